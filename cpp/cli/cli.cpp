@@ -1,0 +1,196 @@
+#include "cli/cli.h"
+
+#include <filesystem>
+#include <fstream>
+#include <iomanip>
+#include <map>
+#include <optional>
+#include <sstream>
+
+#include "io/model_io.h"
+#include "io/trace_json.h"
+#include "train/trainer.h"
+
+namespace attnlab {
+
+namespace {
+
+constexpr const char* kUsage = R"(attnlab: see attention work (native engine of AttnLab)
+
+usage:
+  attnlab info MODEL_DIR                          config and model card of a model folder
+  attnlab forward MODEL_DIR --text "..." [--json] tokens, outputs and every attention map
+  attnlab forward MODEL_DIR --ids 3,1,4 [--json]  the same for token ids
+  attnlab init CONFIG.json --out DIR [--seed N]   a model folder with seeded random weights
+  attnlab train CONFIG.json --out DIR [--steps N] train from a train config, write the model folder
+
+A model folder holds config.json, model.safetensors and card.json (docs/weights-format.md).
+Exit codes: 0 ok, 1 bad model file or input, 2 bad command line.
+)";
+
+struct UsageError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// Positional arguments and --flag value pairs; boolean flags listed in `switches`.
+struct Args {
+  std::vector<std::string> positional;
+  std::map<std::string, std::string> options;
+  bool has(const std::string& k) const { return options.count(k) > 0; }
+  std::string get(const std::string& k) const { return has(k) ? options.at(k) : ""; }
+};
+
+Args parse_args(const std::vector<std::string>& args, size_t from, const std::vector<std::string>& with_value,
+                const std::vector<std::string>& switches) {
+  Args a;
+  for (size_t i = from; i < args.size(); ++i) {
+    const std::string& s = args[i];
+    if (s.rfind("--", 0) != 0) {
+      a.positional.push_back(s);
+      continue;
+    }
+    if (std::find(switches.begin(), switches.end(), s) != switches.end()) {
+      a.options[s] = "1";
+    } else if (std::find(with_value.begin(), with_value.end(), s) != with_value.end()) {
+      if (i + 1 >= args.size()) throw UsageError(s + " needs a value");
+      a.options[s] = args[++i];
+    } else {
+      throw UsageError("unknown option " + s);
+    }
+  }
+  return a;
+}
+
+int parse_int(const std::string& s, const std::string& what) {
+  try {
+    size_t used = 0;
+    const long v = std::stol(s, &used);
+    if (used != s.size() || v < INT32_MIN || v > INT32_MAX) throw std::invalid_argument(s);
+    return static_cast<int>(v);
+  } catch (const std::exception&) {
+    throw UsageError(what + " must be an integer, got \"" + s + "\"");
+  }
+}
+
+std::vector<int> parse_ids(const std::string& s) {
+  std::vector<int> ids;
+  std::stringstream ss(s);
+  std::string item;
+  while (std::getline(ss, item, ','))
+    if (!item.empty()) ids.push_back(parse_int(item, "--ids entry"));
+  return ids;
+}
+
+void print_matrix_text(std::ostream& out, const AttentionMap& m) {
+  out << m.name << " (layer " << m.layer << ", head " << m.head << "): rows read columns\n";
+  out << std::setw(14) << "";
+  for (const auto& c : m.col_labels) out << std::setw(9) << c.substr(0, 8);
+  out << "\n" << std::fixed << std::setprecision(3);
+  for (Eigen::Index r = 0; r < m.weights.rows(); ++r) {
+    out << std::setw(14) << (r < static_cast<Eigen::Index>(m.row_labels.size()) ? m.row_labels[r].substr(0, 13) : "");
+    for (Eigen::Index c = 0; c < m.weights.cols(); ++c) out << std::setw(9) << m.weights(r, c);
+    out << "\n";
+  }
+  out.unsetf(std::ios::floatfield);
+}
+
+int cmd_info(const Args& a, std::ostream& out) {
+  if (a.positional.size() != 1) throw UsageError("info takes one MODEL_DIR");
+  LoadedModel lm = load_model_dir(a.positional[0]);
+  nlohmann::json j = {{"architecture", lm.model->architecture()},
+                      {"parameters", lm.model->parameter_count()},
+                      {"config", lm.config},
+                      {"card", lm.card}};
+  out << j.dump(2) << "\n";
+  return 0;
+}
+
+int cmd_forward(const Args& a, std::ostream& out) {
+  if (a.positional.size() != 1) throw UsageError("forward takes one MODEL_DIR");
+  if (a.has("--text") == a.has("--ids")) throw UsageError("forward needs exactly one of --text or --ids");
+  LoadedModel lm = load_model_dir(a.positional[0]);
+  ForwardTrace tr;
+  if (a.has("--text")) {
+    tr = lm.model->forward_text(a.get("--text"));
+  } else {
+    tr = lm.model->forward_ids(parse_ids(a.get("--ids")));
+    for (int id : tr.ids) tr.tokens.push_back(std::to_string(id));
+    tr.unknown.assign(tr.ids.size(), false);
+    for (AttentionMap& m : tr.maps) {
+      if (m.col_labels.empty()) m.col_labels = tr.tokens;
+      if (m.row_labels.empty()) m.row_labels = tr.tokens;
+    }
+  }
+  if (a.has("--json")) {
+    out << trace_to_json(tr, lm.model->architecture()).dump() << "\n";
+    return 0;
+  }
+  out << "tokens:";
+  for (size_t i = 0; i < tr.tokens.size(); ++i) out << " " << tr.tokens[i] << (tr.unknown[i] ? "(unknown)" : "");
+  out << "\n";
+  if (tr.tokens.empty()) out << "(no tokens: nothing to attend to)\n";
+  for (const AttentionMap& m : tr.maps) print_matrix_text(out, m);
+  return 0;
+}
+
+int cmd_init(const Args& a, std::ostream& out) {
+  if (a.positional.size() != 1 || !a.has("--out")) throw UsageError("init takes CONFIG.json and --out DIR");
+  const nlohmann::json config = parse_json_text(read_text_file(a.positional[0]), a.positional[0]);
+  std::unique_ptr<Model> model = build_model(config);
+  const int seed = a.has("--seed") ? parse_int(a.get("--seed"), "--seed") : 1;
+  Rng rng(static_cast<uint64_t>(seed));
+  model->init(rng);
+  save_model_dir(a.get("--out"), *model,
+                 {{"description", "random weights (untrained): the attention pattern means nothing"},
+                  {"data", "none"},
+                  {"seed", seed}});
+  out << "wrote " << a.get("--out") << " (" << model->parameter_count() << " parameters, seed " << seed << ")\n";
+  return 0;
+}
+
+int cmd_train(const Args& a, std::ostream& out) {
+  if (a.positional.size() != 1 || !a.has("--out")) throw UsageError("train takes CONFIG.json and --out DIR");
+  nlohmann::json config = parse_json_text(read_text_file(a.positional[0]), a.positional[0]);
+  if (a.has("--steps")) config["steps"] = parse_int(a.get("--steps"), "--steps");
+  if (!config.contains("model")) throw ConfigError("train config needs a \"model\" object (a model config)");
+  std::unique_ptr<Model> model = build_model(config["model"]);
+  const TrainReport rep = train_from_config(*model, config, out);
+  nlohmann::json card = {{"description", config.value("description", "")},
+                         {"data", config.value("task", nlohmann::json::object())},
+                         {"seed", config.value("seed", 1)},
+                         {"training", {{"steps", rep.steps},
+                                       {"seconds", rep.seconds},
+                                       {"first_loss", rep.first_loss},
+                                       {"final_loss", rep.final_loss},
+                                       {"loss_curve", rep.loss_curve}}},
+                         {"metrics", {{"test_accuracy", rep.test_accuracy}}}};
+  save_model_dir(a.get("--out"), *model, card);
+  out << "wrote " << a.get("--out") << ": loss " << rep.first_loss << " -> " << rep.final_loss << ", test accuracy "
+      << rep.test_accuracy << "\n";
+  return 0;
+}
+
+}  // namespace
+
+int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
+    (args.empty() ? err : out) << kUsage;
+    return args.empty() ? 2 : 0;
+  }
+  const std::string& cmd = args[0];
+  try {
+    if (cmd == "info") return cmd_info(parse_args(args, 1, {}, {}), out);
+    if (cmd == "forward") return cmd_forward(parse_args(args, 1, {"--text", "--ids"}, {"--json"}), out);
+    if (cmd == "init") return cmd_init(parse_args(args, 1, {"--out", "--seed"}, {}), out);
+    if (cmd == "train") return cmd_train(parse_args(args, 1, {"--out", "--steps"}, {}), out);
+    throw UsageError("unknown command \"" + cmd + "\"");
+  } catch (const UsageError& e) {
+    err << "attnlab: " << e.what() << "\n\n" << kUsage;
+    return 2;
+  } catch (const std::exception& e) {
+    err << "attnlab " << cmd << ": " << e.what() << "\n";
+    return 1;
+  }
+}
+
+}  // namespace attnlab

@@ -1,0 +1,45 @@
+// A model folder on disk: config.json + model.safetensors + card.json (docs/weights-format.md).
+// Loading checks everything before any weight is used; on any problem it throws with a message a
+// person can act on, and no model is returned.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+#include <string>
+
+#include "io/safetensors.h"
+#include "models/model.h"
+
+namespace attnlab {
+
+class ModelLoadError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+struct LoadedModel {
+  std::unique_ptr<Model> model;
+  nlohmann::json config;
+  nlohmann::json card;  // empty object when the folder has none
+};
+
+// Parses JSON text, naming the file in the error ("config.json: not valid JSON at byte 17: ...").
+nlohmann::json parse_json_text(const std::string& text, const std::string& what);
+std::string read_text_file(const std::string& path);
+
+// Builds the architecture from the config and fills it from the safetensors bytes.
+LoadedModel load_model_from_memory(const std::string& config_json, const uint8_t* weights, size_t size,
+                                   const std::string& card_json, const std::string& what = "model.safetensors");
+LoadedModel load_model_dir(const std::string& dir);
+
+// Copies checked tensors into the model's parameters; throws ModelLoadError naming the first
+// missing, extra or mis-shaped tensor. The model is left untouched on error.
+void assign_weights(Model& model, const SafetensorsFile& file, const std::string& what);
+
+// The model's parameters as safetensors tensors (PyTorch names and shapes).
+std::vector<TensorData> export_weights(Model& model);
+void save_model_dir(const std::string& dir, Model& model, const nlohmann::json& card, DType dtype = DType::F32);
+
+}  // namespace attnlab

@@ -1,0 +1,623 @@
+// Safetensors layout (docs/weights-format.md):
+//   bytes [0, 8)        N, the header length, u64 little-endian
+//   bytes [8, 8+N)      UTF-8 JSON object {name: {dtype, shape, data_offsets}, "__metadata__":
+//   {...}} bytes [8+N, size)   the data buffer; data_offsets [begin, end) are relative to its start
+#include "io/safetensors.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <limits>
+#include <memory>
+#include <numeric>
+#include <set>
+#include <sstream>
+
+namespace attnlab {
+
+namespace {
+
+using OrderedJson = nlohmann::ordered_json;  // keeps the header's key order: tensors in file order
+
+// The reference implementation refuses larger headers too; real ones are a few MB at most.
+constexpr uint64_t kMaxHeaderBytes = 100'000'000;
+constexpr const char* kMetadataKey = "__metadata__";
+
+[[noreturn]] void fail(const std::string& what, const std::string& message) {
+  throw FormatError(what + ": " + message);
+}
+
+// A name as it appears in a message: JSON-quoted, so quotes and control characters stay visible.
+std::string quote(const std::string& text) {
+  return nlohmann::json(text).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+std::string tensor_label(const std::string& name) { return "tensor " + quote(name); }
+
+std::string shape_text(const Shape& shape) {
+  std::string out = "[";
+  for (size_t i = 0; i < shape.size(); ++i) out += (i ? "," : "") + std::to_string(shape[i]);
+  return out + "]";
+}
+
+std::string range_text(uint64_t begin, uint64_t end) {
+  return "[" + std::to_string(begin) + "," + std::to_string(end) + "]";
+}
+
+std::string float_text(float value) {
+  std::ostringstream out;
+  out.precision(9);
+  out << value;
+  return out.str();
+}
+
+// A short description of a JSON value for a message. Containers are never dumped whole: a hostile
+// header may nest them deeply enough for a recursive dump to exhaust the stack.
+template <typename Json>
+std::string describe(const Json& value) {
+  if (value.is_string()) {
+    std::string text = value.template get_ref<const std::string&>();
+    if (text.size() > 40) text = text.substr(0, 40) + "...";
+    return "the string " + quote(text);
+  }
+  if (value.is_primitive()) return value.dump();
+  const char* kind = value.is_object() ? "an object" : "a list";
+  bool flat = value.size() <= 8;
+  for (const auto& item : value) flat = flat && item.is_primitive() && !item.is_string();
+  if (value.is_array() && flat) return value.dump();
+  return std::string(kind) + " of " + std::to_string(value.size()) +
+         (value.size() == 1 ? " item" : " items");
+}
+
+uint64_t load_u64_le(const uint8_t* p) {
+  uint64_t v = 0;
+  for (int i = 7; i >= 0; --i) v = (v << 8) | p[i];
+  return v;
+}
+
+uint32_t load_u32_le(const uint8_t* p) {
+  return uint32_t(p[0]) | uint32_t(p[1]) << 8 | uint32_t(p[2]) << 16 | uint32_t(p[3]) << 24;
+}
+
+uint16_t load_u16_le(const uint8_t* p) { return uint16_t(p[0] | p[1] << 8); }
+
+float bits_to_float(uint32_t bits) {
+  float f;
+  std::memcpy(&f, &bits, sizeof f);
+  return f;
+}
+
+uint32_t float_to_bits(float f) {
+  uint32_t bits;
+  std::memcpy(&bits, &f, sizeof bits);
+  return bits;
+}
+
+// Offset of the first byte that breaks UTF-8 (RFC 3629: no overlong forms, no surrogates, nothing
+// above U+10FFFF), or size when all of it is valid.
+size_t utf8_error_offset(const uint8_t* s, size_t size) {
+  size_t i = 0;
+  while (i < size) {
+    const uint8_t c = s[i];
+    size_t extra = 0;
+    uint8_t lo = 0x80, hi = 0xBF;  // allowed range of the first continuation byte
+    if (c < 0x80) {
+      extra = 0;
+    } else if (c >= 0xC2 && c <= 0xDF) {
+      extra = 1;
+    } else if (c >= 0xE0 && c <= 0xEF) {
+      extra = 2;
+      if (c == 0xE0) lo = 0xA0;
+      if (c == 0xED) hi = 0x9F;
+    } else if (c >= 0xF0 && c <= 0xF4) {
+      extra = 3;
+      if (c == 0xF0) lo = 0x90;
+      if (c == 0xF4) hi = 0x8F;
+    } else {
+      return i;
+    }
+    if (extra > size - i - 1) return i;
+    for (size_t k = 1; k <= extra; ++k) {
+      const uint8_t b = s[i + k];
+      const uint8_t min = k == 1 ? lo : 0x80, max = k == 1 ? hi : 0xBF;
+      if (b < min || b > max) return i;
+    }
+    i += extra + 1;
+  }
+  return size;
+}
+
+bool parse_dtype(const std::string& text, DType* dtype) {
+  for (DType d : {DType::F32, DType::F16, DType::BF16}) {
+    if (text == dtype_name(d)) {
+      *dtype = d;
+      return true;
+    }
+  }
+  return false;
+}
+
+// One header entry after its checks: begin/end are relative to the data buffer.
+struct Entry {
+  std::string name;
+  DType dtype = DType::F32;
+  Shape shape;
+  uint64_t numel = 0;
+  uint64_t begin = 0, end = 0;
+};
+
+// Parses the header text, rejecting a key that appears twice in any object: a JSON parser would
+// silently keep one of the two, and two tensors under one name is a malformed file.
+OrderedJson parse_header(const uint8_t* text, size_t size, const std::string& what) {
+  std::vector<std::set<std::string>> keys_seen;  // one set per object being parsed
+  std::string tensor;                            // top-level key being parsed
+  std::string duplicate;                         // first problem found, reported after parsing
+  OrderedJson::parser_callback_t check = [&](int, OrderedJson::parse_event_t event,
+                                             OrderedJson& parsed) {
+    using Event = OrderedJson::parse_event_t;
+    if (event == Event::object_start) {
+      keys_seen.emplace_back();
+    } else if (event == Event::object_end) {
+      if (!keys_seen.empty()) keys_seen.pop_back();
+    } else if (event == Event::key && !keys_seen.empty()) {
+      const std::string& key = parsed.get_ref<const std::string&>();
+      const bool top = keys_seen.size() == 1;
+      if (top) tensor = key;
+      if (!keys_seen.back().insert(key).second && duplicate.empty()) {
+        duplicate = top ? (key == kMetadataKey ? std::string("\"__metadata__\" appears twice")
+                                               : tensor_label(key) + " appears twice")
+                        : "key " + quote(key) + " appears twice inside the entry of " +
+                              (tensor == kMetadataKey ? std::string("\"__metadata__\"")
+                                                      : tensor_label(tensor));
+        duplicate += " in the header; every key must be unique";
+      }
+    }
+    return true;
+  };
+  OrderedJson header;
+  try {
+    const char* begin = reinterpret_cast<const char*>(text);
+    header = OrderedJson::parse(begin, begin + size, check);
+  } catch (const nlohmann::json::exception& e) {  // parse_error, or out_of_range for 1e999
+    std::string detail = e.what();
+    const size_t bracket = detail.find("] ");
+    if (bracket != std::string::npos) detail = detail.substr(bracket + 2);
+    fail(what, "header is not valid JSON (" + detail + ")");
+  }
+  if (!duplicate.empty()) fail(what, duplicate);
+  return header;
+}
+
+nlohmann::json check_metadata(const OrderedJson& value, const std::string& what) {
+  if (!value.is_object()) {
+    fail(what, "\"__metadata__\" must be an object of string -> string, got " + describe(value));
+  }
+  nlohmann::json metadata = nlohmann::json::object();
+  for (const auto& item : value.items()) {
+    if (!item.value().is_string()) {
+      fail(what, "\"__metadata__\" key " + quote(item.key()) + " has value " +
+                     describe(item.value()) + "; metadata values must be strings");
+    }
+    metadata[item.key()] = item.value().get<std::string>();
+  }
+  return metadata;
+}
+
+Entry check_entry(const std::string& name, const OrderedJson& value, uint64_t buffer_size,
+                  const std::string& what) {
+  const std::string label = tensor_label(name);
+  if (!value.is_object()) {
+    fail(what, label + " must be an object with \"dtype\", \"shape\" and \"data_offsets\", got " +
+                   describe(value));
+  }
+  for (const auto& item : value.items()) {
+    const std::string& key = item.key();
+    if (key != "dtype" && key != "shape" && key != "data_offsets") {
+      fail(what, label + " has unknown key " + quote(key) +
+                     "; expected only \"dtype\", \"shape\" and \"data_offsets\"");
+    }
+  }
+  for (const char* key : {"dtype", "shape", "data_offsets"}) {
+    if (!value.contains(key)) fail(what, label + " has no \"" + key + "\"");
+  }
+
+  Entry entry;
+  entry.name = name;
+  const OrderedJson& dtype = value["dtype"];
+  if (!dtype.is_string()) {
+    fail(what, label + " dtype must be a string such as \"F32\", got " + describe(dtype));
+  }
+  if (!parse_dtype(dtype.get_ref<const std::string&>(), &entry.dtype)) {
+    fail(what, label + " has dtype " + quote(dtype.get_ref<const std::string&>()) +
+                   "; supported dtypes are F32, F16 and BF16");
+  }
+
+  // numel and byte size are computed in u64 with explicit overflow checks: a shape such as
+  // [2^40, 2^40] must not wrap around to a size that happens to match data_offsets.
+  const OrderedJson& shape = value["shape"];
+  if (!shape.is_array()) {
+    fail(what, label + " shape must be a list of non-negative integers, got " + describe(shape));
+  }
+  uint64_t numel = 1;
+  bool overflow = false, empty = false;
+  for (const auto& dim : shape) {
+    if (!dim.is_number_unsigned()) {
+      fail(what, label + " shape must be a list of non-negative integers, got " + describe(dim) +
+                     " in it");
+    }
+    const uint64_t n = dim.get<uint64_t>();
+    if (n > uint64_t(std::numeric_limits<int64_t>::max())) {
+      fail(what, label + " shape dimension " + std::to_string(n) + " is too large");
+    }
+    entry.shape.push_back(int64_t(n));
+    if (n == 0) empty = true;
+    if (n != 0 && numel > std::numeric_limits<uint64_t>::max() / n) overflow = true;
+    numel *= n;
+  }
+  const uint64_t element = dtype_size(entry.dtype);
+  if (empty) {  // any zero dimension makes the tensor empty, whatever the other dimensions are
+    numel = 0;
+    overflow = false;
+  }
+  if (overflow || numel > std::numeric_limits<uint64_t>::max() / element) {
+    fail(what,
+         label + " shape " + shape_text(entry.shape) + " has more elements than any file can hold");
+  }
+  entry.numel = numel;
+  const uint64_t bytes = numel * element;
+
+  const OrderedJson& offsets = value["data_offsets"];
+  if (!offsets.is_array() || offsets.size() != 2 || !offsets[0].is_number_unsigned() ||
+      !offsets[1].is_number_unsigned()) {
+    fail(what, label + " data_offsets must be two non-negative integers [begin, end], got " +
+                   describe(offsets));
+  }
+  entry.begin = offsets[0].get<uint64_t>();
+  entry.end = offsets[1].get<uint64_t>();
+  const std::string range = "data_offsets " + range_text(entry.begin, entry.end);
+  if (entry.begin > entry.end)
+    fail(what, label + " " + range + " decrease; begin must not exceed end");
+  if (entry.end > buffer_size) {
+    fail(what, label + " " + range + " reach past the end of the " + std::to_string(buffer_size) +
+                   "-byte data buffer");
+  }
+  if (entry.end - entry.begin != bytes) {
+    fail(what, label + " " + range + " hold " + std::to_string(entry.end - entry.begin) +
+                   " bytes, but " + dtype_name(entry.dtype) + " " + shape_text(entry.shape) +
+                   " needs " + std::to_string(bytes));
+  }
+  return entry;
+}
+
+// The tensors must tile the data buffer exactly: no byte shared by two tensors, no byte that
+// belongs to none (the format forbids holes, and so does a loader that wants to be unsurprising).
+void check_coverage(const std::vector<Entry>& entries, uint64_t buffer_size,
+                    const std::string& what) {
+  std::vector<size_t> order(entries.size());
+  std::iota(order.begin(), order.end(), size_t(0));
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+    return entries[a].begin != entries[b].begin ? entries[a].begin < entries[b].begin
+                                                : entries[a].end < entries[b].end;
+  });
+  uint64_t covered = 0;  // bytes [0, covered) belong to the tensors seen so far
+  const Entry* previous = nullptr;
+  for (size_t i : order) {
+    const Entry& e = entries[i];
+    const std::string range = "data_offsets " + range_text(e.begin, e.end);
+    if (e.begin < covered) {
+      fail(what, tensor_label(e.name) + " " + range + " overlap " + tensor_label(previous->name) +
+                     " data_offsets " + range_text(previous->begin, previous->end) +
+                     "; tensors must not share bytes");
+    }
+    if (e.begin > covered) {
+      fail(what, "bytes " + range_text(covered, e.begin) + " of the data buffer, " +
+                     (previous ? "between " + tensor_label(previous->name) + " and "
+                               : std::string("before ")) +
+                     tensor_label(e.name) + ", belong to no tensor; the buffer must have no holes");
+    }
+    covered = e.end;
+    previous = &e;
+  }
+  if (covered != buffer_size) {
+    fail(what, "bytes " + range_text(covered, buffer_size) + " at the end of the data buffer" +
+                   (previous ? ", after " + tensor_label(previous->name) + "," : std::string()) +
+                   " belong to no tensor; the buffer must have no holes");
+  }
+}
+
+// The position of flat (row-major) index i in shape, for messages: 5 in [2,3] -> [1,2].
+std::string index_text(uint64_t flat, const Shape& shape) {
+  Shape index(shape.size());
+  for (size_t d = shape.size(); d-- > 0;) {
+    const uint64_t n = uint64_t(shape[d]);
+    index[d] = int64_t(flat % n);
+    flat /= n;
+  }
+  return shape_text(index);
+}
+
+TensorData decode(const Entry& e, const uint8_t* buffer, const std::string& what) {
+  TensorData t;
+  t.name = e.name;
+  t.dtype = e.dtype;
+  t.shape = e.shape;
+  t.values.resize(
+      size_t(e.numel));  // numel * dtype size == end - begin <= buffer size: fits size_t
+  const uint8_t* p = buffer + e.begin;
+  for (size_t i = 0; i < t.values.size(); ++i) {
+    float v = 0.0f;
+    switch (e.dtype) {
+      case DType::F32:
+        v = bits_to_float(load_u32_le(p + 4 * i));
+        break;
+      case DType::F16:
+        v = half_to_float(load_u16_le(p + 2 * i));
+        break;
+      case DType::BF16:
+        v = bfloat16_to_float(load_u16_le(p + 2 * i));
+        break;
+    }
+    if (!std::isfinite(v)) {
+      fail(what, tensor_label(e.name) + " holds " + (std::isnan(v) ? "NaN" : float_text(v)) +
+                     " at index " + std::to_string(i) + " (" + index_text(i, e.shape) + " in " +
+                     shape_text(e.shape) + "); weights must be finite");
+    }
+    t.values[i] = v;
+  }
+  return t;
+}
+
+// numel of a tensor handed to the writer, refusing shapes whose byte size would overflow.
+uint64_t checked_numel(const TensorData& t) {
+  for (int64_t d : t.shape) {
+    if (d < 0) {
+      throw std::invalid_argument("safetensors: " + tensor_label(t.name) + " has negative shape " +
+                                  shape_text(t.shape));
+    }
+    if (d == 0) return 0;
+  }
+  uint64_t numel = 1;
+  for (int64_t d : t.shape) {
+    if (numel > std::numeric_limits<uint64_t>::max() / 8 / uint64_t(d)) {
+      throw std::invalid_argument("safetensors: " + tensor_label(t.name) + " shape " +
+                                  shape_text(t.shape) + " is too large");
+    }
+    numel *= uint64_t(d);
+  }
+  return numel;
+}
+
+}  // namespace
+
+const char* dtype_name(DType dtype) {
+  switch (dtype) {
+    case DType::F32:
+      return "F32";
+    case DType::F16:
+      return "F16";
+    case DType::BF16:
+      return "BF16";
+  }
+  return "?";
+}
+
+size_t dtype_size(DType dtype) { return dtype == DType::F32 ? 4 : 2; }
+
+const TensorData* SafetensorsFile::find(const std::string& name) const {
+  for (const TensorData& t : tensors) {
+    if (t.name == name) return &t;
+  }
+  return nullptr;
+}
+
+// binary16: 1 sign bit, 5 exponent bits (bias 15), 10 mantissa bits.
+float half_to_float(uint16_t bits) {
+  const uint32_t sign = uint32_t(bits & 0x8000) << 16;
+  const uint32_t exponent = (bits >> 10) & 0x1F;
+  const uint32_t mantissa = bits & 0x3FF;
+  if (exponent == 0) {
+    // zero or subnormal: mantissa * 2^-24, exact in binary32
+    const float magnitude = std::ldexp(float(mantissa), -24);
+    return sign ? -magnitude : magnitude;
+  }
+  if (exponent == 0x1F) return bits_to_float(sign | 0x7F800000 | mantissa << 13);  // inf, NaN
+  return bits_to_float(sign | (exponent + 127 - 15) << 23 | mantissa << 13);
+}
+
+uint16_t float_to_half(float value) {
+  const uint32_t bits = float_to_bits(value);
+  const uint16_t sign = uint16_t((bits >> 16) & 0x8000);
+  const uint32_t magnitude = bits & 0x7FFFFFFF;
+  if (magnitude >= 0x7F800000) {
+    if (magnitude == 0x7F800000) return sign | 0x7C00;             // infinity
+    return uint16_t(sign | 0x7E00 | ((magnitude >> 13) & 0x3FF));  // NaN, made quiet
+  }
+  // 65520 = 0x477FF000 lies halfway between 65504 (largest half) and 65536; ties go to the even
+  // neighbour, 65536, which is infinity.
+  if (magnitude >= 0x477FF000) return sign | 0x7C00;
+  if (magnitude >= 0x38800000) {
+    // normal half (>= 2^-14): rebias the exponent by (15 - 127) << 23 and round the 13 dropped
+    // mantissa bits to nearest even; a carry into the exponent is the correct result.
+    const uint32_t odd = (magnitude >> 13) & 1;
+    return uint16_t(sign | ((magnitude - (uint32_t(127 - 15) << 23) + 0xFFF + odd) >> 13));
+  }
+  // subnormal half: q = value / 2^-24 = m * 2^(e - 126) with m the 24-bit significand, rounded to
+  // nearest even. q == 0x400 (rounded up to 2^-14) is the bit pattern of the smallest normal.
+  const uint32_t e = magnitude >> 23;
+  const uint32_t shift = 126 - e;  // >= 14
+  if (shift > 24) return sign;     // below half of the smallest subnormal: rounds to zero
+  const uint32_t m = (magnitude & 0x7FFFFF) | 0x800000;
+  uint32_t q = m >> shift;
+  const uint32_t rest = m & ((1u << shift) - 1), half = 1u << (shift - 1);
+  if (rest > half || (rest == half && (q & 1))) ++q;
+  return uint16_t(sign | q);
+}
+
+float bfloat16_to_float(uint16_t bits) { return bits_to_float(uint32_t(bits) << 16); }
+
+uint16_t float_to_bfloat16(float value) {
+  const uint32_t bits = float_to_bits(value);
+  if ((bits & 0x7FFFFFFF) > 0x7F800000) return uint16_t((bits >> 16) | 0x40);  // NaN, made quiet
+  const uint32_t odd = (bits >> 16) & 1;
+  return uint16_t((bits + 0x7FFF + odd) >> 16);
+}
+
+SafetensorsFile read_safetensors(const uint8_t* data, size_t size, const std::string& what) {
+  if (size == 0 || data == nullptr)
+    fail(what, "file is empty; expected at least an 8-byte header length");
+  if (size < 8) {
+    fail(what, "file is " + std::to_string(size) +
+                   " bytes long, shorter than the 8-byte header length that starts every file");
+  }
+  const uint64_t header_size = load_u64_le(data);
+  if (header_size > kMaxHeaderBytes) {
+    fail(what, "header length " + std::to_string(header_size) + " is larger than the limit of " +
+                   std::to_string(kMaxHeaderBytes) + " bytes");
+  }
+  if (header_size > size - 8) {
+    fail(what, "header length " + std::to_string(header_size) + " is larger than the " +
+                   std::to_string(size - 8) + " bytes that follow it in the file");
+  }
+  if (header_size == 0) fail(what, "header length is 0; expected a JSON object");
+  const uint8_t* header_text = data + 8;
+  const size_t bad_byte = utf8_error_offset(header_text, size_t(header_size));
+  if (bad_byte != header_size) {
+    fail(what, "header is not valid UTF-8 (byte " + std::to_string(bad_byte) + " of the header)");
+  }
+  if (header_text[0] != '{') {
+    fail(what, "header must be a JSON object starting with \"{\" (no leading spaces), got \"" +
+                   std::string(1, char(header_text[0])) + "\"");
+  }
+
+  const OrderedJson header = parse_header(header_text, size_t(header_size), what);
+  if (!header.is_object()) fail(what, "header must be a JSON object, got " + describe(header));
+
+  const uint8_t* buffer = header_text + header_size;
+  const uint64_t buffer_size = size - 8 - header_size;
+  SafetensorsFile file;
+  std::vector<Entry> entries;
+  for (const auto& item : header.items()) {
+    if (item.key() == kMetadataKey) {
+      file.metadata = check_metadata(item.value(), what);
+    } else {
+      entries.push_back(check_entry(item.key(), item.value(), buffer_size, what));
+    }
+  }
+  check_coverage(entries, buffer_size, what);
+  file.tensors.reserve(entries.size());
+  for (const Entry& e : entries) file.tensors.push_back(decode(e, buffer, what));
+  return file;
+}
+
+SafetensorsFile read_safetensors_file(const std::string& path) {
+  std::unique_ptr<FILE, int (*)(FILE*)> f(std::fopen(path.c_str(), "rb"), &std::fclose);
+  if (!f) fail(path, std::string("cannot open file (") + std::strerror(errno) + ")");
+  std::vector<uint8_t> bytes;
+  uint8_t chunk[1 << 16];
+  size_t n = 0;
+  while ((n = std::fread(chunk, 1, sizeof chunk, f.get())) > 0)
+    bytes.insert(bytes.end(), chunk, chunk + n);
+  if (std::ferror(f.get()))
+    fail(path, std::string("cannot read file (") + std::strerror(errno) + ")");
+  return read_safetensors(bytes.data(), bytes.size(), path);
+}
+
+std::vector<uint8_t> write_safetensors(const std::vector<TensorData>& tensors, DType dtype,
+                                       const nlohmann::json& metadata) {
+  if (!metadata.is_object()) {
+    throw std::invalid_argument("safetensors: metadata must be an object of string -> string");
+  }
+  OrderedJson header = OrderedJson::object();
+  if (!metadata.empty()) {
+    OrderedJson meta = OrderedJson::object();
+    for (const auto& item : metadata.items()) {
+      if (!item.value().is_string()) {
+        throw std::invalid_argument("safetensors: metadata key " + quote(item.key()) +
+                                    " must have a string value");
+      }
+      meta[item.key()] = item.value().get<std::string>();
+    }
+    header[kMetadataKey] = meta;  // first, as the reference writer puts it
+  }
+
+  const uint64_t element = dtype_size(dtype);
+  uint64_t offset = 0;
+  std::set<std::string> names;
+  for (const TensorData& t : tensors) {
+    if (t.name == kMetadataKey) {
+      throw std::invalid_argument(
+          "safetensors: \"__metadata__\" is reserved and cannot name a tensor");
+    }
+    if (!names.insert(t.name).second) {
+      throw std::invalid_argument("safetensors: " + tensor_label(t.name) + " is given twice");
+    }
+    const uint64_t numel = checked_numel(t);
+    if (numel != t.values.size()) {
+      throw std::invalid_argument("safetensors: " + tensor_label(t.name) + " has " +
+                                  std::to_string(t.values.size()) + " values but shape " +
+                                  shape_text(t.shape) + " needs " + std::to_string(numel));
+    }
+    OrderedJson entry = OrderedJson::object();
+    entry["dtype"] = dtype_name(dtype);
+    entry["shape"] = t.shape;
+    entry["data_offsets"] = {offset, offset + numel * element};
+    header[t.name] = entry;
+    offset += numel * element;
+  }
+
+  std::string text;
+  try {
+    text = header.dump();
+  } catch (const nlohmann::json::type_error&) {
+    throw std::invalid_argument("safetensors: a tensor name or metadata string is not valid UTF-8");
+  }
+  text.append((8 - text.size() % 8) % 8, ' ');  // 8 + N stays a multiple of 8: aligned data
+
+  std::vector<uint8_t> out;
+  out.reserve(8 + text.size() + size_t(offset));
+  const uint64_t n = text.size();
+  for (int i = 0; i < 8; ++i) out.push_back(uint8_t(n >> (8 * i)));
+  out.insert(out.end(), text.begin(), text.end());
+  for (const TensorData& t : tensors) {
+    for (size_t i = 0; i < t.values.size(); ++i) {
+      const float v = t.values[i];
+      auto where = [&] {
+        return "safetensors: " + tensor_label(t.name) + " value " + float_text(v) + " at index " +
+               std::to_string(i);
+      };
+      if (!std::isfinite(v)) throw std::invalid_argument(where() + " is not finite");
+      if (dtype == DType::F32) {
+        const uint32_t bits = float_to_bits(v);
+        for (int b = 0; b < 4; ++b) out.push_back(uint8_t(bits >> (8 * b)));
+        continue;
+      }
+      const uint16_t bits = dtype == DType::F16 ? float_to_half(v) : float_to_bfloat16(v);
+      const bool finite =
+          dtype == DType::F16 ? (bits & 0x7C00) != 0x7C00 : (bits & 0x7F80) != 0x7F80;
+      if (!finite) {
+        throw std::invalid_argument(where() + " is too large for " + dtype_name(dtype));
+      }
+      out.push_back(uint8_t(bits));
+      out.push_back(uint8_t(bits >> 8));
+    }
+  }
+  return out;
+}
+
+void write_safetensors_file(const std::string& path, const std::vector<TensorData>& tensors,
+                            DType dtype, const nlohmann::json& metadata) {
+  const std::vector<uint8_t> bytes = write_safetensors(tensors, dtype, metadata);
+  FILE* f = std::fopen(path.c_str(), "wb");
+  if (!f) throw std::runtime_error(path + ": cannot create file (" + std::strerror(errno) + ")");
+  const bool written = std::fwrite(bytes.data(), 1, bytes.size(), f) == bytes.size();
+  const int saved_errno = errno;
+  const bool closed = std::fclose(f) == 0;
+  if (!written || !closed) {
+    throw std::runtime_error(path + ": cannot write file (" +
+                             std::strerror(written ? errno : saved_errno) + ")");
+  }
+}
+
+}  // namespace attnlab

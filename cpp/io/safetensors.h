@@ -1,0 +1,78 @@
+// Reading and writing safetensors files (https://github.com/huggingface/safetensors), the format
+// every AttnLab model folder stores its weights in. See docs/weights-format.md.
+//
+// The reader treats the bytes as hostile: every number in the header is checked against the file
+// before it is used, and any problem is a FormatError that names the file, the tensor and what was
+// expected. It never returns a partial result.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "core/types.h"
+
+namespace attnlab {
+
+// Element types the engine reads and writes. Every value is held as float in memory; F16 and BF16
+// exist so that a model folder can be half the size.
+enum class DType { F32, F16, BF16 };
+
+const char* dtype_name(DType dtype);  // "F32", "F16", "BF16", as written in the header
+size_t dtype_size(DType dtype);       // bytes per element: 4, 2, 2
+
+struct TensorData {
+  std::string name;          // PyTorch state_dict name, e.g. "encoder.weight_ih_l0"
+  DType dtype = DType::F32;  // how it is (or will be) stored in the file
+  Shape shape;               // PyTorch shape; {} is a scalar, {n} a 1-D tensor such as a bias
+  std::vector<float>
+      values;  // numel(shape) values, row-major (C order), converted to float on read
+};
+
+struct SafetensorsFile {
+  std::vector<TensorData> tensors;                     // in the order of the file's header
+  nlohmann::json metadata = nlohmann::json::object();  // "__metadata__": string -> string
+
+  // The tensor called name, or nullptr.
+  const TensorData* find(const std::string& name) const;
+};
+
+// A file that is not a valid safetensors file (or cannot be read at all).
+class FormatError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// Parses and checks size bytes. what names the file in error messages ("model.safetensors").
+// Throws FormatError on the first problem found.
+SafetensorsFile read_safetensors(const uint8_t* data, size_t size, const std::string& what);
+
+// Reads path and parses it; a missing or unreadable file is a FormatError as well.
+SafetensorsFile read_safetensors_file(const std::string& path);
+
+// Serializes tensors in the given order, every one stored as dtype, with an 8-byte aligned header
+// padded with spaces and a byte buffer that the tensors cover without gaps. The result is always a
+// file read_safetensors accepts: throws std::invalid_argument for a tensor whose values do not
+// match its shape, a duplicate or reserved name, a value that is not finite (or not representable
+// in dtype), or metadata that is not a string -> string object.
+std::vector<uint8_t> write_safetensors(const std::vector<TensorData>& tensors, DType dtype,
+                                       const nlohmann::json& metadata = nlohmann::json::object());
+
+// write_safetensors to path; throws std::runtime_error when the file cannot be written.
+void write_safetensors_file(const std::string& path, const std::vector<TensorData>& tensors,
+                            DType dtype, const nlohmann::json& metadata = nlohmann::json::object());
+
+// IEEE 754 binary16 <-> binary32. float_to_half rounds to nearest, ties to even; values too large
+// for binary16 become infinity, values too small become (signed) zero or subnormals, and NaN stays
+// a (quiet) NaN of the same sign.
+float half_to_float(uint16_t bits);
+uint16_t float_to_half(float value);
+
+// bfloat16 (the top 16 bits of a binary32) <-> binary32, rounding to nearest, ties to even.
+float bfloat16_to_float(uint16_t bits);
+uint16_t float_to_bfloat16(float value);
+
+}  // namespace attnlab

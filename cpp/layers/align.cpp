@@ -1,0 +1,146 @@
+#include "layers/align.h"
+
+#include <cmath>
+#include <stdexcept>
+
+#include "layers/linear.h"
+
+namespace attnlab {
+
+ScoreKind parse_score_kind(const std::string& s) {
+  if (s == "additive") return ScoreKind::Additive;
+  if (s == "dot") return ScoreKind::Dot;
+  if (s == "scaled_dot") return ScoreKind::ScaledDot;
+  if (s == "general") return ScoreKind::General;
+  throw std::invalid_argument("unknown score function \"" + s +
+                              "\" (expected additive, dot, scaled_dot or general)");
+}
+
+const char* to_string(ScoreKind k) {
+  switch (k) {
+    case ScoreKind::Additive: return "additive";
+    case ScoreKind::Dot: return "dot";
+    case ScoreKind::ScaledDot: return "scaled_dot";
+    case ScoreKind::General: return "general";
+  }
+  return "?";
+}
+
+
+Align::Align(ScoreKind k, Normalization n, int dk, int dq, int a)
+    : kind(k), norm(n), key_dim(dk), query_dim(dq), attn_dim(a) {
+  if (kind == ScoreKind::General) {
+    weight = Param::matrix(dk, dq);
+  } else {
+    w_key = Param::matrix(a, dk);
+    w_query = Param::matrix(a, dq);
+    if (kind == ScoreKind::Additive) v = Param::matrix(1, a);
+  }
+}
+
+void Align::init(Rng& rng) {
+  if (kind == ScoreKind::General) {
+    init_uniform(weight.value, rng, 1.0 / std::sqrt(static_cast<double>(query_dim)));
+    return;
+  }
+  init_uniform(w_key.value, rng, 1.0 / std::sqrt(static_cast<double>(key_dim)));
+  init_uniform(w_query.value, rng, 1.0 / std::sqrt(static_cast<double>(query_dim)));
+  if (kind == ScoreKind::Additive) init_uniform(v.value, rng, 1.0 / std::sqrt(static_cast<double>(attn_dim)));
+}
+
+Align::Result Align::forward(const Mat& keys, const Mat& queries, const Mask* mask, Cache& cache) const {
+  const Eigen::Index S = keys.rows(), N = queries.rows();
+  cache.keys = keys;
+  cache.queries = queries;
+  Result res;
+  res.scores.resize(N, S);
+  switch (kind) {
+    case ScoreKind::Additive: {
+      cache.kp = keys * w_key.value.transpose();
+      cache.qp = queries * w_query.value.transpose();
+      cache.tanh_pre.resize(N);
+      for (Eigen::Index n = 0; n < N; ++n) {
+        Mat pre = cache.kp;
+        pre.rowwise() += cache.qp.row(n);
+        cache.tanh_pre[n] = pre.array().tanh();
+        res.scores.row(n) = (cache.tanh_pre[n] * v.value.transpose()).transpose();
+      }
+      break;
+    }
+    case ScoreKind::Dot:
+    case ScoreKind::ScaledDot: {
+      cache.kp = keys * w_key.value.transpose();
+      cache.qp = queries * w_query.value.transpose();
+      res.scores.noalias() = cache.qp * cache.kp.transpose();
+      if (kind == ScoreKind::ScaledDot) res.scores /= std::sqrt(static_cast<Real>(attn_dim));
+      break;
+    }
+    case ScoreKind::General: {
+      cache.qp = queries * weight.value.transpose();  // (N, Dk): W s for every query
+      res.scores.noalias() = cache.qp * keys.transpose();
+      break;
+    }
+  }
+  res.weights = normalize_rows(norm, res.scores, mask);
+  cache.weights = res.weights;
+  return res;
+}
+
+void Align::backward(const Cache& cache, const Mat& dweights, Mat& dkeys, Mat& dqueries) {
+  // forward was: alpha = normalize(e)
+  const Mat dscores = normalize_rows_backward(norm, cache.weights, dweights);
+  const Eigen::Index N = cache.queries.rows();
+  switch (kind) {
+    case ScoreKind::Additive: {
+      // forward was: e_ni = v . tanh(kp_i + qp_n)
+      Mat dkp = Mat::Zero(cache.kp.rows(), cache.kp.cols());
+      Mat dqp(N, attn_dim);
+      for (Eigen::Index n = 0; n < N; ++n) {
+        const Mat& th = cache.tanh_pre[n];                      // (S, A)
+        v.grad.noalias() += dscores.row(n) * th;                 // dv += sum_i de_ni tanh_ni
+        Mat dpre = dscores.row(n).transpose() * v.value;         // (S, A): de_ni v
+        dpre.array() *= (Real(1) - th.array().square());
+        dkp += dpre;
+        dqp.row(n) = dpre.colwise().sum();
+      }
+      w_key.grad.noalias() += dkp.transpose() * cache.keys;
+      w_query.grad.noalias() += dqp.transpose() * cache.queries;
+      dkeys = dkp * w_key.value;
+      dqueries = dqp * w_query.value;
+      break;
+    }
+    case ScoreKind::Dot:
+    case ScoreKind::ScaledDot: {
+      // forward was: e = qp kp^T (/ sqrt A)
+      Mat de = dscores;
+      if (kind == ScoreKind::ScaledDot) de /= std::sqrt(static_cast<Real>(attn_dim));
+      const Mat dqp = de * cache.kp;
+      const Mat dkp = de.transpose() * cache.qp;
+      w_key.grad.noalias() += dkp.transpose() * cache.keys;
+      w_query.grad.noalias() += dqp.transpose() * cache.queries;
+      dkeys = dkp * w_key.value;
+      dqueries = dqp * w_query.value;
+      break;
+    }
+    case ScoreKind::General: {
+      // forward was: e = (s W^T) h^T with qp = s W^T
+      const Mat dqp = dscores * cache.keys;  // (N, Dk)
+      dkeys = dscores.transpose() * cache.qp;
+      weight.grad.noalias() += dqp.transpose() * cache.queries;
+      dqueries = dqp * weight.value;
+      break;
+    }
+  }
+}
+
+void Align::for_each_param(const std::string& prefix, const ParamVisitor& f) {
+  if (kind == ScoreKind::General) {
+    f(join_name(prefix, "weight"), weight);
+    return;
+  }
+  f(join_name(prefix, "w_key.weight"), w_key);
+  f(join_name(prefix, "w_query.weight"), w_query);
+  if (kind == ScoreKind::Additive) f(join_name(prefix, "v.weight"), v);
+}
+
+}  // namespace attnlab

@@ -1,0 +1,61 @@
+// Align (score) functions: how strongly a query (decoder state s_j, or the current token h_i)
+// matches each key (encoder state h_i, or an earlier token). Each returns the raw scores and the
+// normalized weights, so a view can show both without recomputing.
+//
+//   additive    e = v^T tanh(W_K h + W_Q s)            (Bahdanau et al. 2015; W [h; s] split in two)
+//   dot         e = (W_K h)^T (W_Q s)                  (the Transformer's form, unscaled)
+//   scaled_dot  e = (W_K h)^T (W_Q s) / sqrt(A)
+//   general     e = h^T W s                            (Luong's bilinear form)
+//
+// then alpha = softmax(e) over the keys, or sigmoid(e) element-wise.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/param.h"
+#include "core/rng.h"
+#include "layers/softmax.h"
+
+namespace attnlab {
+
+enum class ScoreKind { Additive, Dot, ScaledDot, General };
+
+// "additive" | "dot" | "scaled_dot" | "general"; throws std::invalid_argument on anything else.
+ScoreKind parse_score_kind(const std::string& s);
+const char* to_string(ScoreKind k);
+
+struct Align {
+  ScoreKind kind = ScoreKind::Additive;
+  Normalization norm = Normalization::Softmax;
+  int key_dim = 0, query_dim = 0, attn_dim = 0;
+  Param w_key;    // (A, Dk)   align.w_key.weight    additive, dot, scaled_dot (nn.Linear, no bias)
+  Param w_query;  // (A, Dq)   align.w_query.weight  additive, dot, scaled_dot (nn.Linear, no bias)
+  Param v;        // (1, A)    align.v.weight        additive only (nn.Linear(A, 1, bias=False))
+  Param weight;   // (Dk, Dq)  align.weight          general only
+
+  struct Result {
+    Mat scores;   // (N, S) before normalization
+    Mat weights;  // (N, S) alpha
+  };
+  struct Cache {
+    Mat keys, queries;           // (S, Dk), (N, Dq)
+    Mat kp, qp;                  // (S, A), (N, A): W_K h and W_Q s
+    std::vector<Mat> tanh_pre;   // additive: N x (S, A) tanh(W_K h_i + W_Q s_n)
+    Mat weights;                 // (N, S)
+  };
+
+  Align() = default;
+  // attn_dim is ignored by "general" (its W maps query space to key space directly).
+  Align(ScoreKind kind, Normalization norm, int key_dim, int query_dim, int attn_dim);
+  void init(Rng& rng);  // nn.Linear default: U(-1/sqrt(fan_in), 1/sqrt(fan_in))
+
+  // keys (S, Dk), queries (N, Dq), mask (N, S) or null.
+  Result forward(const Mat& keys, const Mat& queries, const Mask* mask, Cache& cache) const;
+  // From d loss / d weights (N, S): accumulates parameter grads, writes dkeys (S, Dk), dqueries (N, Dq).
+  void backward(const Cache& cache, const Mat& dweights, Mat& dkeys, Mat& dqueries);
+
+  void for_each_param(const std::string& prefix, const ParamVisitor& f);
+};
+
+}  // namespace attnlab

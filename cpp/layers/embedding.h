@@ -1,0 +1,28 @@
+// nn.Embedding: row lookup into a (V, E) table.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/param.h"
+#include "core/rng.h"
+
+namespace attnlab {
+
+struct Embedding {
+  int num_embeddings = 0, embedding_dim = 0;
+  Param weight;  // (V, E)  embedding.weight
+
+  Embedding() = default;
+  Embedding(int num, int dim);
+
+  // PyTorch's default: N(0, 1).
+  void init(Rng& rng);
+  // ids (T) -> (T, E). Throws std::out_of_range for an id outside [0, V).
+  Mat forward(const std::vector<int>& ids) const;
+  // forward was: y_t = W[id_t]  =>  dW[id_t] += dy_t
+  void backward(const std::vector<int>& ids, const Mat& dy);
+  void for_each_param(const std::string& prefix, const ParamVisitor& f);
+};
+
+}  // namespace attnlab

@@ -1,0 +1,120 @@
+#include "layers/lstm.h"
+
+#include <cmath>
+
+#include "layers/activations.h"
+#include "layers/linear.h"
+
+namespace attnlab {
+
+Lstm::Lstm(int input, int hidden)
+    : input_size(input),
+      hidden_size(hidden),
+      weight_ih(Param::matrix(4 * hidden, input)),
+      weight_hh(Param::matrix(4 * hidden, hidden)),
+      bias_ih(Param::vector(4 * hidden)),
+      bias_hh(Param::vector(4 * hidden)) {}
+
+void Lstm::init(Rng& rng) {
+  const double bound = 1.0 / std::sqrt(static_cast<double>(hidden_size));
+  for (Param* p : {&weight_ih, &weight_hh, &bias_ih, &bias_hh}) init_uniform(p->value, rng, bound);
+}
+
+void Lstm::apply_gates(const RowVec& pre, const RowVec& c_prev, Step& s) const {
+  const int D = hidden_size;
+  s.i = pre.segment(0, D).unaryExpr([](Real v) { return sigmoid(v); });
+  s.f = pre.segment(D, D).unaryExpr([](Real v) { return sigmoid(v); });
+  s.g = pre.segment(2 * D, D).array().tanh();
+  s.o = pre.segment(3 * D, D).unaryExpr([](Real v) { return sigmoid(v); });
+  s.c_prev = c_prev;
+  s.c = s.f.array() * c_prev.array() + s.i.array() * s.g.array();
+  s.tanh_c = s.c.array().tanh();
+  s.h = s.o.array() * s.tanh_c.array();
+}
+
+RowVec Lstm::gate_grad(const Step& s, const RowVec& dh, const RowVec& dc, RowVec& dc_prev) const {
+  const int D = hidden_size;
+  const auto one = Real(1);
+  const RowVec dc_total = dc.array() + dh.array() * s.o.array() * (one - s.tanh_c.array().square());
+  RowVec dpre(4 * D);
+  dpre.segment(0, D) = dc_total.array() * s.g.array() * s.i.array() * (one - s.i.array());
+  dpre.segment(D, D) = dc_total.array() * s.c_prev.array() * s.f.array() * (one - s.f.array());
+  dpre.segment(2 * D, D) = dc_total.array() * s.i.array() * (one - s.g.array().square());
+  dpre.segment(3 * D, D) = dh.array() * s.tanh_c.array() * s.o.array() * (one - s.o.array());
+  dc_prev = dc_total.array() * s.f.array();
+  return dpre;
+}
+
+RowVec Lstm::step(const RowVec& x, const RowVec& h_prev, const RowVec& c_prev, Step& s, RowVec& c_out) const {
+  s.x = x;
+  s.h_prev = h_prev;
+  RowVec pre = x * weight_ih.value.transpose() + h_prev * weight_hh.value.transpose();
+  pre += bias_ih.value.row(0) + bias_hh.value.row(0);
+  apply_gates(pre, c_prev, s);
+  c_out = s.c;
+  return s.h;
+}
+
+void Lstm::step_backward(const Step& s, const RowVec& dh, const RowVec& dc, RowVec& dx, RowVec& dh_prev,
+                         RowVec& dc_prev) {
+  const RowVec dpre = gate_grad(s, dh, dc, dc_prev);
+  weight_ih.grad.noalias() += dpre.transpose() * s.x;
+  weight_hh.grad.noalias() += dpre.transpose() * s.h_prev;
+  bias_ih.grad += dpre;
+  bias_hh.grad += dpre;
+  dx = dpre * weight_ih.value;
+  dh_prev = dpre * weight_hh.value;
+}
+
+Mat Lstm::forward(const Mat& x, const RowVec& h0, const RowVec& c0, Cache& cache) const {
+  const Eigen::Index T = x.rows();
+  Mat xproj = x * weight_ih.value.transpose();
+  xproj.rowwise() += bias_ih.value.row(0) + bias_hh.value.row(0);
+  Mat H(T, hidden_size);
+  cache.steps.resize(T);
+  RowVec h = h0, c = c0;
+  for (Eigen::Index t = 0; t < T; ++t) {
+    Step& s = cache.steps[t];
+    s.x = x.row(t);
+    s.h_prev = h;
+    const RowVec pre = xproj.row(t) + h * weight_hh.value.transpose();
+    apply_gates(pre, c, s);
+    h = s.h;
+    c = s.c;
+    H.row(t) = h;
+  }
+  return H;
+}
+
+Mat Lstm::backward(const Cache& cache, const Mat& dH, RowVec* dh0, RowVec* dc0) {
+  const Eigen::Index T = static_cast<Eigen::Index>(cache.steps.size());
+  Mat dpre_all(T, 4 * hidden_size), x_all(T, input_size), hprev_all(T, hidden_size);
+  RowVec dh_next = RowVec::Zero(hidden_size), dc_next = RowVec::Zero(hidden_size);
+  for (Eigen::Index t = T - 1; t >= 0; --t) {
+    const Step& s = cache.steps[t];
+    const RowVec dh = dH.row(t) + dh_next;
+    RowVec dc_prev;
+    const RowVec dpre = gate_grad(s, dh, dc_next, dc_prev);
+    dpre_all.row(t) = dpre;
+    x_all.row(t) = s.x;
+    hprev_all.row(t) = s.h_prev;
+    dh_next = dpre * weight_hh.value;
+    dc_next = dc_prev;
+  }
+  weight_ih.grad.noalias() += dpre_all.transpose() * x_all;
+  weight_hh.grad.noalias() += dpre_all.transpose() * hprev_all;
+  bias_ih.grad += dpre_all.colwise().sum();
+  bias_hh.grad += dpre_all.colwise().sum();
+  if (dh0) *dh0 = dh_next;
+  if (dc0) *dc0 = dc_next;
+  return dpre_all * weight_ih.value;
+}
+
+void Lstm::for_each_param(const std::string& prefix, const ParamVisitor& f) {
+  f(join_name(prefix, "weight_ih_l0"), weight_ih);
+  f(join_name(prefix, "weight_hh_l0"), weight_hh);
+  f(join_name(prefix, "bias_ih_l0"), bias_ih);
+  f(join_name(prefix, "bias_hh_l0"), bias_hh);
+}
+
+}  // namespace attnlab

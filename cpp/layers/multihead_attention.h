@@ -1,0 +1,47 @@
+// nn.MultiheadAttention used as self-attention (query = key = value = x):
+//   [Q K V] = x W_in^T + b_in                      (T, 3D), head h uses columns h*K .. h*K+K-1
+//   e^h = Q^h K^h^T / sqrt(K)                       (T, T) raw scores, alpha^h = softmax(e^h)
+//   b^h = alpha^h V^h                               (T, K) the notes' b^{i,h}
+//   out = [b^1 ... b^H] W_O^T + b_O                 (T, D) the notes' b^i = W^O [b^{i,1}; b^{i,2}]
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/param.h"
+#include "core/rng.h"
+#include "layers/linear.h"
+#include "layers/softmax.h"
+
+namespace attnlab {
+
+struct MultiheadAttention {
+  int d_model = 0, n_head = 0;
+  Normalization norm = Normalization::Softmax;
+  Param in_proj_weight;  // (3D, D)  attn.in_proj_weight, rows: W_Q, W_K, W_V
+  Param in_proj_bias;    // (3D)     attn.in_proj_bias
+  Linear out_proj;       // (D, D)   attn.out_proj.weight / attn.out_proj.bias
+
+  struct Trace {
+    Mat x;                      // (T, D) input
+    Mat q, k, v;                // (T, D) each
+    bool causal = false;
+    std::vector<Mat> scores;    // H x (T, T) before normalization (masked entries kept as computed)
+    std::vector<Mat> weights;   // H x (T, T) alpha (masked entries 0)
+    Mat heads;                  // (T, D) concatenated b^{i,h}
+    Mat out;                    // (T, D)
+  };
+
+  MultiheadAttention() = default;
+  MultiheadAttention(int d_model, int n_head, Normalization norm = Normalization::Softmax);
+  // PyTorch's: xavier_uniform_ for in_proj_weight, zeros for the biases, Linear default for out_proj.
+  void init(Rng& rng);
+
+  int head_dim() const { return d_model / n_head; }
+  Mat forward(const Mat& x, bool causal, Trace& trace) const;
+  // Returns dx (T, D).
+  Mat backward(const Trace& trace, const Mat& dout);
+  void for_each_param(const std::string& prefix, const ParamVisitor& f);
+};
+
+}  // namespace attnlab

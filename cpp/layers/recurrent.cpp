@@ -1,0 +1,63 @@
+#include "layers/recurrent.h"
+
+#include <stdexcept>
+
+namespace attnlab {
+
+CellKind parse_cell_kind(const std::string& s) {
+  if (s == "rnn") return CellKind::Rnn;
+  if (s == "lstm") return CellKind::Lstm;
+  if (s == "gru") return CellKind::Gru;
+  throw std::invalid_argument("unknown cell \"" + s + "\" (expected rnn, lstm or gru)");
+}
+
+const char* to_string(CellKind k) { return k == CellKind::Rnn ? "rnn" : k == CellKind::Lstm ? "lstm" : "gru"; }
+
+Recurrent::Recurrent(CellKind k, int input_size, int hidden) : kind(k) {
+  switch (kind) {
+    case CellKind::Rnn: rnn = SimpleRnn(input_size, hidden); break;
+    case CellKind::Lstm: lstm = Lstm(input_size, hidden); break;
+    case CellKind::Gru: gru = Gru(input_size, hidden); break;
+  }
+}
+
+int Recurrent::hidden_size() const {
+  return kind == CellKind::Rnn ? rnn.hidden_size : kind == CellKind::Lstm ? lstm.hidden_size : gru.hidden_size;
+}
+
+void Recurrent::init(Rng& rng) {
+  switch (kind) {
+    case CellKind::Rnn: rnn.init(rng); break;
+    case CellKind::Lstm: lstm.init(rng); break;
+    case CellKind::Gru: gru.init(rng); break;
+  }
+}
+
+Mat Recurrent::forward(const Mat& x, Cache& cache) const {
+  const RowVec zero = RowVec::Zero(hidden_size());
+  switch (kind) {
+    case CellKind::Rnn: return rnn.forward(x, zero, cache.rnn);
+    case CellKind::Lstm: return lstm.forward(x, zero, zero, cache.lstm);
+    case CellKind::Gru: return gru.forward(x, zero, cache.gru);
+  }
+  return Mat();
+}
+
+Mat Recurrent::backward(const Cache& cache, const Mat& dH) {
+  switch (kind) {
+    case CellKind::Rnn: return rnn.backward(cache.rnn, dH, nullptr);
+    case CellKind::Lstm: return lstm.backward(cache.lstm, dH, nullptr, nullptr);
+    case CellKind::Gru: return gru.backward(cache.gru, dH, nullptr);
+  }
+  return Mat();
+}
+
+void Recurrent::for_each_param(const std::string& prefix, const ParamVisitor& f) {
+  switch (kind) {
+    case CellKind::Rnn: rnn.for_each_param(prefix, f); break;
+    case CellKind::Lstm: lstm.for_each_param(prefix, f); break;
+    case CellKind::Gru: gru.for_each_param(prefix, f); break;
+  }
+}
+
+}  // namespace attnlab

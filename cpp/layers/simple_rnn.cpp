@@ -1,0 +1,90 @@
+#include "layers/simple_rnn.h"
+
+#include <cmath>
+
+#include "layers/linear.h"
+
+namespace attnlab {
+
+SimpleRnn::SimpleRnn(int input, int hidden)
+    : input_size(input),
+      hidden_size(hidden),
+      weight_ih(Param::matrix(hidden, input)),
+      weight_hh(Param::matrix(hidden, hidden)),
+      bias_ih(Param::vector(hidden)),
+      bias_hh(Param::vector(hidden)) {}
+
+void SimpleRnn::init(Rng& rng) {
+  const double bound = 1.0 / std::sqrt(static_cast<double>(hidden_size));
+  for (Param* p : {&weight_ih, &weight_hh, &bias_ih, &bias_hh}) init_uniform(p->value, rng, bound);
+}
+
+RowVec SimpleRnn::step(const RowVec& x, const RowVec& h_prev, Step& s) const {
+  s.x = x;
+  s.h_prev = h_prev;
+  RowVec pre = x * weight_ih.value.transpose() + h_prev * weight_hh.value.transpose();
+  pre += bias_ih.value.row(0) + bias_hh.value.row(0);
+  s.h = pre.array().tanh();
+  return s.h;
+}
+
+void SimpleRnn::step_backward(const Step& s, const RowVec& dh, RowVec& dx, RowVec& dh_prev) {
+  const RowVec dpre = dh.array() * (Real(1) - s.h.array().square());
+  weight_ih.grad.noalias() += dpre.transpose() * s.x;
+  weight_hh.grad.noalias() += dpre.transpose() * s.h_prev;
+  bias_ih.grad += dpre;
+  bias_hh.grad += dpre;
+  dx = dpre * weight_ih.value;
+  dh_prev = dpre * weight_hh.value;
+}
+
+Mat SimpleRnn::forward(const Mat& x, const RowVec& h0, Cache& cache) const {
+  const Eigen::Index T = x.rows();
+  // The input half of A [x_t; h_{t-1}] for all t at once: one matrix product instead of T.
+  Mat xproj = x * weight_ih.value.transpose();
+  xproj.rowwise() += bias_ih.value.row(0) + bias_hh.value.row(0);
+  Mat H(T, hidden_size);
+  cache.steps.resize(T);
+  RowVec h = h0;
+  for (Eigen::Index t = 0; t < T; ++t) {
+    Step& s = cache.steps[t];
+    s.x = x.row(t);
+    s.h_prev = h;
+    RowVec pre = xproj.row(t) + h * weight_hh.value.transpose();
+    h = pre.array().tanh();
+    s.h = h;
+    H.row(t) = h;
+  }
+  return H;
+}
+
+Mat SimpleRnn::backward(const Cache& cache, const Mat& dH, RowVec* dh0) {
+  const Eigen::Index T = static_cast<Eigen::Index>(cache.steps.size());
+  Mat dpre_all(T, hidden_size), x_all(T, input_size), hprev_all(T, hidden_size);
+  RowVec dh_next = RowVec::Zero(hidden_size);
+  for (Eigen::Index t = T - 1; t >= 0; --t) {
+    const Step& s = cache.steps[t];
+    const RowVec dh = dH.row(t) + dh_next;
+    const RowVec dpre = dh.array() * (Real(1) - s.h.array().square());
+    dpre_all.row(t) = dpre;
+    x_all.row(t) = s.x;
+    hprev_all.row(t) = s.h_prev;
+    dh_next = dpre * weight_hh.value;
+  }
+  // The per-step outer products summed in one product each.
+  weight_ih.grad.noalias() += dpre_all.transpose() * x_all;
+  weight_hh.grad.noalias() += dpre_all.transpose() * hprev_all;
+  bias_ih.grad += dpre_all.colwise().sum();
+  bias_hh.grad += dpre_all.colwise().sum();
+  if (dh0) *dh0 = dh_next;
+  return dpre_all * weight_ih.value;
+}
+
+void SimpleRnn::for_each_param(const std::string& prefix, const ParamVisitor& f) {
+  f(join_name(prefix, "weight_ih_l0"), weight_ih);
+  f(join_name(prefix, "weight_hh_l0"), weight_hh);
+  f(join_name(prefix, "bias_ih_l0"), bias_ih);
+  f(join_name(prefix, "bias_hh_l0"), bias_hh);
+}
+
+}  // namespace attnlab

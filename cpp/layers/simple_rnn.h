@@ -1,0 +1,50 @@
+// SimpleRNN as on the course slides: h_t = tanh(A [x_t; h_{t-1}] + b).
+// It is nn.RNN(nonlinearity="tanh") with A = [W_ih | W_hh] and b = b_ih + b_hh, stored the way
+// PyTorch stores it so a state_dict loads as is.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/param.h"
+#include "core/rng.h"
+
+namespace attnlab {
+
+struct SimpleRnn {
+  int input_size = 0, hidden_size = 0;
+  Param weight_ih;  // (D, E)  rnn.weight_ih_l0
+  Param weight_hh;  // (D, D)  rnn.weight_hh_l0
+  Param bias_ih;    // (D)     rnn.bias_ih_l0
+  Param bias_hh;    // (D)     rnn.bias_hh_l0
+
+  struct Step {
+    RowVec x;       // (E) input at this step
+    RowVec h_prev;  // (D)
+    RowVec h;       // (D) output
+  };
+  struct Cache {
+    std::vector<Step> steps;  // one per time step
+  };
+
+  SimpleRnn() = default;
+  SimpleRnn(int input, int hidden);
+  // PyTorch's default: U(-1/sqrt(D), 1/sqrt(D)) for every tensor.
+  void init(Rng& rng);
+
+  // One step, for decoders whose next input depends on this step's output.
+  RowVec step(const RowVec& x, const RowVec& h_prev, Step& s) const;
+  // forward was: h = tanh(W_ih x + b_ih + W_hh h_prev + b_hh)
+  //   => dpre = dh (1 - h^2); dW_ih += dpre^T x; dW_hh += dpre^T h_prev; db_* += dpre;
+  //      dx = dpre W_ih; dh_prev = dpre W_hh   (dx and dh_prev are assigned, not accumulated)
+  void step_backward(const Step& s, const RowVec& dh, RowVec& dx, RowVec& dh_prev);
+
+  // A whole sequence x (T, E) from h0 (D) -> every hidden state (T, D).
+  Mat forward(const Mat& x, const RowVec& h0, Cache& cache) const;
+  // dH (T, D): gradient reaching each h_t from outside. Returns dx (T, E); writes dh0 if asked.
+  Mat backward(const Cache& cache, const Mat& dH, RowVec* dh0);
+
+  void for_each_param(const std::string& prefix, const ParamVisitor& f);
+};
+
+}  // namespace attnlab

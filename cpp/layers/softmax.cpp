@@ -1,0 +1,66 @@
+#include "layers/softmax.h"
+
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+
+#include "layers/activations.h"
+
+namespace attnlab {
+
+Normalization parse_normalization(const std::string& s) {
+  if (s == "softmax") return Normalization::Softmax;
+  if (s == "sigmoid") return Normalization::Sigmoid;
+  throw std::invalid_argument("unknown normalization \"" + s + "\" (expected softmax or sigmoid)");
+}
+
+const char* to_string(Normalization n) { return n == Normalization::Softmax ? "softmax" : "sigmoid"; }
+
+Mat softmax_rows(const Mat& x, const Mask* mask) {
+  Mat y = Mat::Zero(x.rows(), x.cols());
+  for (Eigen::Index r = 0; r < x.rows(); ++r) {
+    Real max = -std::numeric_limits<Real>::infinity();
+    for (Eigen::Index c = 0; c < x.cols(); ++c)
+      if (!mask || (*mask)(r, c)) max = std::max(max, x(r, c));
+    if (!std::isfinite(max)) continue;  // nothing allowed in this row
+    Real sum = 0;
+    for (Eigen::Index c = 0; c < x.cols(); ++c) {
+      if (mask && !(*mask)(r, c)) continue;
+      y(r, c) = std::exp(x(r, c) - max);
+      sum += y(r, c);
+    }
+    y.row(r) /= sum;
+  }
+  return y;
+}
+
+Mat softmax_rows_backward(const Mat& y, const Mat& dy) {
+  const Eigen::Matrix<Real, Eigen::Dynamic, 1> dot = (y.array() * dy.array()).rowwise().sum();
+  return (y.array() * (dy.array().colwise() - dot.array())).matrix();
+}
+
+Mat sigmoid_masked(const Mat& x, const Mask* mask) {
+  Mat y(x.rows(), x.cols());
+  for (Eigen::Index r = 0; r < x.rows(); ++r)
+    for (Eigen::Index c = 0; c < x.cols(); ++c) y(r, c) = (!mask || (*mask)(r, c)) ? sigmoid(x(r, c)) : Real(0);
+  return y;
+}
+
+Mat sigmoid_masked_backward(const Mat& y, const Mat& dy) { return sigmoid_backward(y, dy); }
+
+Mat normalize_rows(Normalization kind, const Mat& x, const Mask* mask) {
+  return kind == Normalization::Softmax ? softmax_rows(x, mask) : sigmoid_masked(x, mask);
+}
+
+Mat normalize_rows_backward(Normalization kind, const Mat& y, const Mat& dy) {
+  return kind == Normalization::Softmax ? softmax_rows_backward(y, dy) : sigmoid_masked_backward(y, dy);
+}
+
+Mask causal_mask(int T) {
+  Mask m(T, T);
+  for (int i = 0; i < T; ++i)
+    for (int j = 0; j < T; ++j) m(i, j) = j <= i;
+  return m;
+}
+
+}  // namespace attnlab

@@ -1,0 +1,67 @@
+#include "models/model.h"
+
+#include "models/attention_encoder.h"
+#include "models/rnn_attention.h"
+
+namespace attnlab {
+
+int config_int(const nlohmann::json& c, const char* key, int lo, int hi) {
+  if (!c.contains(key)) throw ConfigError(std::string("config is missing \"") + key + "\"");
+  const auto& v = c[key];
+  if (!v.is_number_integer() || v.get<int64_t>() < lo || v.get<int64_t>() > hi)
+    throw ConfigError(std::string("config \"") + key + "\" must be an integer in [" + std::to_string(lo) + ", " +
+                      std::to_string(hi) + "], got " + v.dump());
+  return v.get<int>();
+}
+
+int config_int(const nlohmann::json& c, const char* key, int lo, int hi, int fallback) {
+  return c.contains(key) ? config_int(c, key, lo, hi) : fallback;
+}
+
+std::string config_string(const nlohmann::json& c, const char* key, const std::string& fallback) {
+  if (!c.contains(key)) return fallback;
+  if (!c[key].is_string()) throw ConfigError(std::string("config \"") + key + "\" must be a string, got " + c[key].dump());
+  return c[key].get<std::string>();
+}
+
+void Model::set_tokenizer(const nlohmann::json& config, int vocab_size) {
+  try {
+    tokenizer_ = std::make_unique<WordTokenizer>(config.value("tokenizer", nlohmann::json::object()), vocab_size);
+  } catch (const std::invalid_argument& e) {
+    throw ConfigError(std::string("config \"tokenizer\": ") + e.what());
+  }
+  max_tokens_ = config_int(config, "max_tokens", 1, 4096, 256);
+}
+
+ForwardTrace Model::forward_text(const std::string& text) const {
+  const Tokenized tok = tokenizer().encode(text);
+  if (static_cast<int>(tok.ids.size()) > max_tokens_)
+    throw std::length_error("the text has " + std::to_string(tok.ids.size()) + " tokens; this model reads at most " +
+                            std::to_string(max_tokens_));
+  ForwardTrace tr = forward_ids(tok.ids);
+  tr.tokens = tok.tokens;
+  tr.unknown = tok.unknown;
+  for (AttentionMap& m : tr.maps) {
+    // Models label rows and columns by position; replace positions by the words.
+    if (m.col_labels.empty()) m.col_labels = tok.tokens;
+    if (m.row_labels.empty()) m.row_labels = tok.tokens;
+  }
+  return tr;
+}
+
+int64_t Model::parameter_count() {
+  int64_t n = 0;
+  for_each_param([&](const std::string&, Param& p) { n += p.numel(); });
+  return n;
+}
+
+std::unique_ptr<Model> build_model(const nlohmann::json& config) {
+  if (!config.is_object()) throw ConfigError("config must be a JSON object");
+  const std::string arch = config_string(config, "architecture", "");
+  if (arch == AttentionEncoder::kArchitecture) return std::make_unique<AttentionEncoder>(config);
+  if (arch == RnnAttention::kArchitecture) return std::make_unique<RnnAttention>(config);
+  throw ConfigError("config \"architecture\" is \"" + arch + "\"; known architectures: " +
+                    AttentionEncoder::kArchitecture + ", " + RnnAttention::kArchitecture);
+}
+
+}  // namespace attnlab

@@ -1,0 +1,86 @@
+// What every model offers the CLI, the WebAssembly page and the loader: its parameters (by
+// PyTorch name), a forward pass that returns the whole trace a teacher wants to show, and, for
+// models that train, the loss and its gradients for one example.
+#pragma once
+
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "core/param.h"
+#include "core/rng.h"
+#include "text/word_tokenizer.h"
+
+namespace attnlab {
+
+// A bad config: names the field and says what was expected.
+class ConfigError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+struct AttentionMap {
+  std::string name;
+  int layer = 0, head = 0;
+  std::vector<std::string> row_labels, col_labels;  // rows read (queries), columns are read (keys)
+  Mat scores;   // (rows, cols) before normalization
+  Mat weights;  // (rows, cols) after softmax / sigmoid
+};
+
+struct NamedTensor {
+  std::string name;
+  Mat value;
+};
+
+struct ForwardTrace {
+  std::vector<std::string> tokens;
+  std::vector<int> ids;
+  std::vector<bool> unknown;
+  std::vector<AttentionMap> maps;
+  std::vector<NamedTensor> tensors;
+};
+
+// One training example: input ids and a target for each output row (kIgnoreIndex to skip).
+struct Example {
+  std::vector<int> ids;
+  std::vector<int> targets;
+};
+
+class Model {
+ public:
+  virtual ~Model() = default;
+  virtual const nlohmann::json& config() const = 0;
+  virtual std::string architecture() const = 0;
+  // The config sizes that decide the tensor shapes, for error messages ("hidden_size=48, ...").
+  virtual std::string size_summary() const = 0;
+  virtual void for_each_param(const ParamVisitor& f) = 0;
+  virtual void init(Rng& rng) = 0;
+  virtual ForwardTrace forward_ids(const std::vector<int>& ids) const = 0;
+  // Forward + backward for one example; accumulates gradients and returns the mean loss.
+  virtual double loss_and_backward(const Example& ex) = 0;
+
+  const WordTokenizer& tokenizer() const { return *tokenizer_; }
+  int max_tokens() const { return max_tokens_; }
+  // Tokenizes, checks the length and runs forward_ids.
+  ForwardTrace forward_text(const std::string& text) const;
+  int64_t parameter_count();
+
+ protected:
+  void set_tokenizer(const nlohmann::json& config, int vocab_size);
+  int max_tokens_ = 256;
+
+ private:
+  std::unique_ptr<WordTokenizer> tokenizer_;
+};
+
+// Builds an untrained model from its config (architecture + sizes). Throws ConfigError.
+std::unique_ptr<Model> build_model(const nlohmann::json& config);
+
+// Config helpers that throw ConfigError naming the field.
+int config_int(const nlohmann::json& c, const char* key, int lo, int hi);
+int config_int(const nlohmann::json& c, const char* key, int lo, int hi, int fallback);
+std::string config_string(const nlohmann::json& c, const char* key, const std::string& fallback);
+
+}  // namespace attnlab

@@ -1,0 +1,138 @@
+#include "text/word_tokenizer.h"
+
+#include <cctype>
+#include <cstdint>
+#include <stdexcept>
+
+namespace attnlab {
+
+namespace {
+
+// Length of the valid UTF-8 sequence starting at s[i], or 0 if it is not valid.
+size_t utf8_length(const std::string& s, size_t i) {
+  const auto b = [&](size_t k) { return static_cast<unsigned char>(s[k]); };
+  const unsigned char c = b(i);
+  size_t n = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
+  if (n == 0 || i + n > s.size()) return 0;
+  for (size_t k = 1; k < n; ++k)
+    if ((b(i + k) & 0xC0) != 0x80) return 0;
+  if (n == 2 && c < 0xC2) return 0;                                  // overlong
+  if (n == 3) {
+    const uint32_t cp = ((c & 0x0F) << 12) | ((b(i + 1) & 0x3F) << 6) | (b(i + 2) & 0x3F);
+    if (cp < 0x800 || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;       // overlong or surrogate
+  }
+  if (n == 4) {
+    const uint32_t cp = ((c & 0x07) << 18) | ((b(i + 1) & 0x3F) << 12) | ((b(i + 2) & 0x3F) << 6) | (b(i + 3) & 0x3F);
+    if (cp < 0x10000 || cp > 0x10FFFF) return 0;
+  }
+  return n;
+}
+
+std::string to_lower_ascii(std::string s) {
+  for (char& c : s)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  return s;
+}
+
+// FNV-1a, stable across platforms.
+uint64_t fnv1a(const std::string& s) {
+  uint64_t h = 1469598103934665603ull;
+  for (unsigned char c : s) h = (h ^ c) * 1099511628211ull;
+  return h;
+}
+
+}  // namespace
+
+std::string sanitize_utf8(const std::string& text) {
+  std::string out;
+  out.reserve(text.size());
+  for (size_t i = 0; i < text.size();) {
+    const size_t n = utf8_length(text, i);
+    if (n == 0) {
+      out += "\xEF\xBF\xBD";
+      ++i;
+    } else {
+      out.append(text, i, n);
+      i += n;
+    }
+  }
+  return out;
+}
+
+std::vector<std::string> split_words(const std::string& raw) {
+  const std::string text = sanitize_utf8(raw);
+  std::vector<std::string> words;
+  std::string cur;
+  const auto flush = [&] {
+    if (!cur.empty()) words.push_back(cur);
+    cur.clear();
+  };
+  for (size_t i = 0; i < text.size();) {
+    const unsigned char c = static_cast<unsigned char>(text[i]);
+    const size_t n = utf8_length(text, i);
+    if (c >= 0x80) {  // any non-ASCII character belongs to a word
+      cur.append(text, i, n);
+      i += n;
+      continue;
+    }
+    if (std::isalnum(c) || c == '\'' || c == '_') {
+      cur += static_cast<char>(c);
+    } else if (c <= ' ' || c == 0x7F) {
+      flush();
+    } else {
+      flush();
+      words.emplace_back(1, static_cast<char>(c));
+    }
+    ++i;
+  }
+  flush();
+  return words;
+}
+
+WordTokenizer::WordTokenizer(const nlohmann::json& config, int vocab_size) : vocab_size_(vocab_size) {
+  const std::string kind = config.value("kind", "hash_words");
+  lowercase_ = config.value("lowercase", true);
+  if (kind == "hash_words") {
+    hashed_ = true;
+    return;
+  }
+  if (kind != "words") throw std::invalid_argument("unknown tokenizer kind \"" + kind + "\" (expected words or hash_words)");
+  hashed_ = false;
+  if (!config.contains("vocab") || !config["vocab"].is_array())
+    throw std::invalid_argument("tokenizer of kind \"words\" needs a \"vocab\" list");
+  const auto& vocab = config["vocab"];
+  if (static_cast<int>(vocab.size()) != vocab_size)
+    throw std::invalid_argument("tokenizer vocab has " + std::to_string(vocab.size()) + " words but vocab_size is " +
+                                std::to_string(vocab_size));
+  for (size_t i = 0; i < vocab.size(); ++i) ids_.emplace(vocab[i].get<std::string>(), static_cast<int>(i));
+  const std::string unk = config.value("unk", "<unk>");
+  const auto it = ids_.find(unk);
+  unk_id_ = it == ids_.end() ? -1 : it->second;
+}
+
+Tokenized WordTokenizer::encode(const std::string& text) const {
+  Tokenized out;
+  for (const std::string& w : split_words(text)) {
+    const std::string key = lowercase_ ? to_lower_ascii(w) : w;
+    int id;
+    bool unknown = false;
+    if (hashed_) {
+      id = static_cast<int>(fnv1a(key) % static_cast<uint64_t>(vocab_size_));
+    } else {
+      const auto it = ids_.find(key);
+      if (it != ids_.end()) {
+        id = it->second;
+      } else {
+        if (unk_id_ < 0) throw std::invalid_argument("unknown word \"" + w + "\" and the vocabulary has no <unk>");
+        id = unk_id_;
+        unknown = true;
+      }
+    }
+    out.tokens.push_back(w);
+    out.ids.push_back(id);
+    out.unknown.push_back(unknown);
+  }
+  return out;
+}
+
+}  // namespace attnlab

@@ -1,0 +1,42 @@
+// Word-level tokenization for the small models: text -> words -> ids.
+//
+// Splitting is UTF-8 aware: a word is a run of letters, digits, apostrophes and any non-ASCII
+// character (so "café", "naïve" and "注意力" stay whole), each ASCII punctuation mark is a token of
+// its own, and white space separates. Bytes that are not valid UTF-8 become U+FFFD, so any input
+// tokenizes without error. (Byte-level BPE for the real corpora lives beside this file later.)
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace attnlab {
+
+// Replaces every invalid UTF-8 sequence by U+FFFD.
+std::string sanitize_utf8(const std::string& text);
+std::vector<std::string> split_words(const std::string& text);
+
+struct Tokenized {
+  std::vector<std::string> tokens;  // what the student sees, one per id
+  std::vector<int> ids;
+  std::vector<bool> unknown;        // true where the word is not in the vocabulary (mapped to <unk>)
+};
+
+class WordTokenizer {
+ public:
+  // config: {"kind": "hash_words", "vocab_size": V} (untrained demo: a word's id is a hash of it)
+  //      or {"kind": "words", "vocab": [...], "unk": "<unk>", "lowercase": true}
+  WordTokenizer(const nlohmann::json& config, int vocab_size);
+  Tokenized encode(const std::string& text) const;
+  int vocab_size() const { return vocab_size_; }
+
+ private:
+  bool hashed_ = true;
+  bool lowercase_ = true;
+  int vocab_size_ = 0;
+  int unk_id_ = -1;
+  std::unordered_map<std::string, int> ids_;
+};
+
+}  // namespace attnlab

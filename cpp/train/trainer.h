@@ -1,0 +1,32 @@
+// Training from a JSON config: which model, which task, how many steps. The model issues add
+// their tasks here; the engine foundation ships the synthetic "recall" task (reproduce the first
+// token after d distracting ones), which is small enough for CI.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <ostream>
+#include <vector>
+
+#include "models/model.h"
+
+namespace attnlab {
+
+struct TrainReport {
+  std::vector<double> loss_curve;  // mean training loss per logging window
+  double first_loss = 0, final_loss = 0;
+  double test_accuracy = 0;
+  int steps = 0;
+  double seconds = 0;
+};
+
+// config: {"model": {...}, "task": {"kind": "recall", "length": 8, "n_test": 200},
+//          "steps": 500, "lr": 0.01, "weight_decay": 0, "clip_norm": 1, "seed": 1, "log_every": 50}
+// Throws ConfigError on a bad config.
+TrainReport train_from_config(Model& model, const nlohmann::json& config, std::ostream& log);
+
+// The recall task: ids of the given length drawn from [1, V); the label is the first id.
+Example recall_example(Model& model, Rng& rng, int length);
+// Fraction of examples whose last output row's argmax equals its label.
+double recall_accuracy(Model& model, uint64_t seed, int length, int n);
+
+}  // namespace attnlab

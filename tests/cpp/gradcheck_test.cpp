@@ -1,0 +1,338 @@
+// Tier 1: every layer's backward against central finite differences, in double.
+//
+// Each check builds a loss L = sum(out .* R) for a fixed random R, runs the layer's backward with
+// dout = R, and compares every parameter and every input gradient element with
+// (L(x + eps) - L(x - eps)) / (2 eps). Shapes are deliberately odd (5x7, 13x3, ...).
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "layers/activations.h"
+#include "layers/align.h"
+#include "layers/cross_entropy.h"
+#include "layers/embedding.h"
+#include "layers/gru.h"
+#include "layers/layernorm.h"
+#include "layers/linear.h"
+#include "layers/lstm.h"
+#include "layers/multihead_attention.h"
+#include "layers/positional.h"
+#include "layers/simple_rnn.h"
+#include "layers/softmax.h"
+
+using namespace attnlab;
+
+static_assert(std::is_same<Real, double>::value, "gradient checks must be built with ATTNLAB_REAL_DOUBLE");
+
+namespace {
+
+Mat random_mat(Rng& rng, int rows, int cols, double scale = 1.0) {
+  Mat m(rows, cols);
+  for (Eigen::Index i = 0; i < m.size(); ++i) m.data()[i] = rng.uniform(-scale, scale);
+  return m;
+}
+
+// What the checker may perturb: the value's storage, and where backward left its gradient.
+struct Target {
+  std::string name;
+  Real* value;
+  Eigen::Index size;
+  std::function<const Real*()> grad;  // read after backward ran
+};
+
+class GradCheck {
+ public:
+  explicit GradCheck(uint64_t seed = 7) : rng_(seed) {}
+
+  // Every parameter a layer visits becomes a target, zeroed before backward.
+  template <class Layer>
+  void add_params(Layer& layer, const std::string& prefix = "") {
+    layer.for_each_param(prefix, [this](const std::string& name, Param& p) {
+      params_.push_back(&p);
+      targets_.push_back({name, p.value.data(), p.value.size(), [&p] { return p.grad.data(); }});
+    });
+  }
+  // An input and the variable its backward writes its gradient into.
+  template <class V, class G>
+  void add_input(const std::string& name, V& value, G& grad) {
+    targets_.push_back({name, value.data(), value.size(), [&grad, &value, name]() -> const Real* {
+                          REQUIRE(grad.size() == value.size());
+                          return grad.data();
+                        }});
+  }
+
+  Rng& rng() { return rng_; }
+
+  // forward() -> output; backward(dout) runs the layer's backward, leaving grads where targets point.
+  void run(const std::function<Mat()>& forward, const std::function<void(const Mat&)>& backward,
+           double tol = 1e-6, double eps = 1e-5) {
+    const Mat out0 = forward();
+    const Mat R = random_mat(rng_, static_cast<int>(out0.rows()), static_cast<int>(out0.cols()));
+    const auto loss = [&] { return (forward().array() * R.array()).sum(); };
+    for (Param* p : params_) p->zero_grad();
+    forward();
+    backward(R);
+    std::vector<std::vector<Real>> analytic;
+    for (const Target& t : targets_) {
+      const Real* g = t.grad();
+      analytic.emplace_back(g, g + t.size);
+    }
+    int checked = 0;
+    for (size_t k = 0; k < targets_.size(); ++k) {
+      const Target& t = targets_[k];
+      for (Eigen::Index i = 0; i < t.size; ++i) {
+        const Real saved = t.value[i];
+        t.value[i] = saved + eps;
+        const double lp = loss();
+        t.value[i] = saved - eps;
+        const double lm = loss();
+        t.value[i] = saved;
+        const double numeric = (lp - lm) / (2 * eps);
+        const double a = analytic[k][i];
+        const double err = std::abs(a - numeric) / std::max(1.0, std::abs(a) + std::abs(numeric));
+        if (err > tol) {
+          INFO(t.name << "[" << i << "]: analytic " << a << ", numeric " << numeric);
+          CHECK(err <= tol);
+        }
+        ++checked;
+      }
+    }
+    REQUIRE(checked > 0);
+  }
+
+ private:
+  Rng rng_;
+  std::vector<Param*> params_;
+  std::vector<Target> targets_;
+};
+
+}  // namespace
+
+TEST_CASE("Linear", "[gradcheck]") {
+  for (auto [n, in, out] : {std::tuple{5, 7, 3}, std::tuple{13, 3, 4}, std::tuple{1, 1, 1}}) {
+    GradCheck gc;
+    Linear lin(in, out);
+    lin.init(gc.rng());
+    Mat x = random_mat(gc.rng(), n, in), dx;
+    gc.add_params(lin, "linear");
+    gc.add_input("x", x, dx);
+    gc.run([&] { return lin.forward(x); }, [&](const Mat& dy) { dx = lin.backward(x, dy); });
+  }
+  GradCheck gc;
+  Linear no_bias(7, 5, false);
+  no_bias.init(gc.rng());
+  Mat x = random_mat(gc.rng(), 5, 7), dx;
+  gc.add_params(no_bias);
+  gc.add_input("x", x, dx);
+  gc.run([&] { return no_bias.forward(x); }, [&](const Mat& dy) { dx = no_bias.backward(x, dy); });
+}
+
+TEST_CASE("Embedding", "[gradcheck]") {
+  GradCheck gc;
+  Embedding emb(11, 5);
+  emb.init(gc.rng());
+  const std::vector<int> ids = {3, 0, 10, 3, 7, 3, 1};  // repeated ids must accumulate
+  gc.add_params(emb, "embedding");
+  gc.run([&] { return emb.forward(ids); }, [&](const Mat& dy) { emb.backward(ids, dy); });
+}
+
+TEST_CASE("activations", "[gradcheck]") {
+  struct Act {
+    const char* name;
+    Mat (*fwd)(const Mat&);
+    bool backward_takes_output;
+    Mat (*bwd)(const Mat&, const Mat&);
+  };
+  for (const Act& a : {Act{"tanh", tanh_forward, true, tanh_backward},
+                       Act{"sigmoid", sigmoid_forward, true, sigmoid_backward},
+                       Act{"relu", relu_forward, false, relu_backward},
+                       Act{"gelu", gelu_forward, false, gelu_backward}}) {
+    INFO(a.name);
+    GradCheck gc;
+    Mat x = random_mat(gc.rng(), 5, 7, 3.0), dx;
+    gc.add_input("x", x, dx);
+    gc.run([&] { return a.fwd(x); },
+           [&](const Mat& dy) { dx = a.bwd(a.backward_takes_output ? a.fwd(x) : x, dy); });
+  }
+}
+
+TEST_CASE("softmax and sigmoid normalization, with and without mask", "[gradcheck]") {
+  for (Normalization kind : {Normalization::Softmax, Normalization::Sigmoid}) {
+    for (bool masked : {false, true}) {
+      INFO(to_string(kind) << (masked ? " masked" : ""));
+      GradCheck gc;
+      Mat x = random_mat(gc.rng(), 7, 7, 4.0), dx;
+      const Mask mask = causal_mask(7);
+      gc.add_input("x", x, dx);
+      gc.run([&] { return normalize_rows(kind, x, masked ? &mask : nullptr); },
+             [&](const Mat& dy) {
+               dx = normalize_rows_backward(kind, normalize_rows(kind, x, masked ? &mask : nullptr), dy);
+             });
+    }
+  }
+}
+
+TEST_CASE("LayerNorm", "[gradcheck]") {
+  for (auto [n, d] : {std::pair{5, 7}, std::pair{13, 3}}) {
+    GradCheck gc;
+    LayerNorm ln(d);
+    ln.weight.value = random_mat(gc.rng(), 1, d);
+    ln.bias.value = random_mat(gc.rng(), 1, d);
+    Mat x = random_mat(gc.rng(), n, d, 2.0), dx;
+    LayerNorm::Cache cache;
+    gc.add_params(ln, "norm");
+    gc.add_input("x", x, dx);
+    gc.run([&] { return ln.forward(x, cache); }, [&](const Mat& dy) { dx = ln.backward(cache, dy); });
+  }
+}
+
+TEST_CASE("cross-entropy over logits", "[gradcheck]") {
+  GradCheck gc;
+  Mat logits = random_mat(gc.rng(), 6, 11, 3.0), dlogits;
+  const std::vector<int> targets = {0, 10, kIgnoreIndex, 4, 4, 7};
+  gc.add_input("logits", logits, dlogits);
+  // The loss is a scalar: present it as a (1, 1) output so the checker's R scales it.
+  gc.run([&] { return Mat::Constant(1, 1, cross_entropy(logits, targets).loss); },
+         [&](const Mat& dy) { dlogits = cross_entropy(logits, targets).dlogits * dy(0, 0); });
+}
+
+TEST_CASE("SimpleRNN over a sequence and step by step", "[gradcheck]") {
+  for (auto [T, E, D] : {std::tuple{5, 7, 3}, std::tuple{13, 3, 4}, std::tuple{1, 2, 2}}) {
+    GradCheck gc;
+    SimpleRnn rnn(E, D);
+    rnn.init(gc.rng());
+    Mat x = random_mat(gc.rng(), T, E), dx;
+    RowVec h0 = random_mat(gc.rng(), 1, D), dh0;
+    SimpleRnn::Cache cache;
+    gc.add_params(rnn, "rnn");
+    gc.add_input("x", x, dx);
+    gc.add_input("h0", h0, dh0);
+    gc.run([&] { return rnn.forward(x, h0, cache); }, [&](const Mat& dH) { dx = rnn.backward(cache, dH, &dh0); });
+  }
+  GradCheck gc;
+  SimpleRnn rnn(5, 3);
+  rnn.init(gc.rng());
+  RowVec x = random_mat(gc.rng(), 1, 5), h = random_mat(gc.rng(), 1, 3), dx, dh;
+  SimpleRnn::Step s;
+  gc.add_params(rnn);
+  gc.add_input("x", x, dx);
+  gc.add_input("h_prev", h, dh);
+  gc.run([&] { return Mat(rnn.step(x, h, s)); }, [&](const Mat& d) { rnn.step_backward(s, d, dx, dh); });
+}
+
+TEST_CASE("LSTM over a sequence and step by step", "[gradcheck]") {
+  for (auto [T, E, D] : {std::tuple{5, 7, 3}, std::tuple{13, 3, 4}}) {
+    GradCheck gc;
+    Lstm lstm(E, D);
+    lstm.init(gc.rng());
+    Mat x = random_mat(gc.rng(), T, E), dx;
+    RowVec h0 = random_mat(gc.rng(), 1, D), c0 = random_mat(gc.rng(), 1, D), dh0, dc0;
+    Lstm::Cache cache;
+    gc.add_params(lstm, "lstm");
+    gc.add_input("x", x, dx);
+    gc.add_input("h0", h0, dh0);
+    gc.add_input("c0", c0, dc0);
+    gc.run([&] { return lstm.forward(x, h0, c0, cache); },
+           [&](const Mat& dH) { dx = lstm.backward(cache, dH, &dh0, &dc0); });
+  }
+  // One step with both outputs (h and c) in the loss.
+  GradCheck gc;
+  Lstm lstm(4, 3);
+  lstm.init(gc.rng());
+  RowVec x = random_mat(gc.rng(), 1, 4), h = random_mat(gc.rng(), 1, 3), c = random_mat(gc.rng(), 1, 3);
+  RowVec dx, dh, dc, c_out;
+  Lstm::Step s;
+  gc.add_params(lstm);
+  gc.add_input("x", x, dx);
+  gc.add_input("h_prev", h, dh);
+  gc.add_input("c_prev", c, dc);
+  gc.run(
+      [&] {
+        Mat out(1, 6);
+        out.leftCols(3) = lstm.step(x, h, c, s, c_out);
+        out.rightCols(3) = c_out;
+        return out;
+      },
+      [&](const Mat& d) {
+        lstm.step_backward(s, d.leftCols(3), d.rightCols(3), dx, dh, dc);
+      });
+}
+
+TEST_CASE("GRU over a sequence and step by step", "[gradcheck]") {
+  for (auto [T, E, D] : {std::tuple{5, 7, 3}, std::tuple{13, 3, 4}}) {
+    GradCheck gc;
+    Gru gru(E, D);
+    gru.init(gc.rng());
+    Mat x = random_mat(gc.rng(), T, E), dx;
+    RowVec h0 = random_mat(gc.rng(), 1, D), dh0;
+    Gru::Cache cache;
+    gc.add_params(gru, "gru");
+    gc.add_input("x", x, dx);
+    gc.add_input("h0", h0, dh0);
+    gc.run([&] { return gru.forward(x, h0, cache); }, [&](const Mat& dH) { dx = gru.backward(cache, dH, &dh0); });
+  }
+  GradCheck gc;
+  Gru gru(5, 3);
+  gru.init(gc.rng());
+  RowVec x = random_mat(gc.rng(), 1, 5), h = random_mat(gc.rng(), 1, 3), dx, dh;
+  Gru::Step s;
+  gc.add_params(gru);
+  gc.add_input("x", x, dx);
+  gc.add_input("h_prev", h, dh);
+  gc.run([&] { return Mat(gru.step(x, h, s)); }, [&](const Mat& d) { gru.step_backward(s, d, dx, dh); });
+}
+
+TEST_CASE("align functions: additive, dot, scaled dot, general x softmax, sigmoid", "[gradcheck]") {
+  for (ScoreKind kind : {ScoreKind::Additive, ScoreKind::Dot, ScoreKind::ScaledDot, ScoreKind::General}) {
+    for (Normalization norm : {Normalization::Softmax, Normalization::Sigmoid}) {
+      for (auto [S, N, Dk, Dq, A] : {std::tuple{5, 1, 7, 3, 4}, std::tuple{7, 7, 3, 5, 6}}) {
+        INFO(to_string(kind) << " / " << to_string(norm) << " S=" << S << " N=" << N);
+        GradCheck gc;
+        Align align(kind, norm, Dk, Dq, A);
+        align.init(gc.rng());
+        Mat keys = random_mat(gc.rng(), S, Dk), queries = random_mat(gc.rng(), N, Dq), dkeys, dqueries;
+        Align::Cache cache;
+        // With as many queries as keys, use a causal mask: the self-attention reading case.
+        const Mask mask = causal_mask(S);
+        const Mask* m = (N == S) ? &mask : nullptr;
+        gc.add_params(align, "align");
+        gc.add_input("keys", keys, dkeys);
+        gc.add_input("queries", queries, dqueries);
+        gc.run([&] { return align.forward(keys, queries, m, cache).weights; },
+               [&](const Mat& dw) { align.backward(cache, dw, dkeys, dqueries); });
+      }
+    }
+  }
+}
+
+TEST_CASE("multi-head self-attention", "[gradcheck]") {
+  for (Normalization norm : {Normalization::Softmax, Normalization::Sigmoid}) {
+    for (bool causal : {false, true}) {
+      for (auto [T, D, H] : {std::tuple{5, 6, 2}, std::tuple{3, 9, 3}, std::tuple{7, 4, 1}}) {
+        INFO(to_string(norm) << (causal ? " causal" : "") << " T=" << T << " D=" << D << " H=" << H);
+        GradCheck gc;
+        MultiheadAttention mha(D, H, norm);
+        mha.init(gc.rng());
+        mha.in_proj_bias.value = random_mat(gc.rng(), 1, 3 * D);  // init zeroes them: test them non-zero
+        Mat x = random_mat(gc.rng(), T, D), dx;
+        MultiheadAttention::Trace tr;
+        gc.add_params(mha, "attn");
+        gc.add_input("x", x, dx);
+        gc.run([&] { return mha.forward(x, causal, tr); }, [&](const Mat& d) { dx = mha.backward(tr, d); });
+      }
+    }
+  }
+}
+
+TEST_CASE("sinusoidal positions follow the formula", "[gradcheck]") {
+  const Mat pe = sinusoidal_encoding(9, 6);
+  REQUIRE(pe.rows() == 9);
+  REQUIRE(pe.cols() == 6);
+  CHECK(pe(0, 0) == Approx(0.0));
+  CHECK(pe(0, 1) == Approx(1.0));
+  CHECK(pe(3, 2) == Approx(std::sin(3.0 / std::pow(10000.0, 2.0 / 6))));
+  CHECK(pe(5, 5) == Approx(std::cos(5.0 / std::pow(10000.0, 4.0 / 6))));
+}
