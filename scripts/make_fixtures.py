@@ -101,10 +101,10 @@ def params_and_grads(module, prefix=""):
     return out
 
 
-def backward_with(out, seed_shape=None):
+def backward_with(out):
     """loss = sum(out * R) for a fixed random R; returns R."""
-    R = uniform(*(seed_shape or out.shape))
-    (out * R.view(out.shape)).sum().backward()
+    R = uniform(*out.shape)
+    (out * R).sum().backward()
     return R
 
 
@@ -385,12 +385,13 @@ class AttentionEncoderRef(nn.Module):
         scores = mha_scores(self.attn, x)
         check = scores.masked_fill(mask, float("-inf")) if self.causal else scores
         assert torch.allclose(torch.softmax(check, dim=-1), weights, atol=1e-6)
+        H = weights.shape[0]
+        K = D // H
         q, k, v = F.linear(x, self.attn.in_proj_weight, self.attn.in_proj_bias).split(D, dim=-1)
-        heads = torch.cat([weights[h] @ v[:, h * (D // weights.shape[0]):(h + 1) * (D // weights.shape[0])]
-                           for h in range(weights.shape[0])], dim=-1)
+        heads = torch.cat([weights[h] @ v[:, h * K:(h + 1) * K] for h in range(H)], dim=-1)  # b^{i,h}
         y = self.norm(x + a)
         logits = self.head(y)
-        maps = [(scores[h], weights[h]) for h in range(weights.shape[0])]
+        maps = [(scores[h], weights[h]) for h in range(H)]
         tensors = {"embeddings": x, "q": q, "k": k, "v": v, "heads": heads, "attn_out": a, "hidden": y,
                    "logits": logits}
         return maps, tensors

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "core/matmul.h"
 #include "layers/linear.h"
 
 namespace attnlab {
@@ -56,28 +57,31 @@ Align::Result Align::forward(const Mat& keys, const Mat& queries, const Mask* ma
   res.scores.resize(N, S);
   switch (kind) {
     case ScoreKind::Additive: {
-      cache.kp = keys * w_key.value.transpose();
-      cache.qp = queries * w_query.value.transpose();
+      matmul_nt(keys, w_key.value, cache.kp);
+      matmul_nt(queries, w_query.value, cache.qp);
       cache.tanh_pre.resize(N);
+      Mat e;
       for (Eigen::Index n = 0; n < N; ++n) {
-        Mat pre = cache.kp;
-        pre.rowwise() += cache.qp.row(n);
-        cache.tanh_pre[n] = pre.array().tanh();
-        res.scores.row(n) = (cache.tanh_pre[n] * v.value.transpose()).transpose();
+        Mat& th = cache.tanh_pre[n];
+        th = cache.kp;
+        th.rowwise() += cache.qp.row(n);
+        tanh_inplace(th.data(), th.size());
+        matmul_nt(th, v.value, e);  // (S, 1)
+        res.scores.row(n) = e.transpose();
       }
       break;
     }
     case ScoreKind::Dot:
     case ScoreKind::ScaledDot: {
-      cache.kp = keys * w_key.value.transpose();
-      cache.qp = queries * w_query.value.transpose();
-      res.scores.noalias() = cache.qp * cache.kp.transpose();
+      matmul_nt(keys, w_key.value, cache.kp);
+      matmul_nt(queries, w_query.value, cache.qp);
+      matmul_nt(cache.qp, cache.kp, res.scores);
       if (kind == ScoreKind::ScaledDot) res.scores /= std::sqrt(static_cast<Real>(attn_dim));
       break;
     }
     case ScoreKind::General: {
-      cache.qp = queries * weight.value.transpose();  // (N, Dk): W s for every query
-      res.scores.noalias() = cache.qp * keys.transpose();
+      matmul_nt(queries, weight.value, cache.qp);  // (N, Dk): W s for every query
+      matmul_nt(cache.qp, keys, res.scores);
       break;
     }
   }

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "core/matmul.h"
 #include "layers/activations.h"
 #include "layers/linear.h"
 
@@ -22,11 +23,13 @@ void Gru::init(Rng& rng) {
 
 void Gru::apply_gates(const RowVec& gi, const RowVec& gh, Step& s) const {
   const int D = hidden_size;
-  const auto sig = [](Real v) { return sigmoid(v); };
-  s.r = (gi.segment(0, D) + gh.segment(0, D)).unaryExpr(sig);
-  s.z = (gi.segment(D, D) + gh.segment(D, D)).unaryExpr(sig);
+  RowVec rz = gi.segment(0, 2 * D) + gh.segment(0, 2 * D);
+  sigmoid_inplace(rz.data(), 2 * D);
+  s.r = rz.segment(0, D);
+  s.z = rz.segment(D, D);
   s.hh_n = gh.segment(2 * D, D);
-  s.n = (gi.segment(2 * D, D).array() + s.r.array() * s.hh_n.array()).tanh();
+  s.n = gi.segment(2 * D, D).array() + s.r.array() * s.hh_n.array();
+  tanh_inplace(s.n.data(), D);
   s.h = (Real(1) - s.z.array()) * s.n.array() + s.z.array() * s.h_prev.array();
 }
 
@@ -46,8 +49,11 @@ void Gru::gate_grad(const Step& s, const RowVec& dh, RowVec& dgi, RowVec& dgh, R
 RowVec Gru::step(const RowVec& x, const RowVec& h_prev, Step& s) const {
   s.x = x;
   s.h_prev = h_prev;
-  const RowVec gi = x * weight_ih.value.transpose() + bias_ih.value.row(0);
-  const RowVec gh = h_prev * weight_hh.value.transpose() + bias_hh.value.row(0);
+  RowVec gi, gh;
+  matvec_nt(x, weight_ih.value, gi);
+  matvec_nt(h_prev, weight_hh.value, gh);
+  gi += bias_ih.value.row(0);
+  gh += bias_hh.value.row(0);
   apply_gates(gi, gh, s);
   return s.h;
 }
@@ -65,16 +71,18 @@ void Gru::step_backward(const Step& s, const RowVec& dh, RowVec& dx, RowVec& dh_
 
 Mat Gru::forward(const Mat& x, const RowVec& h0, Cache& cache) const {
   const Eigen::Index T = x.rows();
-  Mat xproj = x * weight_ih.value.transpose();
+  Mat xproj;
+  matmul_nt(x, weight_ih.value, xproj);
   xproj.rowwise() += bias_ih.value.row(0);
   Mat H(T, hidden_size);
   cache.steps.resize(T);
-  RowVec h = h0;
+  RowVec h = h0, gh;
   for (Eigen::Index t = 0; t < T; ++t) {
     Step& s = cache.steps[t];
     s.x = x.row(t);
     s.h_prev = h;
-    const RowVec gh = h * weight_hh.value.transpose() + bias_hh.value.row(0);
+    matvec_nt(h, weight_hh.value, gh);
+    gh += bias_hh.value.row(0);
     apply_gates(xproj.row(t), gh, s);
     h = s.h;
     H.row(t) = h;

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "core/matmul.h"
 #include "layers/activations.h"
 #include "layers/linear.h"
 
@@ -22,13 +23,18 @@ void Lstm::init(Rng& rng) {
 
 void Lstm::apply_gates(const RowVec& pre, const RowVec& c_prev, Step& s) const {
   const int D = hidden_size;
-  s.i = pre.segment(0, D).unaryExpr([](Real v) { return sigmoid(v); });
-  s.f = pre.segment(D, D).unaryExpr([](Real v) { return sigmoid(v); });
-  s.g = pre.segment(2 * D, D).array().tanh();
-  s.o = pre.segment(3 * D, D).unaryExpr([](Real v) { return sigmoid(v); });
+  RowVec act = pre;
+  sigmoid_inplace(act.data(), 2 * D);               // i, f
+  tanh_inplace(act.data() + 2 * D, D);              // g
+  sigmoid_inplace(act.data() + 3 * D, D);           // o
+  s.i = act.segment(0, D);
+  s.f = act.segment(D, D);
+  s.g = act.segment(2 * D, D);
+  s.o = act.segment(3 * D, D);
   s.c_prev = c_prev;
   s.c = s.f.array() * c_prev.array() + s.i.array() * s.g.array();
-  s.tanh_c = s.c.array().tanh();
+  s.tanh_c = s.c;
+  tanh_inplace(s.tanh_c.data(), D);
   s.h = s.o.array() * s.tanh_c.array();
 }
 
@@ -48,8 +54,10 @@ RowVec Lstm::gate_grad(const Step& s, const RowVec& dh, const RowVec& dc, RowVec
 RowVec Lstm::step(const RowVec& x, const RowVec& h_prev, const RowVec& c_prev, Step& s, RowVec& c_out) const {
   s.x = x;
   s.h_prev = h_prev;
-  RowVec pre = x * weight_ih.value.transpose() + h_prev * weight_hh.value.transpose();
-  pre += bias_ih.value.row(0) + bias_hh.value.row(0);
+  RowVec xw, hw;
+  matvec_nt(x, weight_ih.value, xw);
+  matvec_nt(h_prev, weight_hh.value, hw);
+  const RowVec pre = xw + hw + bias_ih.value.row(0) + bias_hh.value.row(0);
   apply_gates(pre, c_prev, s);
   c_out = s.c;
   return s.h;
@@ -68,16 +76,18 @@ void Lstm::step_backward(const Step& s, const RowVec& dh, const RowVec& dc, RowV
 
 Mat Lstm::forward(const Mat& x, const RowVec& h0, const RowVec& c0, Cache& cache) const {
   const Eigen::Index T = x.rows();
-  Mat xproj = x * weight_ih.value.transpose();
+  Mat xproj;
+  matmul_nt(x, weight_ih.value, xproj);
   xproj.rowwise() += bias_ih.value.row(0) + bias_hh.value.row(0);
   Mat H(T, hidden_size);
   cache.steps.resize(T);
-  RowVec h = h0, c = c0;
+  RowVec h = h0, c = c0, hw;
   for (Eigen::Index t = 0; t < T; ++t) {
     Step& s = cache.steps[t];
     s.x = x.row(t);
     s.h_prev = h;
-    const RowVec pre = xproj.row(t) + h * weight_hh.value.transpose();
+    matvec_nt(h, weight_hh.value, hw);
+    const RowVec pre = xproj.row(t) + hw;
     apply_gates(pre, c, s);
     h = s.h;
     c = s.c;

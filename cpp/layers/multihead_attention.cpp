@@ -3,6 +3,8 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "core/matmul.h"
+
 namespace attnlab {
 
 MultiheadAttention::MultiheadAttention(int d, int h, Normalization n)
@@ -28,8 +30,8 @@ Mat MultiheadAttention::forward(const Mat& x, bool causal, Trace& tr) const {
   const int K = head_dim();
   tr.x = x;
   tr.causal = causal;
-  Mat qkv = x * in_proj_weight.value.transpose();
-  qkv.rowwise() += in_proj_bias.value.row(0);
+  Mat qkv;
+  matmul_nt_bias(x, in_proj_weight.value, in_proj_bias.value, qkv);
   tr.q = qkv.leftCols(d_model);
   tr.k = qkv.middleCols(d_model, d_model);
   tr.v = qkv.rightCols(d_model);
@@ -38,11 +40,16 @@ Mat MultiheadAttention::forward(const Mat& x, bool causal, Trace& tr) const {
   tr.scores.resize(n_head);
   tr.weights.resize(n_head);
   tr.heads.resize(T, d_model);
+  Mat qh, kh, vt, bh;
   for (int h = 0; h < n_head; ++h) {
-    tr.scores[h].noalias() = tr.q.middleCols(h * K, K) * tr.k.middleCols(h * K, K).transpose();
-    tr.scores[h] *= scale;
+    // Contiguous copies of this head's columns, so both products are row-dot products.
+    qh = tr.q.middleCols(h * K, K) * scale;
+    kh = tr.k.middleCols(h * K, K);
+    vt = tr.v.middleCols(h * K, K).transpose();
+    matmul_nt(qh, kh, tr.scores[h]);
     tr.weights[h] = normalize_rows(norm, tr.scores[h], causal ? &mask : nullptr);
-    tr.heads.middleCols(h * K, K).noalias() = tr.weights[h] * tr.v.middleCols(h * K, K);
+    matmul_nt(tr.weights[h], vt, bh);
+    tr.heads.middleCols(h * K, K) = bh;
   }
   tr.out = out_proj.forward(tr.heads);
   return tr.out;

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "core/matmul.h"
 #include "layers/linear.h"
 
 namespace attnlab {
@@ -22,9 +23,11 @@ void SimpleRnn::init(Rng& rng) {
 RowVec SimpleRnn::step(const RowVec& x, const RowVec& h_prev, Step& s) const {
   s.x = x;
   s.h_prev = h_prev;
-  RowVec pre = x * weight_ih.value.transpose() + h_prev * weight_hh.value.transpose();
-  pre += bias_ih.value.row(0) + bias_hh.value.row(0);
-  s.h = pre.array().tanh();
+  RowVec xw, hw;
+  matvec_nt(x, weight_ih.value, xw);
+  matvec_nt(h_prev, weight_hh.value, hw);
+  s.h = xw + hw + bias_ih.value.row(0) + bias_hh.value.row(0);
+  tanh_inplace(s.h.data(), s.h.size());
   return s.h;
 }
 
@@ -41,17 +44,19 @@ void SimpleRnn::step_backward(const Step& s, const RowVec& dh, RowVec& dx, RowVe
 Mat SimpleRnn::forward(const Mat& x, const RowVec& h0, Cache& cache) const {
   const Eigen::Index T = x.rows();
   // The input half of A [x_t; h_{t-1}] for all t at once: one matrix product instead of T.
-  Mat xproj = x * weight_ih.value.transpose();
+  Mat xproj;
+  matmul_nt(x, weight_ih.value, xproj);
   xproj.rowwise() += bias_ih.value.row(0) + bias_hh.value.row(0);
   Mat H(T, hidden_size);
   cache.steps.resize(T);
-  RowVec h = h0;
+  RowVec h = h0, hw;
   for (Eigen::Index t = 0; t < T; ++t) {
     Step& s = cache.steps[t];
     s.x = x.row(t);
     s.h_prev = h;
-    RowVec pre = xproj.row(t) + h * weight_hh.value.transpose();
-    h = pre.array().tanh();
+    matvec_nt(h, weight_hh.value, hw);
+    h = xproj.row(t) + hw;
+    tanh_inplace(h.data(), h.size());
     s.h = h;
     H.row(t) = h;
   }

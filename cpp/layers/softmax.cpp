@@ -4,6 +4,7 @@
 #include <limits>
 #include <stdexcept>
 
+#include "core/matmul.h"
 #include "layers/activations.h"
 
 namespace attnlab {
@@ -17,19 +18,21 @@ Normalization parse_normalization(const std::string& s) {
 const char* to_string(Normalization n) { return n == Normalization::Softmax ? "softmax" : "sigmoid"; }
 
 Mat softmax_rows(const Mat& x, const Mask* mask) {
-  Mat y = Mat::Zero(x.rows(), x.cols());
+  Mat y(x.rows(), x.cols());
   for (Eigen::Index r = 0; r < x.rows(); ++r) {
     Real max = -std::numeric_limits<Real>::infinity();
     for (Eigen::Index c = 0; c < x.cols(); ++c)
       if (!mask || (*mask)(r, c)) max = std::max(max, x(r, c));
-    if (!std::isfinite(max)) continue;  // nothing allowed in this row
-    Real sum = 0;
-    for (Eigen::Index c = 0; c < x.cols(); ++c) {
-      if (mask && !(*mask)(r, c)) continue;
-      y(r, c) = std::exp(x(r, c) - max);
-      sum += y(r, c);
+    if (!(max > -std::numeric_limits<Real>::infinity())) {  // nothing allowed in this row
+      y.row(r).setZero();
+      continue;
     }
-    y.row(r) /= sum;
+    y.row(r) = x.row(r).array() - max;
+    exp_inplace(&y(r, 0), y.cols());
+    if (mask)
+      for (Eigen::Index c = 0; c < x.cols(); ++c)
+        if (!(*mask)(r, c)) y(r, c) = 0;
+    y.row(r) /= y.row(r).sum();
   }
   return y;
 }
@@ -40,9 +43,9 @@ Mat softmax_rows_backward(const Mat& y, const Mat& dy) {
 }
 
 Mat sigmoid_masked(const Mat& x, const Mask* mask) {
-  Mat y(x.rows(), x.cols());
-  for (Eigen::Index r = 0; r < x.rows(); ++r)
-    for (Eigen::Index c = 0; c < x.cols(); ++c) y(r, c) = (!mask || (*mask)(r, c)) ? sigmoid(x(r, c)) : Real(0);
+  Mat y = x;
+  sigmoid_inplace(y.data(), y.size());
+  if (mask) y = mask->select(y, Mat::Zero(y.rows(), y.cols()));
   return y;
 }
 

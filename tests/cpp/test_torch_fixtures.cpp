@@ -278,7 +278,7 @@ TEST_CASE("torch: nn.MultiheadAttention self-attention, full and causal", "[torc
   }
 }
 
-TEST_CASE("torch: align functions (additive, dot, scaled_dot, general; softmax and sigmoid)", "[torch]") {
+TEST_CASE("torch: align functions (additive, dot, scaled_dot, general, additive with sigmoid)", "[torch]") {
   for (const char* name :
        {"align_additive", "align_dot", "align_scaled_dot", "align_general", "align_additive_sigmoid"}) {
     const Fixture fx(name);
