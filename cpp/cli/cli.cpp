@@ -135,9 +135,9 @@ int cmd_forward(const Args& a, std::ostream& out) {
 
 int cmd_init(const Args& a, std::ostream& out) {
   if (a.positional.size() != 1 || !a.has("--out")) throw UsageError("init takes CONFIG.json and --out DIR");
+  const int seed = a.has("--seed") ? parse_int(a.get("--seed"), "--seed") : 1;
   const nlohmann::json config = parse_json_text(read_text_file(a.positional[0]), a.positional[0]);
   std::unique_ptr<Model> model = build_model(config);
-  const int seed = a.has("--seed") ? parse_int(a.get("--seed"), "--seed") : 1;
   Rng rng(static_cast<uint64_t>(seed));
   model->init(rng);
   save_model_dir(a.get("--out"), *model,
@@ -150,8 +150,9 @@ int cmd_init(const Args& a, std::ostream& out) {
 
 int cmd_train(const Args& a, std::ostream& out) {
   if (a.positional.size() != 1 || !a.has("--out")) throw UsageError("train takes CONFIG.json and --out DIR");
+  const int steps = a.has("--steps") ? parse_int(a.get("--steps"), "--steps") : 0;
   nlohmann::json config = parse_json_text(read_text_file(a.positional[0]), a.positional[0]);
-  if (a.has("--steps")) config["steps"] = parse_int(a.get("--steps"), "--steps");
+  if (steps > 0) config["steps"] = steps;
   if (!config.contains("model")) throw ConfigError("train config needs a \"model\" object (a model config)");
   std::unique_ptr<Model> model = build_model(config["model"]);
   const TrainReport rep = train_from_config(*model, config, out);

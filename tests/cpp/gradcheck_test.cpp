@@ -22,6 +22,8 @@
 #include "layers/positional.h"
 #include "layers/simple_rnn.h"
 #include "layers/softmax.h"
+#include "models/attention_encoder.h"
+#include "models/rnn_attention.h"
 
 using namespace attnlab;
 
@@ -335,4 +337,69 @@ TEST_CASE("sinusoidal positions follow the formula", "[gradcheck]") {
   CHECK(pe(0, 1) == Approx(1.0));
   CHECK(pe(3, 2) == Approx(std::sin(3.0 / std::pow(10000.0, 2.0 / 6))));
   CHECK(pe(5, 5) == Approx(std::cos(5.0 / std::pow(10000.0, 4.0 / 6))));
+}
+
+// Whole models: loss_and_backward's gradient for every parameter tensor (up to 25 sampled
+// elements each) against finite differences of the loss it returns.
+namespace {
+
+void check_model(Model& model, const Example& ex) {
+  Rng rng(3);
+  model.init(rng);
+  std::vector<std::pair<std::string, Param*>> params;
+  model.for_each_param([&](const std::string& name, Param& p) { params.emplace_back(name, &p); });
+  for (auto& [name, p] : params) p->zero_grad();
+  model.loss_and_backward(ex);
+  // Snapshot every gradient first: the finite-difference calls below accumulate into them again.
+  std::vector<Mat> analytic_grads;
+  for (auto& [name, p] : params) analytic_grads.push_back(p->grad);
+  const double eps = 1e-5;
+  int checked = 0;
+  for (size_t k_param = 0; k_param < params.size(); ++k_param) {
+    auto& [name, p] = params[k_param];
+    const Mat& analytic = analytic_grads[k_param];
+    const Eigen::Index n = p->value.size();
+    for (int k = 0; k < std::min<Eigen::Index>(25, n); ++k) {
+      const Eigen::Index i = n <= 25 ? k : static_cast<Eigen::Index>(rng.below(static_cast<uint64_t>(n)));
+      Real& v = p->value.data()[i];
+      const Real saved = v;
+      v = saved + eps;
+      const double lp = model.loss_and_backward(ex);
+      v = saved - eps;
+      const double lm = model.loss_and_backward(ex);
+      v = saved;
+      const double numeric = (lp - lm) / (2 * eps), a = analytic.data()[i];
+      const double err = std::abs(a - numeric) / std::max(1.0, std::abs(a) + std::abs(numeric));
+      if (err > 1e-6) {
+        INFO(name << "[" << i << "]: analytic " << a << ", numeric " << numeric);
+        CHECK(err <= 1e-6);
+      }
+      ++checked;
+    }
+  }
+  REQUIRE(checked > 0);
+}
+
+}  // namespace
+
+TEST_CASE("whole model: attention_encoder (positions x causal x normalization)", "[gradcheck]") {
+  for (const char* pos : {"none", "sinusoidal", "learned"})
+    for (bool causal : {false, true})
+      for (const char* norm : {"softmax", "sigmoid"}) {
+        INFO(pos << (causal ? " causal " : " ") << norm);
+        AttentionEncoder m({{"architecture", "attention_encoder"}, {"vocab_size", 11}, {"d_model", 6},
+                            {"n_head", 2}, {"positional", pos}, {"causal", causal}, {"normalization", norm},
+                            {"max_len", 9}});
+        check_model(m, {{3, 1, 4, 1, 5, 9, 2}, {1, 4, kIgnoreIndex, 5, 9, 2, 6}});
+      }
+}
+
+TEST_CASE("whole model: rnn_attention (cells x score functions)", "[gradcheck]") {
+  for (const char* cell : {"rnn", "lstm", "gru"})
+    for (const char* score : {"additive", "dot", "scaled_dot", "general"}) {
+      INFO(cell << " / " << score);
+      RnnAttention m({{"architecture", "rnn_attention"}, {"vocab_size", 9}, {"embed_dim", 5}, {"hidden_size", 4},
+                      {"attn_dim", 3}, {"cell", cell}, {"score", score}, {"output_size", 7}});
+      check_model(m, {{2, 7, 1, 8, 2}, {6}});
+    }
 }
