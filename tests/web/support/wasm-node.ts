@@ -1,0 +1,51 @@
+// Loads the real engine for Node tests: the CommonJS WASM build and the native CLI. A missing
+// build is a failure with the command that makes it, never a skipped test.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AttnlabFactory, AttnlabModule, ModuleOptions } from '../../../web/src/engine/wasm-types';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+/** Where the Node build is; ATTNLAB_NODE_WASM_DIR points the tests at another build. */
+const wasmDir = path.resolve(repoRoot, process.env.ATTNLAB_NODE_WASM_DIR ?? 'build/wasm');
+export const NODE_MODULE = path.join(wasmDir, 'attnlab_node.cjs');
+export const NODE_WASM = path.join(wasmDir, 'attnlab_node.wasm');
+export const NATIVE_CLI = path.join(repoRoot, 'build/native/attnlab');
+export const MODELS_DIR = path.join(repoRoot, 'tests/fixtures/models');
+
+function mustExist(file: string, how: string): void {
+  if (!fs.existsSync(file)) throw new Error(`${path.relative(repoRoot, file)} does not exist: ${how}`);
+}
+
+/** Module options that make the Node build work (Node 20's fetch cannot read file paths). */
+export function nodeModuleOptions(options: ModuleOptions = {}): ModuleOptions {
+  mustExist(NODE_MODULE, 'run scripts/build-wasm to build the WebAssembly module for Node');
+  mustExist(NODE_WASM, 'run scripts/build-wasm to build the WebAssembly module for Node');
+  return { ...options, locateFile: undefined, wasmBinary: fs.readFileSync(NODE_WASM) };
+}
+
+/** A fresh instance of the WASM module (each has its own heap). */
+export function loadWasm(options: ModuleOptions = {}): Promise<AttnlabModule> {
+  const opts = nodeModuleOptions(options);
+  const require = createRequire(import.meta.url);
+  const factory = require(NODE_MODULE) as AttnlabFactory;
+  return factory(opts);
+}
+
+/** The native CLI's `forward --json` for a model folder, parsed. */
+export function nativeForward(modelDir: string, text: string): unknown {
+  mustExist(NATIVE_CLI, 'build the native engine first (scripts/setup, or cmake --preset native && cmake --build build/native)');
+  const out = execFileSync(NATIVE_CLI, ['forward', modelDir, '--text', text, '--json'], {
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  return JSON.parse(out) as unknown;
+}
+
+/** Embind bookkeeping the module exposes, to check that nothing leaks. */
+export interface EmbindCounters {
+  count_emval_handles(): number;
+}
+export const countersOf = (module: AttnlabModule): EmbindCounters => module as unknown as EmbindCounters;

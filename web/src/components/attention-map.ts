@@ -1,0 +1,608 @@
+// <attnlab-attention-map>: one attention map as a heat map. Rows are query tokens (the words
+// reading), columns key tokens (the words read); cell (i, j) is the weight alpha_ij. Lit owns the
+// frame, the legend text and the screen-reader table; d3 draws the SVG cells and labels.
+
+import { LitElement, css, html, type TemplateResult } from 'lit';
+import { axisBottom, interpolateBlues, range, rgb, scaleLinear, select } from 'd3';
+import { LocaleController, formatInteger, t } from '../i18n';
+import { HeatCells, quantizedScale } from './heat-cells';
+import { maxValue, topKInRow, truncateLabel, weightsOf, type AttentionMap } from '../engine/records';
+
+const CELL_MIN = 13; // px: below this a cell is too small to hover; the map scrolls instead
+const CELL_MAX = 44; // px: above this a short sentence looks blown up
+const CELL_WITH_NUMBER = 38; // px: cells at least this large print their weight
+const LABEL_MAX_CHARS = 12; // longer token labels are cut; the <title> keeps the full text
+const FULL_TABLE_MAX = 60; // tokens: beyond this the hidden table lists each row's top weights
+const TOP_K = 5;
+const COS45 = Math.SQRT1_2;
+const CELL_FOR_LEANING_LABELS = 22; // px: narrower columns get upright labels, which never overlap
+// Up to this many tokens every cell is an SVG <rect> (data-row, data-col, data-weight). Longer
+// texts (up to the playground's character limit) are painted into a canvas, one pixel per cell
+// scaled up, which stays fast at 1000 x 1000; hovering still reads every cell.
+export const MAX_SVG_TOKENS = 200;
+const CANVAS_MAX_SIDE = 2000; // px: the canvas map fits this, shrinking cells down to 1 px
+const IMMEDIATE_CELLS = 10_000; // larger maps redraw once typing pauses, so keys never lag
+const DRAW_DELAY_MS = 120;
+
+/** Colour-blind-safe sequential scale, light (0) to dark (largest weight of the map). */
+const interpolate = interpolateBlues;
+
+const formatWeight = (w: number) => w.toFixed(3);
+const displayLabel = (label: string) => (label.trim() === '' ? '␣' : label);
+
+export class AttentionMapElement extends LitElement {
+  static override properties = { map: { attribute: false }, emptyMessage: { attribute: false } };
+
+  /** The map to draw; null or 0 tokens shows a hint instead of an empty box. */
+  declare map: AttentionMap | null;
+  /** Replaces the default hint shown when there is nothing to draw. */
+  declare emptyMessage: string;
+
+  private resizeObserver: ResizeObserver | null = null;
+  private lastWidth = 0;
+  private measureContext: CanvasRenderingContext2D | null = null;
+  private cells: HeatCells | null = null;
+  private cellGroup: SVGGElement | null = null;
+  private layout: { top: number; left: number; cell: number; gap: number; rows: number; cols: number; canvas: boolean } | null = null;
+  private drawTimer: ReturnType<typeof setTimeout> | null = null;
+
+  constructor() {
+    super();
+    this.map = null;
+    this.emptyMessage = '';
+    new LocaleController(this);
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.resizeObserver = new ResizeObserver((entries) => {
+      const width = Math.round(entries[0]?.contentRect.width ?? 0);
+      if (width !== this.lastWidth) {
+        this.lastWidth = width;
+        this.draw();
+      }
+    });
+    this.resizeObserver.observe(this);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.resizeObserver?.disconnect();
+    this.resizeObserver = null;
+    if (this.drawTimer) clearTimeout(this.drawTimer);
+    this.drawTimer = null;
+  }
+
+  private hasCells(): boolean {
+    return !!this.map && this.map.rows > 0 && this.map.cols > 0;
+  }
+
+  override render(): TemplateResult {
+    const map = this.map;
+    if (!map || !this.hasCells()) {
+      return html`<div class="empty" role="status">${this.emptyMessage || t('map.empty')}</div>`;
+    }
+    return html`
+      <div class="axes" aria-hidden="true">
+        <span><b>↓</b> ${t('map.rowsAxis')}</span>
+        <span><b>→</b> ${t('map.colsAxis')}</span>
+      </div>
+      <div class="frame">
+        <div class="scroll">
+          <div class="plot">
+            <canvas class="cells-canvas" aria-hidden="true" hidden></canvas>
+            <svg class="heat" aria-hidden="true"></svg>
+          </div>
+        </div>
+        <div class="tooltip" aria-hidden="true" hidden></div>
+      </div>
+      <div class="legend" aria-hidden="true">
+        <span class="legend-title">${t('map.legend')}</span>
+        <svg class="legend-bar"></svg>
+        ${Math.max(map.rows, map.cols) > MAX_SVG_TOKENS
+          ? html`<span class="large-note">${t('map.largeNote', { rows: formatInteger(map.rows), cols: formatInteger(map.cols) })}</span>`
+          : ''}
+      </div>
+      ${this.renderTable(map)}
+    `;
+  }
+
+  /** The same numbers for screen readers (the SVG is hidden from them). */
+  private renderTable(map: AttentionMap): TemplateResult {
+    const caption = t('map.tableCaption', { name: map.name });
+    if (Math.max(map.rows, map.cols) <= FULL_TABLE_MAX) {
+      return html`<div class="sr-only"><table>
+        <caption>${caption}</caption>
+        <thead>
+          <tr>
+            <td></td>
+            ${map.colLabels.map((label) => html`<th scope="col">${label}</th>`)}
+          </tr>
+        </thead>
+        <tbody>
+          ${map.rowLabels.map(
+            (label, r) => html`<tr>
+              <th scope="row">${label}</th>
+              ${map.colLabels.map((_, c) => html`<td>${formatWeight(map.weights[r * map.cols + c])}</td>`)}
+            </tr>`,
+          )}
+        </tbody>
+      </table></div>`;
+    }
+    const k = Math.min(TOP_K, map.cols);
+    const grid = weightsOf(map);
+    return html`<div class="sr-only"><table>
+      <caption>${caption} ${t('map.tableTop', { k, rows: map.rows, cols: map.cols })}</caption>
+      <thead>
+        <tr>
+          <th scope="col">${t('map.queryHeader')}</th>
+          ${range(k).map((i) => html`<th scope="col">${t('map.rankHeader', { rank: i + 1 })}</th>`)}
+        </tr>
+      </thead>
+      <tbody>
+        ${map.rowLabels.map(
+          (label, r) => html`<tr>
+            <th scope="row">${label}</th>
+            ${topKInRow(grid, r, k).map((c) => html`<td>${map.colLabels[c]}: ${formatWeight(map.weights[r * map.cols + c])}</td>`)}
+          </tr>`,
+        )}
+      </tbody>
+    </table></div>`;
+  }
+
+  override updated(): void {
+    if (this.drawTimer) clearTimeout(this.drawTimer);
+    this.drawTimer = null;
+    const map = this.map;
+    if (map && map.rows * map.cols > IMMEDIATE_CELLS) {
+      this.drawTimer = setTimeout(() => {
+        this.drawTimer = null;
+        this.draw();
+      }, DRAW_DELAY_MS);
+    } else {
+      this.draw();
+    }
+  }
+
+  private textWidth(text: string, font: string): number {
+    this.measureContext ??= document.createElement('canvas').getContext('2d');
+    if (!this.measureContext) return text.length * 7;
+    this.measureContext.font = font;
+    return this.measureContext.measureText(text).width;
+  }
+
+  /** Draws cells, labels and legend for the current map and width. Cheap to call again. */
+  private draw(): void {
+    const map = this.map;
+    const svgEl = this.renderRoot.querySelector<SVGSVGElement>('svg.heat');
+    const scrollEl = this.renderRoot.querySelector<HTMLElement>('.scroll');
+    if (!map || !this.hasCells() || !svgEl || !scrollEl) {
+      this.layout = null;
+      return;
+    }
+    const { rows, cols } = map;
+    const available = scrollEl.clientWidth || this.clientWidth || 320;
+    const useCanvas = Math.max(rows, cols) > MAX_SVG_TOKENS;
+
+    // Labels first: their widths decide how much room the cells get. A canvas map has too many
+    // tokens for labels; the tooltip names the words instead.
+    const rowText = useCanvas ? [] : map.rowLabels.map((l) => truncateLabel(displayLabel(l), LABEL_MAX_CHARS));
+    const colText = useCanvas ? [] : map.colLabels.map((l) => truncateLabel(displayLabel(l), LABEL_MAX_CHARS));
+    const family = getComputedStyle(this).fontFamily || 'sans-serif';
+    const guessCell = Math.floor(available / (cols + 4));
+    const fontSize = guessCell < 14 ? 11 : guessCell < 20 ? 12 : 13;
+    const font = `${fontSize}px ${family}`;
+    const rowLabelWidth = useCanvas ? 4 : Math.ceil(Math.max(...rowText.map((s) => this.textWidth(s, font)))) + 10;
+    const colLabelWidth = useCanvas ? 0 : Math.ceil(Math.max(...colText.map((s) => this.textWidth(s, font))));
+    // Column labels stand upright (-90 degrees) over narrow cells; over cells wide enough to keep
+    // neighbours apart they lean at -45 degrees, need less room above, and the last leans right.
+    const fit = (right: number) =>
+      Math.max(CELL_MIN, Math.min(CELL_MAX, Math.floor((available - rowLabelWidth - right - 2) / cols)));
+    const leanCell = fit(Math.max(8, Math.ceil(colLabelWidth * COS45) - 10));
+    const angle = useCanvas || leanCell < CELL_FOR_LEANING_LABELS ? -90 : -45;
+    const right = useCanvas ? 4 : angle === -45 ? Math.max(8, Math.ceil(colLabelWidth * COS45) - 10) : 8;
+    const top = useCanvas ? 4 : Math.ceil(angle === -45 ? colLabelWidth * COS45 + fontSize : colLabelWidth) + 10;
+    const cell = useCanvas
+      ? Math.max(1, Math.min(CELL_MIN, Math.floor(CANVAS_MAX_SIDE / Math.max(rows, cols))))
+      : angle === -45
+        ? leanCell
+        : fit(right);
+    const gap = !useCanvas && cell >= 8 ? 1 : 0;
+    const width = rowLabelWidth + cols * cell + right;
+    const height = top + rows * cell + 2;
+    this.layout = { top, left: rowLabelWidth, cell, gap, rows, cols, canvas: useCanvas };
+
+    const weights = map.weights;
+    const max = maxValue(weights);
+    const color = quantizedScale(interpolate, max > 0 ? max : 1);
+
+    const svg = select(svgEl).attr('width', width).attr('height', height).attr('viewBox', `0 0 ${width} ${height}`);
+    svg.style('font', font).classed('passthrough', useCanvas);
+    const layer = (name: string) =>
+      svg
+        .selectAll<SVGGElement, null>(`g.${name}`)
+        .data([null])
+        .join('g')
+        .attr('class', name);
+
+    const cellGroup = layer('cells').attr('transform', `translate(${rowLabelWidth},${top})`).node();
+    if (cellGroup) {
+      if (!this.cells || this.cellGroup !== cellGroup) {
+        this.cells = new HeatCells(cellGroup);
+        this.cellGroup = cellGroup;
+      }
+      if (useCanvas) this.cells.clear();
+      else this.cells.update(rows, cols, cell, gap, weights, color);
+    }
+    this.paintCanvas(useCanvas, rows, cols, cell, rowLabelWidth, top, weights, max);
+
+    const numbers = layer('numbers').attr('transform', `translate(${rowLabelWidth},${top})`);
+    const showNumbers = !useCanvas && cell >= CELL_WITH_NUMBER;
+    numbers
+      .selectAll<SVGTextElement, number>('text')
+      .data(showNumbers ? range(rows * cols) : [])
+      .join('text')
+      .attr('x', (i) => (i % cols) * cell + (cell - gap) / 2)
+      .attr('y', (i) => Math.floor(i / cols) * cell + (cell - gap) / 2)
+      .attr('fill', (i) => (weights[i] > 0.55 * (max > 0 ? max : 1) ? '#fff' : '#0b2545'))
+      .text((i) => weights[i].toFixed(2));
+
+    const rowLabels = layer('row-labels');
+    rowLabels
+      .selectAll<SVGGElement, string>('g.label')
+      .data(useCanvas ? [] : map.rowLabels)
+      .join((enter) => {
+        const g = enter.append('g').attr('class', 'label');
+        g.append('title');
+        g.append('text').attr('text-anchor', 'end').attr('dominant-baseline', 'central');
+        return g;
+      })
+      .attr('data-row', (_, i) => i)
+      .attr('transform', (_, i) => `translate(${rowLabelWidth - 6},${top + i * cell + (cell - gap) / 2})`)
+      .call((g) => g.select('title').text((d) => d))
+      .call((g) => g.select('text').text((_, i) => rowText[i]));
+
+    const colLabels = layer('col-labels');
+    colLabels
+      .selectAll<SVGGElement, string>('g.label')
+      .data(useCanvas ? [] : map.colLabels)
+      .join((enter) => {
+        const g = enter.append('g').attr('class', 'label');
+        g.append('title');
+        g.append('text').attr('text-anchor', 'start').attr('dominant-baseline', 'central');
+        return g;
+      })
+      .attr('data-col', (_, i) => i)
+      .attr('transform', (_, i) => `translate(${rowLabelWidth + i * cell + (cell - gap) / 2},${top - 6}) rotate(${angle})`)
+      .call((g) => g.select('title').text((d) => d))
+      .call((g) => g.select('text').text((_, i) => colText[i]));
+
+    layer('hover')
+      .attr('transform', `translate(${rowLabelWidth},${top})`)
+      .selectAll('rect')
+      .data([null])
+      .join('rect')
+      .attr('class', 'outline')
+      .attr('width', cell - gap)
+      .attr('height', cell - gap)
+      .attr('visibility', 'hidden');
+
+    svg
+      .on('pointermove pointerdown', (event: PointerEvent) => this.onPointer(event))
+      .on('pointerleave', () => this.hideTooltip());
+    const canvasEl = this.renderRoot.querySelector<HTMLCanvasElement>('canvas.cells-canvas');
+    if (canvasEl) {
+      select(canvasEl)
+        .on('pointermove pointerdown', (event: PointerEvent) => this.onCanvasPointer(event))
+        .on('pointerleave', () => this.hideTooltip());
+    }
+
+    this.drawLegend(max > 0 ? max : 1);
+    this.hideTooltip();
+  }
+
+  /** Paints the cells one pixel each into the canvas (scaled up by CSS), or hides the canvas. */
+  private paintCanvas(
+    show: boolean,
+    rows: number,
+    cols: number,
+    cell: number,
+    left: number,
+    top: number,
+    weights: Float32Array,
+    max: number,
+  ): void {
+    const canvas = this.renderRoot.querySelector<HTMLCanvasElement>('canvas.cells-canvas');
+    if (!canvas) return;
+    canvas.hidden = !show;
+    if (!show) {
+      canvas.width = 0;
+      canvas.height = 0;
+      return;
+    }
+    canvas.width = cols;
+    canvas.height = rows;
+    Object.assign(canvas.style, { left: `${left}px`, top: `${top}px`, width: `${cols * cell}px`, height: `${rows * cell}px` });
+    const context = canvas.getContext('2d');
+    if (!context) return;
+    const palette = Array.from({ length: 256 }, (_, k) => rgb(interpolate(k / 255)));
+    const scale = max > 0 ? 255 / max : 0;
+    const image = context.createImageData(cols, rows);
+    for (let i = 0; i < rows * cols; i++) {
+      const c = palette[Math.max(0, Math.min(255, Math.round(weights[i] * scale)))] ?? palette[0];
+      image.data[4 * i] = c.r;
+      image.data[4 * i + 1] = c.g;
+      image.data[4 * i + 2] = c.b;
+      image.data[4 * i + 3] = 255;
+    }
+    context.putImageData(image, 0, 0);
+  }
+
+  private drawLegend(max: number): void {
+    const el = this.renderRoot.querySelector<SVGSVGElement>('svg.legend-bar');
+    if (!el) return;
+    const barWidth = 180;
+    const svg = select(el).attr('width', barWidth + 16).attr('height', 34);
+    const defs = svg.selectAll('defs').data([null]).join('defs');
+    const gradient = defs.selectAll('linearGradient').data([null]).join('linearGradient').attr('id', 'legend-gradient');
+    gradient
+      .selectAll('stop')
+      .data(range(11).map((i) => i / 10))
+      .join('stop')
+      .attr('offset', (d) => `${d * 100}%`)
+      .attr('stop-color', (d) => interpolate(d));
+    svg
+      .selectAll('rect.bar')
+      .data([null])
+      .join('rect')
+      .attr('class', 'bar')
+      .attr('x', 8)
+      .attr('y', 2)
+      .attr('width', barWidth)
+      .attr('height', 12)
+      .attr('fill', 'url(#legend-gradient)');
+    const scale = scaleLinear().domain([0, max]).range([8, 8 + barWidth]);
+    // Enough decimals that the three ticks differ: 0.50 for a peaked map, 0.012 for a flat one.
+    const digits = Math.max(2, -Math.floor(Math.log10(max / 2)));
+    svg
+      .selectAll<SVGGElement, null>('g.axis')
+      .data([null])
+      .join('g')
+      .attr('class', 'axis')
+      .attr('transform', 'translate(0,14)')
+      .call(axisBottom(scale).tickValues([0, max / 2, max]).tickFormat((d) => (+d).toFixed(digits)).tickSizeOuter(0));
+  }
+
+  /** Pointer over the SVG: the rect under it names its cell. */
+  private onPointer(event: PointerEvent): void {
+    const target = event.target as Element | null;
+    if (!target || target.tagName !== 'rect' || !target.hasAttribute('data-weight')) {
+      this.hideTooltip();
+      return;
+    }
+    this.showCell(Number(target.getAttribute('data-row')), Number(target.getAttribute('data-col')), event);
+  }
+
+  /** Pointer over the canvas map: the cell follows from the position. */
+  private onCanvasPointer(event: PointerEvent): void {
+    const layout = this.layout;
+    if (!layout) return;
+    const row = Math.floor(event.offsetY / layout.cell);
+    const col = Math.floor(event.offsetX / layout.cell);
+    if (row < 0 || col < 0 || row >= layout.rows || col >= layout.cols) {
+      this.hideTooltip();
+      return;
+    }
+    this.showCell(row, col, event);
+  }
+
+  private showCell(row: number, col: number, event: PointerEvent): void {
+    const map = this.map;
+    if (!map || row >= map.rows || col >= map.cols) return;
+    const weight = map.weights[row * map.cols + col];
+    const score = map.scores[row * map.cols + col];
+    const tip = this.renderRoot.querySelector<HTMLElement>('.tooltip');
+    const frame = this.renderRoot.querySelector<HTMLElement>('.frame');
+    if (!tip || !frame) return;
+
+    // textContent only: token text is never parsed as HTML.
+    tip.replaceChildren();
+    const line = document.createElement('div');
+    line.className = 'tip-main';
+    line.textContent = t('map.tooltip', {
+      row: displayLabel(map.rowLabels[row]),
+      col: displayLabel(map.colLabels[col]),
+      weight: formatWeight(weight),
+    });
+    const sub = document.createElement('div');
+    sub.className = 'tip-sub';
+    sub.textContent = Number.isFinite(score) ? t('map.score', { score: score.toFixed(3) }) : '';
+    tip.append(line, sub);
+    tip.hidden = false;
+
+    const box = frame.getBoundingClientRect();
+    const x = event.clientX - box.left;
+    const y = event.clientY - box.top;
+    const tipWidth = tip.offsetWidth;
+    const left = Math.max(0, Math.min(x + 14, box.width - tipWidth - 2));
+    const above = y - tip.offsetHeight - 12;
+    tip.style.left = `${left}px`;
+    tip.style.top = `${above >= 0 ? above : y + 18}px`;
+
+    this.highlight(row, col);
+  }
+
+  private highlight(row: number, col: number): void {
+    const svgEl = this.renderRoot.querySelector<SVGSVGElement>('svg.heat');
+    if (!svgEl || !this.layout) return;
+    const svg = select(svgEl);
+    const { cell } = this.layout;
+    svg
+      .select('rect.outline')
+      .attr('x', col * cell)
+      .attr('y', row * cell)
+      .attr('visibility', 'visible');
+    svg.selectAll<SVGGElement, unknown>('g.row-labels g.label').classed('active', function () {
+      return Number(this.getAttribute('data-row')) === row;
+    });
+    svg.selectAll<SVGGElement, unknown>('g.col-labels g.label').classed('active', function () {
+      return Number(this.getAttribute('data-col')) === col;
+    });
+  }
+
+  private hideTooltip(): void {
+    const tip = this.renderRoot.querySelector<HTMLElement>('.tooltip');
+    if (tip) tip.hidden = true;
+    const svgEl = this.renderRoot.querySelector<SVGSVGElement>('svg.heat');
+    if (!svgEl) return;
+    const svg = select(svgEl);
+    svg.select('rect.outline').attr('visibility', 'hidden');
+    svg.selectAll('g.label.active').classed('active', false);
+  }
+
+  static override styles = css`
+    :host {
+      display: block;
+      position: relative;
+      min-width: 0;
+      color: var(--attn-text, #1d2433);
+      font-family: var(--attn-font, system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', 'Noto Sans CJK SC', 'PingFang SC', sans-serif);
+    }
+    .empty {
+      display: grid;
+      place-items: center;
+      min-height: 160px;
+      padding: 1.5rem;
+      border: 2px dashed var(--attn-border, #c9d3e3);
+      border-radius: 12px;
+      color: var(--attn-muted, #5b6678);
+      text-align: center;
+      font-size: 1rem;
+    }
+    .axes {
+      display: flex;
+      flex-wrap: wrap;
+      gap: 0.25rem 1.25rem;
+      margin-bottom: 0.4rem;
+      font-size: 0.85rem;
+      color: var(--attn-muted, #5b6678);
+    }
+    .axes b {
+      color: var(--attn-accent, #1f5fa8);
+    }
+    .frame {
+      position: relative;
+    }
+    .scroll {
+      overflow: auto;
+      max-height: min(75vh, 720px);
+      overscroll-behavior: contain;
+      border-radius: 8px;
+    }
+    .plot {
+      position: relative;
+      width: max-content;
+    }
+    svg.heat {
+      position: relative;
+      display: block;
+      touch-action: pan-x pan-y;
+    }
+    svg.heat.passthrough {
+      pointer-events: none;
+    }
+    canvas.cells-canvas {
+      position: absolute;
+      image-rendering: pixelated;
+      touch-action: pan-x pan-y;
+    }
+    canvas.cells-canvas[hidden] {
+      display: none;
+    }
+    .large-note {
+      flex-basis: 100%;
+    }
+    svg.heat g.label text {
+      fill: var(--attn-text, #1d2433);
+    }
+    svg.heat g.numbers text {
+      font-size: 11px;
+      text-anchor: middle;
+      dominant-baseline: central;
+      pointer-events: none;
+      font-variant-numeric: tabular-nums;
+    }
+    svg.heat g.label.active text {
+      font-weight: 700;
+      fill: var(--attn-accent, #1f5fa8);
+    }
+    svg.heat rect.outline {
+      fill: none;
+      stroke: #e8590c;
+      stroke-width: 2;
+      pointer-events: none;
+    }
+    .tooltip {
+      position: absolute;
+      z-index: 2;
+      max-width: min(22rem, 90%);
+      padding: 0.4rem 0.6rem;
+      border-radius: 6px;
+      background: #1d2433;
+      color: #fff;
+      font-size: 0.9rem;
+      line-height: 1.3;
+      pointer-events: none;
+      overflow-wrap: anywhere;
+      box-shadow: 0 4px 14px rgb(0 0 0 / 0.2);
+    }
+    .tooltip[hidden] {
+      display: none;
+    }
+    .tip-main {
+      font-variant-numeric: tabular-nums;
+    }
+    .tip-sub {
+      font-size: 0.78rem;
+      opacity: 0.8;
+    }
+    .legend {
+      display: flex;
+      flex-wrap: wrap;
+      align-items: center;
+      gap: 0.25rem 0.75rem;
+      margin-top: 0.5rem;
+      font-size: 0.85rem;
+      color: var(--attn-muted, #5b6678);
+    }
+    .legend svg {
+      display: block;
+      overflow: visible;
+    }
+    .legend .axis text {
+      fill: var(--attn-muted, #5b6678);
+      font-size: 11px;
+    }
+    .sr-only {
+      position: absolute;
+      width: 1px;
+      height: 1px;
+      padding: 0;
+      margin: -1px;
+      overflow: hidden;
+      clip: rect(0 0 0 0);
+      clip-path: inset(50%);
+      white-space: nowrap;
+      border: 0;
+    }
+  `;
+}
+
+customElements.define('attnlab-attention-map', AttentionMapElement);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'attnlab-attention-map': AttentionMapElement;
+  }
+}
+

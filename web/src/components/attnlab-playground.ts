@@ -1,0 +1,435 @@
+// <attnlab-playground>: type a sentence, pick a head, see its attention map. Holds the UI state
+// (text, chosen head, last record, messages) apart from the engine, which runs in a worker behind
+// EngineClient; the map is re-drawn from that state alone.
+
+import { LitElement, css, html, nothing, type TemplateResult } from 'lit';
+import { EngineClient, isSuperseded } from '../engine/engine';
+import { DEMO_CONFIG, DEMO_SEED, clipText, hasSeveralLayers, type ForwardRecord } from '../engine/records';
+import { LocaleController, formatInteger, t } from '../i18n';
+import './attention-map';
+
+export const DEFAULT_SENTENCE = 'the cat sat on the mat because it was tired';
+/** Longer input is cut to this many characters (code points) before it reaches the engine. */
+export const MAX_CHARS = 2000;
+const MAX_TOKEN_CHIPS = 60;
+
+type EngineState = 'starting' | 'ready' | 'failed';
+
+interface Message {
+  kind: 'info' | 'warning' | 'error';
+  text: string;
+}
+
+export class PlaygroundElement extends LitElement {
+  static override properties = {
+    text: { type: String },
+    engineState: { state: true },
+    startError: { state: true },
+    record: { state: true },
+    runError: { state: true },
+    headIndex: { state: true },
+    busy: { state: true },
+  };
+
+  /** The sentence in the text box. Set the attribute to start with another sentence. */
+  declare text: string;
+  declare engineState: EngineState;
+  declare startError: string;
+  declare record: ForwardRecord | null;
+  declare runError: string | null;
+  declare headIndex: number;
+  /** A forward for the current text is still on its way (aria-busy on the map). */
+  declare busy: boolean;
+
+  private engine: EngineClient | null = null;
+  private starting = false;
+  private requested = 0; // number of the newest forward asked for
+  private shown = 0; // number of the forward whose outcome is on screen
+
+  constructor() {
+    super();
+    new LocaleController(this);
+    this.text = DEFAULT_SENTENCE;
+    this.engineState = 'starting';
+    this.startError = '';
+    this.record = null;
+    this.runError = null;
+    this.headIndex = 0;
+    this.busy = false;
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    void this.startEngine();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.engine?.dispose();
+    this.engine = null;
+    this.engineState = 'starting';
+  }
+
+  private async startEngine(): Promise<void> {
+    if (this.engine || this.starting) return;
+    this.starting = true;
+    this.engineState = 'starting';
+    try {
+      const engine = await EngineClient.create();
+      await engine.loadRandom(DEMO_CONFIG, DEMO_SEED);
+      if (!this.isConnected) {
+        engine.dispose();
+        return;
+      }
+      this.engine = engine;
+      this.engineState = 'ready';
+      this.compute();
+    } catch (error) {
+      this.engineState = 'failed';
+      this.startError = error instanceof Error ? error.message : String(error);
+    } finally {
+      this.starting = false;
+    }
+  }
+
+  private onInput(event: Event): void {
+    this.text = (event.target as HTMLTextAreaElement).value;
+    this.compute();
+  }
+
+  /** Asks the engine for the current text. Latest wins: older answers never replace newer ones. */
+  private compute(): void {
+    const ticket = ++this.requested;
+    const input = clipText(this.text, MAX_CHARS).text;
+    if (input.trim() === '') {
+      this.shown = ticket;
+      this.record = null;
+      this.runError = null;
+      this.busy = false;
+      return;
+    }
+    const engine = this.engine;
+    if (!engine) return; // startEngine() computes once the model is loaded
+    this.busy = true;
+    const settle = () => {
+      if (ticket === this.requested) this.busy = false;
+    };
+    engine.forward(input).then(
+      (record) => {
+        settle();
+        if (ticket < this.shown) return;
+        this.shown = ticket;
+        this.record = record;
+        this.runError = null;
+        if (this.headIndex >= record.maps.length) this.headIndex = 0;
+      },
+      (error: unknown) => {
+        if (isSuperseded(error)) return;
+        settle();
+        if (ticket < this.shown) return;
+        this.shown = ticket;
+        this.record = null;
+        this.runError = error instanceof Error ? error.message : String(error);
+      },
+    );
+  }
+
+  private messages(): Message[] {
+    const out: Message[] = [];
+    const clipped = clipText(this.text, MAX_CHARS);
+    if (clipped.clipped) {
+      out.push({
+        kind: 'warning',
+        text: t('playground.tooLong', { length: formatInteger(clipped.length), limit: formatInteger(MAX_CHARS) }),
+      });
+    }
+    const truncated = this.text.trim() !== '' ? this.record?.truncated : null;
+    if (truncated) {
+      out.push({
+        kind: 'warning',
+        text: t('playground.tooManyTokens', { max: formatInteger(truncated.maxTokens), tokens: formatInteger(truncated.tokens) }),
+      });
+    }
+    // A start failure is shown in place of the map (renderMapArea).
+    if (this.engineState !== 'failed' && this.runError) out.push({ kind: 'error', text: t('playground.engineError', { message: this.runError }) });
+    return out;
+  }
+
+  private headLabel(index: number): string {
+    const maps = this.record?.maps ?? [];
+    const map = maps[index];
+    if (!map) return '';
+    return hasSeveralLayers(maps)
+      ? t('playground.layerHead', { layer: map.layer + 1, head: map.head + 1 })
+      : t('playground.head', { head: map.head + 1 });
+  }
+
+  private onHeadKey(event: KeyboardEvent): void {
+    const count = this.record?.maps.length ?? 0;
+    if (!count) return;
+    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
+    if (!step) return;
+    event.preventDefault();
+    this.headIndex = (this.headIndex + step + count) % count;
+    void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>('.heads [aria-checked="true"]')?.focus());
+  }
+
+  private renderHeads(): TemplateResult | typeof nothing {
+    const maps = this.record?.maps ?? [];
+    if (maps.length === 0) return nothing;
+    return html`<div class="heads" role="radiogroup" aria-label=${t('playground.headsLabel')} @keydown=${this.onHeadKey}>
+      <span class="heads-label" aria-hidden="true">${t('playground.headsLabel')}</span>
+      ${maps.map(
+        (_, i) => html`<button
+          type="button"
+          role="radio"
+          aria-checked=${i === this.headIndex ? 'true' : 'false'}
+          tabindex=${i === this.headIndex ? 0 : -1}
+          @click=${() => (this.headIndex = i)}
+        >
+          ${this.headLabel(i)}
+        </button>`,
+      )}
+    </div>`;
+  }
+
+  private renderTokens(): TemplateResult | typeof nothing {
+    const tokens = this.record?.tokens ?? [];
+    if (tokens.length === 0) return nothing;
+    const shown = tokens.slice(0, MAX_TOKEN_CHIPS);
+    return html`<div class="tokens">
+      <span class="tokens-label">${t('playground.tokensLabel')}</span>
+      <ol>
+        ${shown.map((token, i) =>
+          this.record?.unknown[i]
+            ? html`<li class="unknown" title=${t('playground.unknownToken')}>${token}</li>`
+            : html`<li>${token}</li>`,
+        )}
+      </ol>
+      ${tokens.length > shown.length
+        ? html`<span class="more">${t('playground.moreTokens', { count: formatInteger(tokens.length - shown.length) })}</span>`
+        : nothing}
+    </div>`;
+  }
+
+  private renderMapArea(): TemplateResult {
+    if (this.engineState === 'starting') return html`<div class="placeholder" role="status">${t('playground.starting')}</div>`;
+    if (this.engineState === 'failed') return html`<div class="placeholder failed" role="alert">${t('playground.engineStartError', { message: this.startError })}</div>`;
+    const empty = this.text.trim() === '';
+    const map = this.record?.maps[this.headIndex] ?? this.record?.maps[0] ?? null;
+    const noTokens = !empty && !!this.record && this.record.tokens.length === 0;
+    return html`<attnlab-attention-map
+      .map=${empty ? null : map}
+      .emptyMessage=${noTokens ? t('playground.noTokens') : ''}
+    ></attnlab-attention-map>`;
+  }
+
+  override render(): TemplateResult {
+    const messages = this.messages();
+    const count = this.record?.tokens.length ?? 0;
+    return html`
+      <div class="notice" role="note">
+        <strong>${t('playground.noticeTitle')}</strong>
+        <span>${t('playground.noticeBody')}</span>
+      </div>
+
+      <label for="sentence">${t('playground.inputLabel')}</label>
+      <textarea
+        id="sentence"
+        rows="2"
+        spellcheck="false"
+        autocomplete="off"
+        placeholder=${t('playground.placeholder')}
+        aria-describedby="messages"
+        .value=${this.text}
+        @input=${this.onInput}
+      ></textarea>
+
+      <div id="messages" class="messages" aria-live="polite">
+        ${messages.map((m) => html`<p class="message" data-kind=${m.kind} role=${m.kind === 'error' ? 'alert' : 'status'}>${m.text}</p>`)}
+      </div>
+
+      <div class="toolbar">
+        ${this.renderHeads()}
+        <span class="count" data-tokens=${this.record && this.text.trim() !== '' ? count : 0}>
+          ${this.record && this.text.trim() !== '' ? t('playground.tokenCount', { count }) : ''}
+        </span>
+      </div>
+
+      ${this.text.trim() !== '' ? this.renderTokens() : nothing}
+
+      <div class="map-area" aria-busy=${this.busy || this.engineState === 'starting' ? 'true' : 'false'}>${this.renderMapArea()}</div>
+
+      <slot name="formula"></slot>
+    `;
+  }
+
+  static override styles = css`
+    :host {
+      display: block;
+      min-width: 0;
+      color: var(--attn-text, #1d2433);
+      font-family: var(--attn-font, system-ui, sans-serif);
+    }
+    .notice {
+      display: flex;
+      flex-wrap: wrap;
+      gap: 0.25rem 0.5rem;
+      margin: 0 0 1rem;
+      padding: 0.7rem 0.9rem;
+      border-left: 4px solid #d9480f;
+      border-radius: 6px;
+      background: #fff4e6;
+      color: #5c2a0a;
+      line-height: 1.45;
+    }
+    label {
+      display: block;
+      margin-bottom: 0.35rem;
+      font-weight: 600;
+    }
+    textarea {
+      box-sizing: border-box;
+      display: block;
+      width: 100%;
+      min-height: 3.2rem;
+      padding: 0.6rem 0.75rem;
+      border: 1px solid var(--attn-border, #c9d3e3);
+      border-radius: 8px;
+      font: inherit;
+      font-size: 1.05rem;
+      line-height: 1.45;
+      resize: vertical;
+      background: #fff;
+      color: inherit;
+    }
+    textarea:focus-visible {
+      outline: 3px solid var(--attn-focus, #74a9e8);
+      outline-offset: 1px;
+      border-color: var(--attn-accent, #1f5fa8);
+    }
+    .messages:empty {
+      display: none;
+    }
+    .message {
+      margin: 0.5rem 0 0;
+      padding: 0.45rem 0.7rem;
+      border-radius: 6px;
+      overflow-wrap: anywhere;
+    }
+    .message[data-kind='warning'] {
+      background: #fff9db;
+      color: #5f4b00;
+    }
+    .message[data-kind='error'] {
+      background: #ffe3e3;
+      color: #8a1c1c;
+    }
+    .message[data-kind='info'] {
+      background: #e7f0fb;
+      color: #173f6b;
+    }
+    .toolbar {
+      display: flex;
+      flex-wrap: wrap;
+      align-items: center;
+      justify-content: space-between;
+      gap: 0.5rem 1rem;
+      margin: 0.9rem 0 0.5rem;
+    }
+    .heads {
+      display: flex;
+      flex-wrap: wrap;
+      align-items: center;
+      gap: 0.35rem;
+    }
+    .heads-label {
+      margin-right: 0.25rem;
+      font-size: 0.9rem;
+      color: var(--attn-muted, #5b6678);
+    }
+    .heads button {
+      padding: 0.3rem 0.8rem;
+      border: 1px solid var(--attn-border, #c9d3e3);
+      border-radius: 999px;
+      background: #fff;
+      color: inherit;
+      font: inherit;
+      font-size: 0.92rem;
+      cursor: pointer;
+    }
+    .heads button[aria-checked='true'] {
+      border-color: var(--attn-accent, #1f5fa8);
+      background: var(--attn-accent, #1f5fa8);
+      color: #fff;
+    }
+    .heads button:focus-visible {
+      outline: 3px solid var(--attn-focus, #74a9e8);
+      outline-offset: 1px;
+    }
+    .count {
+      font-size: 0.92rem;
+      color: var(--attn-muted, #5b6678);
+      font-variant-numeric: tabular-nums;
+    }
+    .tokens {
+      display: flex;
+      flex-wrap: wrap;
+      align-items: baseline;
+      gap: 0.3rem;
+      margin-bottom: 0.9rem;
+      font-size: 0.88rem;
+    }
+    .tokens-label {
+      margin-right: 0.2rem;
+      color: var(--attn-muted, #5b6678);
+    }
+    .tokens ol {
+      display: contents;
+      list-style: none;
+    }
+    .tokens li {
+      max-width: 12rem;
+      padding: 0.05rem 0.45rem;
+      overflow: hidden;
+      border: 1px solid #dbe4f0;
+      border-radius: 4px;
+      background: #f3f6fb;
+      text-overflow: ellipsis;
+      white-space: nowrap;
+    }
+    .tokens li.unknown {
+      border-style: dashed;
+      border-color: #c2410c;
+      background: #fff7ed;
+    }
+    .tokens .more {
+      color: var(--attn-muted, #5b6678);
+    }
+    .map-area {
+      min-width: 0;
+    }
+    .placeholder {
+      display: grid;
+      place-items: center;
+      min-height: 160px;
+      padding: 1.5rem;
+      border: 2px dashed var(--attn-border, #c9d3e3);
+      border-radius: 12px;
+      color: var(--attn-muted, #5b6678);
+      text-align: center;
+    }
+    .placeholder.failed {
+      border-color: #e03131;
+      color: #8a1c1c;
+    }
+  `;
+}
+
+customElements.define('attnlab-playground', PlaygroundElement);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'attnlab-playground': PlaygroundElement;
+  }
+}

@@ -1,0 +1,29 @@
+// Messages between EngineClient (page) and the engine worker. Every request carries an id and gets
+// exactly one reply with that id; the worker also announces once whether the module started.
+
+import type { ForwardRecord, ModelInfo } from './records';
+
+export type Request =
+  | { id: number; type: 'loadRandom'; config: string; seed: number }
+  | { id: number; type: 'load'; config: string; weights: ArrayBuffer; card: string }
+  | { id: number; type: 'forward'; text: string }
+  | { id: number; type: 'info' };
+
+export type RequestType = Request['type'];
+
+/** What a successful reply carries, per request type. */
+export interface Results {
+  loadRandom: null;
+  load: null;
+  forward: ForwardRecord;
+  info: ModelInfo;
+}
+
+export type Reply =
+  | { id: number; ok: true; result: Results[RequestType] }
+  | { id: number; ok: false; error: string };
+
+/** Sent once, without an id, when the WASM module has started (or could not). */
+export type Announcement = { type: 'ready' } | { type: 'fatal'; error: string };
+
+export type WorkerMessage = Reply | Announcement;

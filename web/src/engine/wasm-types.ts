@@ -1,0 +1,71 @@
+// Types of the Embind module built from cpp/wasm/bindings.cpp, exactly as docs/engine-contract.md
+// fixes them. Only web/src/engine/ sees these: components get the plain records of records.ts.
+
+/** Every Session call answers a plain object; errors never throw but come back as `ok: false`. */
+export interface Status {
+  ok: boolean;
+  error?: string;
+}
+
+export interface InfoResult extends Status {
+  config?: string; // config.json text
+  card?: string; // card.json text
+  parameters?: number;
+}
+
+export interface AttentionMapResult {
+  name: string;
+  layer: number;
+  head: number;
+  rows: number; // queries (readers)
+  cols: number; // keys (what is attended to)
+  row_labels: string[];
+  col_labels: string[];
+  scores: Float32Array; // (rows, cols) row-major, before normalization
+  weights: Float32Array; // (rows, cols) row-major, after softmax/sigmoid
+}
+
+export interface TensorResult {
+  name: string;
+  rows: number;
+  cols: number;
+  data: Float32Array; // (rows, cols) row-major
+}
+
+export interface ForwardResult extends Status {
+  tokens: string[]; // what the tokenizer made of the text
+  ids: Int32Array;
+  unknown: boolean[]; // word not in the model's vocabulary (word-level tokenizers only)
+  word_of: Int32Array; // token -> index into words (BPE splits a word into pieces)
+  words: string[];
+  maps: AttentionMapResult[]; // every attention map of the trace
+  tensors: TensorResult[]; // other trace tensors (hidden states, q/k/v, logits, ...)
+}
+
+/** An Embind class instance: lives on the WASM heap until its owner calls delete(). */
+export interface EmbindObject {
+  delete(): void;
+  isDeleted?(): boolean;
+}
+
+export interface Session extends EmbindObject {
+  loadRandom(configJson: string, seed: number): Status;
+  load(configJson: string, weights: Uint8Array, cardJson: string): Status;
+  info(): InfoResult;
+  forward(text: string): ForwardResult;
+}
+
+export interface AttnlabModule {
+  Session: { new (): Session };
+}
+
+/** Options the Emscripten factory understands (the subset this project uses). */
+export interface ModuleOptions {
+  locateFile?: (path: string, scriptDirectory: string) => string;
+  wasmBinary?: ArrayBuffer | Uint8Array;
+  print?: (text: string) => void;
+  printErr?: (text: string) => void;
+}
+
+/** The default export of the MODULARIZE build (ES6 for the browser, CommonJS for Node). */
+export type AttnlabFactory = (options?: ModuleOptions) => Promise<AttnlabModule>;

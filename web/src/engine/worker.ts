@@ -1,0 +1,191 @@
+// The engine worker: owns the WASM module and one Session, answers the page's requests with plain
+// records. It never throws at the page: every failure becomes an { id, ok: false, error } reply.
+
+import createModule from './generated/attnlab.js';
+import { toForwardRecord, toModelInfo, transferablesOf } from './convert';
+import type { Announcement, Reply, Request } from './protocol';
+import type { Truncation } from './records';
+import type { AttnlabFactory, AttnlabModule, ForwardResult, Session, Status } from './wasm-types';
+
+/** The parts of DedicatedWorkerGlobalScope used here (the app's tsconfig has the DOM lib only). */
+interface WorkerScope {
+  postMessage(message: Reply | Announcement, transfer?: Transferable[]): void;
+  addEventListener(type: 'message', listener: (event: MessageEvent<Request>) => void): void;
+}
+const scope = self as unknown as WorkerScope;
+
+// Vite sees this URL, hashes the .wasm into the build and serves it in dev.
+const wasmUrl = new URL('./generated/attnlab.wasm', import.meta.url).href;
+
+/** The last successful load, replayed if the module has to be started again after a crash. */
+type LoadRequest = Extract<Request, { type: 'loadRandom' | 'load' }>;
+
+class EngineHost {
+  private module: AttnlabModule | null = null;
+  private session: Session | null = null;
+  private lastLoad: LoadRequest | null = null;
+
+  async start(): Promise<void> {
+    const factory = createModule as AttnlabFactory;
+    this.module = await factory({
+      locateFile: (path, prefix) => (path.endsWith('.wasm') ? wasmUrl : prefix + path),
+      print: () => {},
+      printErr: (text) => console.warn('[attnlab]', text),
+    });
+    this.session = new this.module.Session();
+  }
+
+  /** After a call threw (an abort, not an engine error), drop the module and start a fresh one. */
+  private async restart(): Promise<void> {
+    try {
+      this.session?.delete();
+    } catch {
+      // The old heap may be unusable after an abort; the new module replaces it anyway.
+    }
+    this.session = null;
+    this.module = null;
+    await this.start();
+    if (this.lastLoad) this.load(this.lastLoad);
+  }
+
+  private load(request: LoadRequest): void {
+    const session = this.ensureSession();
+    const status: Status =
+      request.type === 'loadRandom'
+        ? session.loadRandom(request.config, request.seed)
+        : session.load(request.config, new Uint8Array(request.weights), request.card);
+    check(status);
+    this.lastLoad = request;
+  }
+
+  private ensureSession(): Session {
+    if (!this.session) throw new Error('the engine is not running');
+    return this.session;
+  }
+
+  /**
+   * Runs the model on `text`; if the text has more tokens than the model reads, runs it on the
+   * longest prefix that fits instead (found by bisection over code points, cut at a space when
+   * there is one), so a long paste shows its beginning rather than only an error.
+   */
+  private forwardFitting(session: Session, text: string): { raw: ForwardResult; truncated: Truncation | null } {
+    const raw = session.forward(text);
+    const limit = raw.ok ? null : tokenLimitOf(raw.error);
+    if (!limit) return { raw, truncated: null };
+    const chars = Array.from(text);
+    let lo = 0; // longest prefix known to fit (0 always does)
+    let hi = chars.length; // shortest prefix known not to
+    while (hi - lo > 1) {
+      const mid = (lo + hi) >> 1;
+      const probe = session.forward(chars.slice(0, mid).join(''));
+      if (probe.ok) lo = mid;
+      else hi = mid;
+      release(probe);
+    }
+    const prefix = chars.slice(0, lo).join('');
+    const space = prefix.search(/\s\S*$/);
+    const cut = space > 0 ? prefix.slice(0, space) : prefix;
+    const fitted = session.forward(cut);
+    if (!fitted.ok) {
+      release(fitted);
+      return { raw, truncated: null };
+    }
+    release(raw);
+    return { raw: fitted, truncated: { tokens: limit.tokens, maxTokens: limit.max, chars: Array.from(cut).length } };
+  }
+
+  async handle(request: Request): Promise<void> {
+    try {
+      if (!this.session) await this.restart();
+      this.answer(request);
+    } catch (error) {
+      const message = messageOf(error);
+      if (!(error instanceof EngineError)) {
+        // Not an answer from the engine but a crash inside it: start clean for the next request.
+        this.session = null;
+      }
+      scope.postMessage({ id: request.id, ok: false, error: message });
+    }
+  }
+
+  private answer(request: Request): void {
+    const session = this.ensureSession();
+    switch (request.type) {
+      case 'loadRandom':
+      case 'load':
+        this.load(request);
+        scope.postMessage({ id: request.id, ok: true, result: null });
+        return;
+      case 'forward': {
+        const { raw, truncated } = this.forwardFitting(session, request.text);
+        try {
+          check(raw);
+          const record = toForwardRecord(raw);
+          record.truncated = truncated;
+          scope.postMessage({ id: request.id, ok: true, result: record }, transferablesOf(record));
+        } finally {
+          release(raw);
+        }
+        return;
+      }
+      case 'info': {
+        const raw = session.info();
+        try {
+          check(raw);
+          scope.postMessage({ id: request.id, ok: true, result: toModelInfo(raw) });
+        } finally {
+          release(raw);
+        }
+        return;
+      }
+      default: {
+        const unknown = request as { id: number; type: unknown };
+        scope.postMessage({ id: unknown.id, ok: false, error: `unknown request type ${String(unknown.type)}` });
+      }
+    }
+  }
+}
+
+/**
+ * The token count and limit from the engine's "the text has 371 tokens; this model reads at most
+ * 256" (the contract has no error codes yet, so the wording is matched), or null.
+ */
+function tokenLimitOf(error: string | undefined): { tokens: number; max: number } | null {
+  const match = /has (\d+) tokens\b.*\bat most (\d+)/.exec(error ?? '');
+  return match ? { tokens: Number(match[1]), max: Number(match[2]) } : null;
+}
+
+/** An error the engine reported itself (ok: false): the module is fine, the input was not. */
+class EngineError extends Error {}
+
+function check(status: Status | null | undefined): void {
+  if (!status || typeof status !== 'object') throw new Error('the engine gave no answer');
+  if (!status.ok) throw new EngineError(status.error || 'the engine reported an error');
+}
+
+/** Deletes an Embind handle (class instance or registered vector) if that is what we were given. */
+function release(value: unknown): void {
+  const handle = value as { delete?: () => void; isDeleted?: () => boolean } | null;
+  if (handle && typeof handle.delete === 'function' && !(handle.isDeleted?.() ?? false)) handle.delete();
+}
+
+/** A one-line message for the page: never a stack trace. */
+function messageOf(error: unknown): string {
+  if (error instanceof Error) return error.message.split('\n')[0] || error.name;
+  if (typeof error === 'number') return `the engine stopped on an internal error (code ${error})`;
+  if (typeof error === 'string') return error.split('\n')[0];
+  return 'unknown engine error';
+}
+
+const host = new EngineHost();
+// Requests run one after another, in the order they came, once the module has started.
+let queue: Promise<void> = host.start().then(
+  () => scope.postMessage({ type: 'ready' }),
+  (error: unknown) => scope.postMessage({ type: 'fatal', error: messageOf(error) }),
+);
+
+scope.addEventListener('message', (event) => {
+  const request = event.data;
+  if (!request || typeof request !== 'object' || typeof request.id !== 'number') return;
+  queue = queue.then(() => host.handle(request));
+});

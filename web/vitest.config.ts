@@ -1,0 +1,26 @@
+// Unit tests run in Node against the real WASM build (build/wasm/attnlab_node.cjs) and the native
+// CLI (build/native/attnlab); see tests/web/. The worker's import of the browser build
+// (./generated/attnlab.js) is pointed at the Node build, so worker.ts itself runs in the tests.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export default defineConfig({
+  root: repoRoot,
+  resolve: {
+    alias: [
+      {
+        find: /^\.\/generated\/attnlab\.js$/,
+        replacement: path.join(repoRoot, 'tests/web/support/generated-shim.ts'),
+      },
+    ],
+  },
+  test: {
+    environment: 'node',
+    include: ['tests/web/**/*.test.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+  },
+});
