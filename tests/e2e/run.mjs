@@ -109,7 +109,9 @@ before(async () => {
     if (new URL(url).origin !== origin) foreignRequests.push(url);
     else requestedPaths.add(new URL(url).pathname);
   });
-  context.on('requestfailed', (request) => failedRequests.push(`${request.url()} ${request.failure()?.errorText ?? ''}`));
+  context.on('requestfailed', (request) =>
+    failedRequests.push(`${request.url()} ${request.failure()?.errorText ?? ''}`),
+  );
 });
 
 after(async () => {
@@ -137,7 +139,8 @@ async function openPage({ width = 1280, height = 900, query = '' } = {}) {
 
 const cells = (page) => page.locator('attnlab-attention-map rect[data-weight]');
 const textbox = (page) => page.locator('attnlab-playground textarea');
-const errorMessages = (page) => page.locator('attnlab-playground .message[data-kind="error"], attnlab-playground .placeholder.failed');
+const errorMessages = (page) =>
+  page.locator('attnlab-playground .message[data-kind="error"], attnlab-playground .placeholder.failed');
 
 /** Token count the page shows (the number in "11 tokens"). */
 async function shownTokens(page) {
@@ -155,13 +158,12 @@ async function settledTokenCount(page, expected) {
     const n = await shownTokens(page);
     const count = await cells(page).count();
     const drawn =
-      n <= MAX_SVG_TOKENS
-        ? count === n * n
-        : count === 0 &&
-          (await canvasSize(page)) === `${n}x${n}`;
+      n <= MAX_SVG_TOKENS ? count === n * n : count === 0 && (await canvasSize(page)) === `${n}x${n}`;
     if (busy === 'false' && (expected === undefined || n === expected) && n > 0 && drawn) return n;
     if (Date.now() > deadline) {
-      throw new Error(`the map never settled: ${n} tokens shown, ${count} cells, expected ${expected ?? 'n'} x n`);
+      throw new Error(
+        `the map never settled: ${n} tokens shown, ${count} cells, expected ${expected ?? 'n'} x n`,
+      );
     }
     await page.waitForTimeout(50);
   }
@@ -176,7 +178,9 @@ async function canvasSize(page) {
 /** data-weight of every cell, as rows. */
 async function readWeights(page) {
   return page.evaluate(() => {
-    const host = document.querySelector('attnlab-playground')?.shadowRoot?.querySelector('attnlab-attention-map');
+    const host = document
+      .querySelector('attnlab-playground')
+      ?.shadowRoot?.querySelector('attnlab-attention-map');
     const rects = [...(host?.shadowRoot?.querySelectorAll('rect[data-weight]') ?? [])];
     const rows = [];
     for (const r of rects) {
@@ -265,7 +269,9 @@ test('a keystroke redraws the map within a few animation frames', async () => {
       }, text),
     );
   }
-  console.log(`# redraw after a keystroke: ${frames.map((f) => `${f.frames} frame(s) ${f.ms.toFixed(1)} ms`).join(', ')}`);
+  console.log(
+    `# redraw after a keystroke: ${frames.map((f) => `${f.frames} frame(s) ${f.ms.toFixed(1)} ms`).join(', ')}`,
+  );
   for (const f of frames) assert.ok(f.frames <= 3, `redraw took ${f.frames} frames (${f.ms.toFixed(1)} ms)`);
   await page.close();
 });
@@ -288,15 +294,19 @@ test('hovering a cell shows the exact weight; the head selector switches heads',
   const first = await readWeights(page);
   await heads.nth(1).click();
   assert.equal(await heads.nth(1).getAttribute('aria-checked'), 'true');
-  await page.waitForFunction(
-    (w) => {
-      const host = document.querySelector('attnlab-playground').shadowRoot.querySelector('attnlab-attention-map');
-      const r = host.shadowRoot.querySelector('rect[data-row="0"][data-col="0"]');
-      return r && Number(r.getAttribute('data-weight')) !== w;
-    },
-    first[0][0],
-    { timeout: 5000 },
-  ).catch(() => {});
+  await page
+    .waitForFunction(
+      (w) => {
+        const host = document
+          .querySelector('attnlab-playground')
+          .shadowRoot.querySelector('attnlab-attention-map');
+        const r = host.shadowRoot.querySelector('rect[data-row="0"][data-col="0"]');
+        return r && Number(r.getAttribute('data-weight')) !== w;
+      },
+      first[0][0],
+      { timeout: 5000 },
+    )
+    .catch(() => {});
   const second = await readWeights(page);
   assert.equal(second.length, n);
   assert.notDeepEqual(second, first, 'head 2 draws other weights than head 1');
@@ -325,10 +335,15 @@ test('hostile inputs leave the page working with a clear message and run no scri
   const n = await settledTokenCount(page);
   assert.ok(n >= 1);
   assert.equal(await page.locator('img').count(), 0, 'no <img> element was created anywhere');
-  const chips = (await page.locator('attnlab-playground .tokens ol').innerText()).toLowerCase().replace(/\s+/g, '');
+  const chips = (await page.locator('attnlab-playground .tokens ol').innerText())
+    .toLowerCase()
+    .replace(/\s+/g, '');
   assert.ok(chips.includes('<img'), `tokens show the markup as text: ${chips}`);
   await cells(page).first().hover();
-  assert.ok((await page.locator('attnlab-attention-map .tooltip').innerText()).includes('<'), 'tooltip shows markup as text');
+  assert.ok(
+    (await page.locator('attnlab-attention-map .tooltip').innerText()).includes('<'),
+    'tooltip shows markup as text',
+  );
   await shot(page, 'xss-1280.png');
 
   // Pasting more than the limit: cut with a message, still drawn.
@@ -342,7 +357,9 @@ test('hostile inputs leave the page working with a clear message and run no scri
   const nLong = await settledTokenCount(page);
   console.log(`# ${long.length} characters pasted: ${nLong} tokens drawn in ${Date.now() - started} ms`);
   // The demo model reads at most 256 tokens: the page runs the longest beginning that fits.
-  const tokenWarning = page.locator('attnlab-playground .message[data-kind="warning"]', { hasText: /tokens/ });
+  const tokenWarning = page.locator('attnlab-playground .message[data-kind="warning"]', {
+    hasText: /tokens/,
+  });
   await tokenWarning.waitFor({ state: 'visible' });
   assert.match(await tokenWarning.innerText(), /at most 256 tokens/);
   assert.equal(nLong, 256);
@@ -395,8 +412,16 @@ test('200 tokens: the map scrolls inside its own box', async () => {
   const scroll = page.locator('attnlab-attention-map .scroll');
   const box = await scroll.boundingBox();
   assert.ok(box && box.height <= 900, `the map box is at most the window height (${box?.height})`);
-  const size = await scroll.evaluate((el) => ({ sw: el.scrollWidth, cw: el.clientWidth, sh: el.scrollHeight, ch: el.clientHeight }));
-  assert.ok(size.sw > size.cw && size.sh > size.ch, `the map scrolls inside its box: ${JSON.stringify(size)}`);
+  const size = await scroll.evaluate((el) => ({
+    sw: el.scrollWidth,
+    cw: el.clientWidth,
+    sh: el.scrollHeight,
+    ch: el.clientHeight,
+  }));
+  assert.ok(
+    size.sw > size.cw && size.sh > size.ch,
+    `the map scrolls inside its box: ${JSON.stringify(size)}`,
+  );
   const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
   assert.ok(pageWidth <= 1280, `the page itself does not scroll sideways (${pageWidth}px)`);
   // A cell far down the map still answers a hover once scrolled into view.
@@ -436,9 +461,15 @@ test('375 px wide: readable, no horizontal page scroll', async () => {
     body: document.body.scrollWidth,
     inner: window.innerWidth,
   }));
-  assert.ok(widths.doc <= widths.inner && widths.body <= widths.inner, `page is ${widths.doc}px wide in a ${widths.inner}px window`);
+  assert.ok(
+    widths.doc <= widths.inner && widths.body <= widths.inner,
+    `page is ${widths.doc}px wide in a ${widths.inner}px window`,
+  );
   const svg = await page.locator('attnlab-attention-map svg.heat').boundingBox();
-  assert.ok(svg && svg.x >= 0 && svg.x + svg.width <= 375 + 0.5, `the ${n}-token map fits the width: ${JSON.stringify(svg)}`);
+  assert.ok(
+    svg && svg.x >= 0 && svg.x + svg.width <= 375 + 0.5,
+    `the ${n}-token map fits the width: ${JSON.stringify(svg)}`,
+  );
   await shot(page, 'default-375.png');
   await textbox(page).fill('猫 坐在 垫子上 🐱 because 😴 tired and a very-long-token-that-goes-on-and-on');
   await settledTokenCount(page);
@@ -451,8 +482,14 @@ test('375 px wide: readable, no horizontal page scroll', async () => {
 test('every request stayed on the page origin; no dialog, console error or failed request', () => {
   // The worker's own requests are seen too: its script and the engine's .wasm.
   const paths = [...requestedPaths];
-  assert.ok(paths.some((p) => /\/assets\/worker-[^/]*\.js$/.test(p)), `worker script requested: ${paths.join(' ')}`);
-  assert.ok(paths.some((p) => p.endsWith('.wasm')), `engine .wasm requested: ${paths.join(' ')}`);
+  assert.ok(
+    paths.some((p) => /\/assets\/worker-[^/]*\.js$/.test(p)),
+    `worker script requested: ${paths.join(' ')}`,
+  );
+  assert.ok(
+    paths.some((p) => p.endsWith('.wasm')),
+    `engine .wasm requested: ${paths.join(' ')}`,
+  );
   assert.deepEqual(foreignRequests, [], 'requests to other origins');
   assert.deepEqual(dialogs, [], 'dialogs');
   assert.deepEqual(consoleErrors, [], 'console errors');

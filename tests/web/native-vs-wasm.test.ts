@@ -19,7 +19,10 @@ const modelDirs = fs.existsSync(MODELS_DIR)
   : [];
 
 it('has model fixtures to compare', () => {
-  expect(modelDirs.length, `no model folders under ${path.relative(repoRoot, MODELS_DIR)} (scripts/make_fixtures.py writes them)`).toBeGreaterThan(0);
+  expect(
+    modelDirs.length,
+    `no model folders under ${path.relative(repoRoot, MODELS_DIR)} (scripts/make_fixtures.py writes them)`,
+  ).toBeGreaterThan(0);
 });
 
 describe.each(modelDirs.map((dir) => [path.basename(dir), dir]))('%s: native CLI vs WASM', (_name, dir) => {
@@ -87,7 +90,9 @@ describe.each(modelDirs.map((dir) => [path.basename(dir), dir]))('%s: native CLI
   });
 
   it('gives the same tensors within 1e-5', () => {
-    expect(wasm.tensors.map((t) => [t.name, t.rows, t.cols])).toEqual(native.tensors.map((t) => [t.name, t.rows, t.cols]));
+    expect(wasm.tensors.map((t) => [t.name, t.rows, t.cols])).toEqual(
+      native.tensors.map((t) => [t.name, t.rows, t.cols]),
+    );
     wasm.tensors.forEach((t, i) => {
       expect(maxAbsDiff(t.data, native.tensors[i].data), t.name).toBeLessThanOrEqual(TOLERANCE);
     });

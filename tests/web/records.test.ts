@@ -78,7 +78,9 @@ describe('mapProblems', () => {
     expect(mapProblems(map([0.25, 0.7, 1, 0], 2, 2))[0]).toMatch(/row 0 of weights sums to 0\.9/);
     expect(mapProblems(map([1, 0, 1], 2, 2)).join()).toMatch(/weights has 3 values, expected 4/);
     expect(mapProblems(map([1, 0, NaN, 1], 2, 2)).join()).toMatch(/not finite/);
-    expect(mapProblems(map([1, 0, 0, 1], 2, 2, { rowLabels: ['a'] })).join()).toMatch(/1 row labels for 2 rows/);
+    expect(mapProblems(map([1, 0, 0, 1], 2, 2, { rowLabels: ['a'] })).join()).toMatch(
+      /1 row labels for 2 rows/,
+    );
   });
 
   it('weightsOf views the weights as a grid', () => {
@@ -180,7 +182,9 @@ describe('toForwardRecord', () => {
 
 describe('i18n', () => {
   const keys = (o: object, prefix = ''): string[] =>
-    Object.entries(o).flatMap(([k, v]) => (typeof v === 'object' ? keys(v as object, `${prefix}${k}.`) : [`${prefix}${k}`]));
+    Object.entries(o).flatMap(([k, v]) =>
+      typeof v === 'object' ? keys(v as object, `${prefix}${k}.`) : [`${prefix}${k}`],
+    );
 
   it('English and Chinese have the same keys, none empty', () => {
     expect(keys(zhCN).sort()).toEqual(keys(en).sort());
@@ -195,7 +199,8 @@ describe('i18n', () => {
   it('the same placeholders appear in both languages', () => {
     const placeholders = (s: string) => (s.match(/{{\w+}}/g) ?? []).sort();
     for (const key of keys(en)) {
-      const get = (table: object) => String(key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], table));
+      const get = (table: object) =>
+        String(key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], table));
       expect(placeholders(get(zhCN)), key).toEqual(placeholders(get(en)));
     }
   });

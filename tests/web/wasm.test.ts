@@ -3,7 +3,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { toForwardRecord } from '../../web/src/engine/convert';
 import { EngineClient, EngineError, SupersededError } from '../../web/src/engine/engine';
-import { DEMO_CONFIG, DEMO_SEED, allFinite, mapProblems, rowSums, weightsOf } from '../../web/src/engine/records';
+import {
+  DEMO_CONFIG,
+  DEMO_SEED,
+  allFinite,
+  mapProblems,
+  rowSums,
+  weightsOf,
+} from '../../web/src/engine/records';
 import type { AttnlabModule, ForwardResult, Session } from '../../web/src/engine/wasm-types';
 import { shimState } from './support/generated-shim';
 import { startWorker, type InProcessWorker } from './support/in-process-worker';
@@ -50,7 +57,11 @@ describe('Session (Embind, Node build)', () => {
     expect(session.loadRandom(DEMO, DEMO_SEED)).toEqual({ ok: true });
     const info = session.info();
     expect(info.ok).toBe(true);
-    expect(JSON.parse(info.config ?? '{}')).toMatchObject({ architecture: 'attention_encoder', n_head: 2, d_model: 32 });
+    expect(JSON.parse(info.config ?? '{}')).toMatchObject({
+      architecture: 'attention_encoder',
+      n_head: 2,
+      d_model: 32,
+    });
     expect(info.parameters).toBeGreaterThan(0);
   });
 
@@ -176,8 +187,15 @@ describe('EngineClient + worker.ts on the real module', () => {
     const forwards = worker.received.slice(before).filter((m) => (m as { type: string }).type === 'forward');
     // The first went out at once; the three in between were replaced before they were sent.
     expect(forwards.map((m) => (m as { text: string }).text)).toEqual([texts[0], texts[4]]);
-    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'rejected', 'rejected', 'fulfilled']);
-    for (const o of outcomes.slice(1, 4)) expect((o as PromiseRejectedResult).reason).toBeInstanceOf(SupersededError);
+    expect(outcomes.map((o) => o.status)).toEqual([
+      'fulfilled',
+      'rejected',
+      'rejected',
+      'rejected',
+      'fulfilled',
+    ]);
+    for (const o of outcomes.slice(1, 4))
+      expect((o as PromiseRejectedResult).reason).toBeInstanceOf(SupersededError);
     const last = outcomes[4] as PromiseFulfilledResult<Awaited<ReturnType<EngineClient['forward']>>>;
     expect(last.value.tokens).toEqual(texts[4].split(' '));
   });

@@ -36,7 +36,10 @@ export function loadWasm(options: ModuleOptions = {}): Promise<AttnlabModule> {
 
 /** The native CLI's `forward --json` for a model folder, parsed. */
 export function nativeForward(modelDir: string, text: string): unknown {
-  mustExist(NATIVE_CLI, 'build the native engine first (scripts/setup, or cmake --preset native && cmake --build build/native)');
+  mustExist(
+    NATIVE_CLI,
+    'build the native engine first (scripts/setup, or cmake --preset native && cmake --build build/native)',
+  );
   const out = execFileSync(NATIVE_CLI, ['forward', modelDir, '--text', text, '--json'], {
     encoding: 'utf8',
     maxBuffer: 256 * 1024 * 1024,

@@ -43,7 +43,15 @@ export class AttentionMapElement extends LitElement {
   private measureContext: CanvasRenderingContext2D | null = null;
   private cells: HeatCells | null = null;
   private cellGroup: SVGGElement | null = null;
-  private layout: { top: number; left: number; cell: number; gap: number; rows: number; cols: number; canvas: boolean } | null = null;
+  private layout: {
+    top: number;
+    left: number;
+    cell: number;
+    gap: number;
+    rows: number;
+    cols: number;
+    canvas: boolean;
+  } | null = null;
   private drawTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor() {
@@ -99,9 +107,13 @@ export class AttentionMapElement extends LitElement {
       <div class="legend" aria-hidden="true">
         <span class="legend-title">${t('map.legend')}</span>
         <svg class="legend-bar"></svg>
-        ${Math.max(map.rows, map.cols) > MAX_SVG_TOKENS
-          ? html`<span class="large-note">${t('map.largeNote', { rows: formatInteger(map.rows), cols: formatInteger(map.cols) })}</span>`
-          : ''}
+        ${
+          Math.max(map.rows, map.cols) > MAX_SVG_TOKENS
+            ? html`<span class="large-note"
+                >${t('map.largeNote', { rows: formatInteger(map.rows), cols: formatInteger(map.cols) })}</span
+              >`
+            : ''
+        }
       </div>
       ${this.renderTable(map)}
     `;
@@ -111,43 +123,53 @@ export class AttentionMapElement extends LitElement {
   private renderTable(map: AttentionMap): TemplateResult {
     const caption = t('map.tableCaption', { name: map.name });
     if (Math.max(map.rows, map.cols) <= FULL_TABLE_MAX) {
-      return html`<div class="sr-only"><table>
-        <caption>${caption}</caption>
+      return html`<div class="sr-only">
+        <table>
+          <caption>
+            ${caption}
+          </caption>
+          <thead>
+            <tr>
+              <td></td>
+              ${map.colLabels.map((label) => html`<th scope="col">${label}</th>`)}
+            </tr>
+          </thead>
+          <tbody>
+            ${map.rowLabels.map(
+              (label, r) =>
+                html`<tr>
+                  <th scope="row">${label}</th>
+                  ${map.colLabels.map((_, c) => html`<td>${formatWeight(map.weights[r * map.cols + c])}</td>`)}
+                </tr>`,
+            )}
+          </tbody>
+        </table>
+      </div>`;
+    }
+    const k = Math.min(TOP_K, map.cols);
+    const grid = weightsOf(map);
+    return html`<div class="sr-only">
+      <table>
+        <caption>
+          ${caption} ${t('map.tableTop', { k, rows: map.rows, cols: map.cols })}
+        </caption>
         <thead>
           <tr>
-            <td></td>
-            ${map.colLabels.map((label) => html`<th scope="col">${label}</th>`)}
+            <th scope="col">${t('map.queryHeader')}</th>
+            ${range(k).map((i) => html`<th scope="col">${t('map.rankHeader', { rank: i + 1 })}</th>`)}
           </tr>
         </thead>
         <tbody>
           ${map.rowLabels.map(
-            (label, r) => html`<tr>
-              <th scope="row">${label}</th>
-              ${map.colLabels.map((_, c) => html`<td>${formatWeight(map.weights[r * map.cols + c])}</td>`)}
-            </tr>`,
+            (label, r) =>
+              html`<tr>
+                <th scope="row">${label}</th>
+                ${topKInRow(grid, r, k).map((c) => html`<td>${map.colLabels[c]}: ${formatWeight(map.weights[r * map.cols + c])}</td>`)}
+              </tr>`,
           )}
         </tbody>
-      </table></div>`;
-    }
-    const k = Math.min(TOP_K, map.cols);
-    const grid = weightsOf(map);
-    return html`<div class="sr-only"><table>
-      <caption>${caption} ${t('map.tableTop', { k, rows: map.rows, cols: map.cols })}</caption>
-      <thead>
-        <tr>
-          <th scope="col">${t('map.queryHeader')}</th>
-          ${range(k).map((i) => html`<th scope="col">${t('map.rankHeader', { rank: i + 1 })}</th>`)}
-        </tr>
-      </thead>
-      <tbody>
-        ${map.rowLabels.map(
-          (label, r) => html`<tr>
-            <th scope="row">${label}</th>
-            ${topKInRow(grid, r, k).map((c) => html`<td>${map.colLabels[c]}: ${formatWeight(map.weights[r * map.cols + c])}</td>`)}
-          </tr>`,
-        )}
-      </tbody>
-    </table></div>`;
+      </table>
+    </div>`;
   }
 
   override updated(): void {
@@ -186,13 +208,19 @@ export class AttentionMapElement extends LitElement {
 
     // Labels first: their widths decide how much room the cells get. A canvas map has too many
     // tokens for labels; the tooltip names the words instead.
-    const rowText = useCanvas ? [] : map.rowLabels.map((l) => truncateLabel(displayLabel(l), LABEL_MAX_CHARS));
-    const colText = useCanvas ? [] : map.colLabels.map((l) => truncateLabel(displayLabel(l), LABEL_MAX_CHARS));
+    const rowText = useCanvas
+      ? []
+      : map.rowLabels.map((l) => truncateLabel(displayLabel(l), LABEL_MAX_CHARS));
+    const colText = useCanvas
+      ? []
+      : map.colLabels.map((l) => truncateLabel(displayLabel(l), LABEL_MAX_CHARS));
     const family = getComputedStyle(this).fontFamily || 'sans-serif';
     const guessCell = Math.floor(available / (cols + 4));
     const fontSize = guessCell < 14 ? 11 : guessCell < 20 ? 12 : 13;
     const font = `${fontSize}px ${family}`;
-    const rowLabelWidth = useCanvas ? 4 : Math.ceil(Math.max(...rowText.map((s) => this.textWidth(s, font)))) + 10;
+    const rowLabelWidth = useCanvas
+      ? 4
+      : Math.ceil(Math.max(...rowText.map((s) => this.textWidth(s, font)))) + 10;
     const colLabelWidth = useCanvas ? 0 : Math.ceil(Math.max(...colText.map((s) => this.textWidth(s, font))));
     // Column labels stand upright (-90 degrees) over narrow cells; over cells wide enough to keep
     // neighbours apart they lean at -45 degrees, need less room above, and the last leans right.
@@ -201,7 +229,9 @@ export class AttentionMapElement extends LitElement {
     const leanCell = fit(Math.max(8, Math.ceil(colLabelWidth * COS45) - 10));
     const angle = useCanvas || leanCell < CELL_FOR_LEANING_LABELS ? -90 : -45;
     const right = useCanvas ? 4 : angle === -45 ? Math.max(8, Math.ceil(colLabelWidth * COS45) - 10) : 8;
-    const top = useCanvas ? 4 : Math.ceil(angle === -45 ? colLabelWidth * COS45 + fontSize : colLabelWidth) + 10;
+    const top = useCanvas
+      ? 4
+      : Math.ceil(angle === -45 ? colLabelWidth * COS45 + fontSize : colLabelWidth) + 10;
     const cell = useCanvas
       ? Math.max(1, Math.min(CELL_MIN, Math.floor(CANVAS_MAX_SIDE / Math.max(rows, cols))))
       : angle === -45
@@ -216,14 +246,13 @@ export class AttentionMapElement extends LitElement {
     const max = maxValue(weights);
     const color = quantizedScale(interpolate, max > 0 ? max : 1);
 
-    const svg = select(svgEl).attr('width', width).attr('height', height).attr('viewBox', `0 0 ${width} ${height}`);
+    const svg = select(svgEl)
+      .attr('width', width)
+      .attr('height', height)
+      .attr('viewBox', `0 0 ${width} ${height}`);
     svg.style('font', font).classed('passthrough', useCanvas);
     const layer = (name: string) =>
-      svg
-        .selectAll<SVGGElement, null>(`g.${name}`)
-        .data([null])
-        .join('g')
-        .attr('class', name);
+      svg.selectAll<SVGGElement, null>(`g.${name}`).data([null]).join('g').attr('class', name);
 
     const cellGroup = layer('cells').attr('transform', `translate(${rowLabelWidth},${top})`).node();
     if (cellGroup) {
@@ -273,7 +302,10 @@ export class AttentionMapElement extends LitElement {
         return g;
       })
       .attr('data-col', (_, i) => i)
-      .attr('transform', (_, i) => `translate(${rowLabelWidth + i * cell + (cell - gap) / 2},${top - 6}) rotate(${angle})`)
+      .attr(
+        'transform',
+        (_, i) => `translate(${rowLabelWidth + i * cell + (cell - gap) / 2},${top - 6}) rotate(${angle})`,
+      )
       .call((g) => g.select('title').text((d) => d))
       .call((g) => g.select('text').text((_, i) => colText[i]));
 
@@ -322,7 +354,12 @@ export class AttentionMapElement extends LitElement {
     }
     canvas.width = cols;
     canvas.height = rows;
-    Object.assign(canvas.style, { left: `${left}px`, top: `${top}px`, width: `${cols * cell}px`, height: `${rows * cell}px` });
+    Object.assign(canvas.style, {
+      left: `${left}px`,
+      top: `${top}px`,
+      width: `${cols * cell}px`,
+      height: `${rows * cell}px`,
+    });
     const context = canvas.getContext('2d');
     if (!context) return;
     const palette = Array.from({ length: 256 }, (_, k) => rgb(interpolate(k / 255)));
@@ -342,9 +379,15 @@ export class AttentionMapElement extends LitElement {
     const el = this.renderRoot.querySelector<SVGSVGElement>('svg.legend-bar');
     if (!el) return;
     const barWidth = 180;
-    const svg = select(el).attr('width', barWidth + 16).attr('height', 34);
+    const svg = select(el)
+      .attr('width', barWidth + 16)
+      .attr('height', 34);
     const defs = svg.selectAll('defs').data([null]).join('defs');
-    const gradient = defs.selectAll('linearGradient').data([null]).join('linearGradient').attr('id', 'legend-gradient');
+    const gradient = defs
+      .selectAll('linearGradient')
+      .data([null])
+      .join('linearGradient')
+      .attr('id', 'legend-gradient');
     gradient
       .selectAll('stop')
       .data(range(11).map((i) => i / 10))
@@ -361,7 +404,9 @@ export class AttentionMapElement extends LitElement {
       .attr('width', barWidth)
       .attr('height', 12)
       .attr('fill', 'url(#legend-gradient)');
-    const scale = scaleLinear().domain([0, max]).range([8, 8 + barWidth]);
+    const scale = scaleLinear()
+      .domain([0, max])
+      .range([8, 8 + barWidth]);
     // Enough decimals that the three ticks differ: 0.50 for a peaked map, 0.012 for a flat one.
     const digits = Math.max(2, -Math.floor(Math.log10(max / 2)));
     svg
@@ -370,7 +415,12 @@ export class AttentionMapElement extends LitElement {
       .join('g')
       .attr('class', 'axis')
       .attr('transform', 'translate(0,14)')
-      .call(axisBottom(scale).tickValues([0, max / 2, max]).tickFormat((d) => (+d).toFixed(digits)).tickSizeOuter(0));
+      .call(
+        axisBottom(scale)
+          .tickValues([0, max / 2, max])
+          .tickFormat((d) => (+d).toFixed(digits))
+          .tickSizeOuter(0),
+      );
   }
 
   /** Pointer over the SVG: the rect under it names its cell. */
@@ -466,7 +516,17 @@ export class AttentionMapElement extends LitElement {
       position: relative;
       min-width: 0;
       color: var(--attn-text, #1d2433);
-      font-family: var(--attn-font, system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', 'Noto Sans CJK SC', 'PingFang SC', sans-serif);
+      font-family: var(
+        --attn-font,
+        system-ui,
+        -apple-system,
+        'Segoe UI',
+        Roboto,
+        'Noto Sans',
+        'Noto Sans CJK SC',
+        'PingFang SC',
+        sans-serif
+      );
     }
     .empty {
       display: grid;
@@ -605,4 +665,3 @@ declare global {
     'attnlab-attention-map': AttentionMapElement;
   }
 }
-

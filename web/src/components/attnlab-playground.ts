@@ -140,18 +140,25 @@ export class PlaygroundElement extends LitElement {
     if (clipped.clipped) {
       out.push({
         kind: 'warning',
-        text: t('playground.tooLong', { length: formatInteger(clipped.length), limit: formatInteger(MAX_CHARS) }),
+        text: t('playground.tooLong', {
+          length: formatInteger(clipped.length),
+          limit: formatInteger(MAX_CHARS),
+        }),
       });
     }
     const truncated = this.text.trim() !== '' ? this.record?.truncated : null;
     if (truncated) {
       out.push({
         kind: 'warning',
-        text: t('playground.tooManyTokens', { max: formatInteger(truncated.maxTokens), tokens: formatInteger(truncated.tokens) }),
+        text: t('playground.tooManyTokens', {
+          max: formatInteger(truncated.maxTokens),
+          tokens: formatInteger(truncated.tokens),
+        }),
       });
     }
     // A start failure is shown in place of the map (renderMapArea).
-    if (this.engineState !== 'failed' && this.runError) out.push({ kind: 'error', text: t('playground.engineError', { message: this.runError }) });
+    if (this.engineState !== 'failed' && this.runError)
+      out.push({ kind: 'error', text: t('playground.engineError', { message: this.runError }) });
     return out;
   }
 
@@ -171,24 +178,32 @@ export class PlaygroundElement extends LitElement {
     if (!step) return;
     event.preventDefault();
     this.headIndex = (this.headIndex + step + count) % count;
-    void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>('.heads [aria-checked="true"]')?.focus());
+    void this.updateComplete.then(() =>
+      this.renderRoot.querySelector<HTMLElement>('.heads [aria-checked="true"]')?.focus(),
+    );
   }
 
   private renderHeads(): TemplateResult | typeof nothing {
     const maps = this.record?.maps ?? [];
     if (maps.length === 0) return nothing;
-    return html`<div class="heads" role="radiogroup" aria-label=${t('playground.headsLabel')} @keydown=${this.onHeadKey}>
+    return html`<div
+      class="heads"
+      role="radiogroup"
+      aria-label=${t('playground.headsLabel')}
+      @keydown=${this.onHeadKey}
+    >
       <span class="heads-label" aria-hidden="true">${t('playground.headsLabel')}</span>
       ${maps.map(
-        (_, i) => html`<button
-          type="button"
-          role="radio"
-          aria-checked=${i === this.headIndex ? 'true' : 'false'}
-          tabindex=${i === this.headIndex ? 0 : -1}
-          @click=${() => (this.headIndex = i)}
-        >
-          ${this.headLabel(i)}
-        </button>`,
+        (_, i) =>
+          html`<button
+            type="button"
+            role="radio"
+            aria-checked=${i === this.headIndex ? 'true' : 'false'}
+            tabindex=${i === this.headIndex ? 0 : -1}
+            @click=${() => (this.headIndex = i)}
+          >
+            ${this.headLabel(i)}
+          </button>`,
       )}
     </div>`;
   }
@@ -206,15 +221,23 @@ export class PlaygroundElement extends LitElement {
             : html`<li>${token}</li>`,
         )}
       </ol>
-      ${tokens.length > shown.length
-        ? html`<span class="more">${t('playground.moreTokens', { count: formatInteger(tokens.length - shown.length) })}</span>`
-        : nothing}
+      ${
+        tokens.length > shown.length
+          ? html`<span class="more"
+              >${t('playground.moreTokens', { count: formatInteger(tokens.length - shown.length) })}</span
+            >`
+          : nothing
+      }
     </div>`;
   }
 
   private renderMapArea(): TemplateResult {
-    if (this.engineState === 'starting') return html`<div class="placeholder" role="status">${t('playground.starting')}</div>`;
-    if (this.engineState === 'failed') return html`<div class="placeholder failed" role="alert">${t('playground.engineStartError', { message: this.startError })}</div>`;
+    if (this.engineState === 'starting')
+      return html`<div class="placeholder" role="status">${t('playground.starting')}</div>`;
+    if (this.engineState === 'failed')
+      return html`<div class="placeholder failed" role="alert">
+        ${t('playground.engineStartError', { message: this.startError })}
+      </div>`;
     const empty = this.text.trim() === '';
     const map = this.record?.maps[this.headIndex] ?? this.record?.maps[0] ?? null;
     const noTokens = !empty && !!this.record && this.record.tokens.length === 0;
@@ -258,7 +281,9 @@ export class PlaygroundElement extends LitElement {
 
       ${this.text.trim() !== '' ? this.renderTokens() : nothing}
 
-      <div class="map-area" aria-busy=${this.busy || this.engineState === 'starting' ? 'true' : 'false'}>${this.renderMapArea()}</div>
+      <div class="map-area" aria-busy=${this.busy || this.engineState === 'starting' ? 'true' : 'false'}>
+        ${this.renderMapArea()}
+      </div>
 
       <slot name="formula"></slot>
     `;

@@ -19,7 +19,14 @@ export class HeatCells {
    * Shows a (rows, cols) grid of `cell` px squares (`gap` px apart), coloured by `fill(weight)`.
    * weights: (rows, cols) row-major.
    */
-  update(rows: number, cols: number, cell: number, gap: number, weights: ArrayLike<number>, fill: (w: number) => string): void {
+  update(
+    rows: number,
+    cols: number,
+    cell: number,
+    gap: number,
+    weights: ArrayLike<number>,
+    fill: (w: number) => string,
+  ): void {
     const geometryChanged = cell !== this.cell || gap !== this.gap;
     this.cell = cell;
     this.gap = gap;

@@ -104,7 +104,8 @@ export function transferablesOf(record: ForwardRecord): ArrayBuffer[] {
 function parseObject(text: string | undefined, what: string): Record<string, unknown> {
   if (text == null || text === '') return {};
   const value: unknown = JSON.parse(text);
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new Error(`${what} is not a JSON object`);
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    throw new Error(`${what} is not a JSON object`);
   return value as Record<string, unknown>;
 }
 

@@ -36,7 +36,10 @@ interface QueuedForward {
 }
 
 /** The part of Worker the client uses (tests pass an in-process stand-in). */
-export type WorkerLike = Pick<Worker, 'postMessage' | 'terminate' | 'onmessage' | 'onerror' | 'onmessageerror'>;
+export type WorkerLike = Pick<
+  Worker,
+  'postMessage' | 'terminate' | 'onmessage' | 'onerror' | 'onmessageerror'
+>;
 
 export interface EngineOptions {
   /** How long to wait for the WASM module to start. */
@@ -65,7 +68,10 @@ export class EngineClient {
     const worker = (options.createWorker ?? defaultWorker)();
     const client = new EngineClient(worker);
     return new Promise<EngineClient>((resolve, reject) => {
-      const timer = setTimeout(() => fail('the engine did not start in time'), options.startTimeoutMs ?? 30_000);
+      const timer = setTimeout(
+        () => fail('the engine did not start in time'),
+        options.startTimeoutMs ?? 30_000,
+      );
       function fail(message: string) {
         clearTimeout(timer);
         client.stop(message);
@@ -85,7 +91,9 @@ export class EngineClient {
       };
       worker.onerror = (event: ErrorEvent) => {
         event.preventDefault();
-        const message = event.message ? `the engine could not load (${event.message})` : 'the engine could not load';
+        const message = event.message
+          ? `the engine could not load (${event.message})`
+          : 'the engine could not load';
         if (client.waiting.size || client.forwardInFlight) client.stop(message);
         else fail(message);
       };
@@ -142,7 +150,10 @@ export class EngineClient {
       });
   }
 
-  private call<T extends RequestType>(body: Body & { type: T }, transfer: Transferable[] = []): Promise<Results[T]> {
+  private call<T extends RequestType>(
+    body: Body & { type: T },
+    transfer: Transferable[] = [],
+  ): Promise<Results[T]> {
     if (this.stopped) return Promise.reject(new EngineError(this.stopped));
     const id = this.nextId++;
     return new Promise<Results[T]>((resolve, reject) => {

@@ -20,8 +20,7 @@ export interface Results {
 }
 
 export type Reply =
-  | { id: number; ok: true; result: Results[RequestType] }
-  | { id: number; ok: false; error: string };
+  { id: number; ok: true; result: Results[RequestType] } | { id: number; ok: false; error: string };
 
 /** Sent once, without an id, when the WASM module has started (or could not). */
 export type Announcement = { type: 'ready' } | { type: 'fatal'; error: string };

@@ -77,7 +77,11 @@ export interface Grid {
   values: ArrayLike<number>;
 }
 
-export const weightsOf = (map: AttentionMap): Grid => ({ rows: map.rows, cols: map.cols, values: map.weights });
+export const weightsOf = (map: AttentionMap): Grid => ({
+  rows: map.rows,
+  cols: map.cols,
+  values: map.weights,
+});
 export const scoresOf = (map: AttentionMap): Grid => ({ rows: map.rows, cols: map.cols, values: map.scores });
 
 /** Sum of each row, accumulated in double. */
@@ -143,10 +147,14 @@ export function maxAbsDiff(a: ArrayLike<number>, b: ArrayLike<number>): number {
 export function mapProblems(map: AttentionMap, tolerance = 1e-5): string[] {
   const problems: string[] = [];
   const n = map.rows * map.cols;
-  if (map.weights.length !== n) problems.push(`${map.name}: weights has ${map.weights.length} values, expected ${n}`);
-  if (map.scores.length !== n) problems.push(`${map.name}: scores has ${map.scores.length} values, expected ${n}`);
-  if (map.rowLabels.length !== map.rows) problems.push(`${map.name}: ${map.rowLabels.length} row labels for ${map.rows} rows`);
-  if (map.colLabels.length !== map.cols) problems.push(`${map.name}: ${map.colLabels.length} column labels for ${map.cols} columns`);
+  if (map.weights.length !== n)
+    problems.push(`${map.name}: weights has ${map.weights.length} values, expected ${n}`);
+  if (map.scores.length !== n)
+    problems.push(`${map.name}: scores has ${map.scores.length} values, expected ${n}`);
+  if (map.rowLabels.length !== map.rows)
+    problems.push(`${map.name}: ${map.rowLabels.length} row labels for ${map.rows} rows`);
+  if (map.colLabels.length !== map.cols)
+    problems.push(`${map.name}: ${map.colLabels.length} column labels for ${map.cols} columns`);
   if (!allFinite(map.weights)) problems.push(`${map.name}: weights not finite`);
   if (problems.length) return problems;
   rowSums(weightsOf(map)).forEach((s, r) => {

@@ -68,7 +68,10 @@ class EngineHost {
    * longest prefix that fits instead (found by bisection over code points, cut at a space when
    * there is one), so a long paste shows its beginning rather than only an error.
    */
-  private forwardFitting(session: Session, text: string): { raw: ForwardResult; truncated: Truncation | null } {
+  private forwardFitting(
+    session: Session,
+    text: string,
+  ): { raw: ForwardResult; truncated: Truncation | null } {
     const raw = session.forward(text);
     const limit = raw.ok ? null : tokenLimitOf(raw.error);
     if (!limit) return { raw, truncated: null };
@@ -91,7 +94,10 @@ class EngineHost {
       return { raw, truncated: null };
     }
     release(raw);
-    return { raw: fitted, truncated: { tokens: limit.tokens, maxTokens: limit.max, chars: Array.from(cut).length } };
+    return {
+      raw: fitted,
+      truncated: { tokens: limit.tokens, maxTokens: limit.max, chars: Array.from(cut).length },
+    };
   }
 
   async handle(request: Request): Promise<void> {
@@ -140,7 +146,11 @@ class EngineHost {
       }
       default: {
         const unknown = request as { id: number; type: unknown };
-        scope.postMessage({ id: unknown.id, ok: false, error: `unknown request type ${String(unknown.type)}` });
+        scope.postMessage({
+          id: unknown.id,
+          ok: false,
+          error: `unknown request type ${String(unknown.type)}`,
+        });
       }
     }
   }

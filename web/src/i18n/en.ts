@@ -31,7 +31,8 @@ export const en = {
     empty: 'Type a sentence to see its attention map.',
     noTokens: 'The tokenizer found no words in this text. Try letters or numbers.',
     tooLong: 'Your text has {{length}} characters; only the first {{limit}} are used.',
-    tooManyTokens: 'This model reads at most {{max}} tokens and your text has {{tokens}}: the map shows its beginning.',
+    tooManyTokens:
+      'This model reads at most {{max}} tokens and your text has {{tokens}}: the map shows its beginning.',
     engineError: 'The engine could not compute this: {{message}}',
     engineStartError: 'The engine could not start: {{message}}',
   },
@@ -46,7 +47,8 @@ export const en = {
     tableTop: 'Largest {{k}} weights of each row (the full map has {{rows}} × {{cols}} cells).',
     queryHeader: 'Reading word',
     rankHeader: 'Read word {{rank}}',
-    largeNote: '{{rows}} × {{cols}} cells: too many to label, so each cell is a small square. Hover to read one.',
+    largeNote:
+      '{{rows}} × {{cols}} cells: too many to label, so each cell is a small square. Hover to read one.',
   },
 };
 

@@ -6,11 +6,14 @@ export const zhCN: Strings = {
     title: 'AttnLab — 看见注意力',
     brand: 'AttnLab',
     tagline: '看见注意力',
-    intro: '输入一个句子。每个词都会看向所有的词（包括它自己），并决定从每个词那里吸收多少。这张图显示的就是这些比例。',
+    intro:
+      '输入一个句子。每个词都会看向所有的词（包括它自己），并决定从每个词那里吸收多少。这张图显示的就是这些比例。',
     languageToggle: 'English',
     languageToggleLabel: '切换到英文',
-    footer: 'AttnLab 是开源软件（MIT 许可）。引擎用 C++17 编写、编译为 WebAssembly，在你的浏览器里运行：你输入的内容不会离开本页。',
-    formulaCaption: '每个格子是一个权重 α。每一行是对这个查询词的分数 e 做 softmax，所以每一行加起来都等于 1：',
+    footer:
+      'AttnLab 是开源软件（MIT 许可）。引擎用 C++17 编写、编译为 WebAssembly，在你的浏览器里运行：你输入的内容不会离开本页。',
+    formulaCaption:
+      '每个格子是一个权重 α。每一行是对这个查询词的分数 e 做 softmax，所以每一行加起来都等于 1：',
   },
   playground: {
     inputLabel: '你的句子',
