@@ -7,9 +7,11 @@
 #include <optional>
 #include <sstream>
 
+#include "data/en_fr_grammar.h"
 #include "io/model_io.h"
 #include "io/trace_json.h"
 #include "train/trainer.h"
+#include "train/translate.h"
 
 namespace attnlab {
 
@@ -23,6 +25,12 @@ usage:
   attnlab forward MODEL_DIR --ids 3,1,4 [--json]  the same for token ids
   attnlab init CONFIG.json --out DIR [--seed N]   a model folder with seeded random weights
   attnlab train CONFIG.json --out DIR [--steps N] train from a train config, write the model folder
+  attnlab evaluate MODEL_DIR --data PAIRS.tsv [--limit N]
+                                                  score a seq2seq model: exact match, token accuracy,
+                                                  alignment error rate of its attention (JSON)
+  attnlab corpus --out DIR [--seed N] [--train N] [--valid N] [--test N] [--max-len N]
+                                                  English->French toy corpus with gold alignments:
+                                                  train.tsv, valid.tsv, test.tsv, vocab.json
 
 A model folder holds config.json, model.safetensors and card.json (docs/weights-format.md).
 Exit codes: 0 ok, 1 bad model file or input, 2 bad command line.
@@ -153,7 +161,7 @@ int cmd_train(const Args& a, std::ostream& out) {
   const int steps = a.has("--steps") ? parse_int(a.get("--steps"), "--steps") : 0;
   nlohmann::json config = parse_json_text(read_text_file(a.positional[0]), a.positional[0]);
   if (steps > 0) config["steps"] = steps;
-  if (!config.contains("model")) throw ConfigError("train config needs a \"model\" object (a model config)");
+  config["model"] = complete_model_config(config);
   std::unique_ptr<Model> model = build_model(config["model"]);
   const TrainReport rep = train_from_config(*model, config, out);
   nlohmann::json card = {{"description", config.value("description", "")},
@@ -164,10 +172,38 @@ int cmd_train(const Args& a, std::ostream& out) {
                                        {"first_loss", rep.first_loss},
                                        {"final_loss", rep.final_loss},
                                        {"loss_curve", rep.loss_curve}}},
-                         {"metrics", {{"test_accuracy", rep.test_accuracy}}}};
+                         {"metrics", rep.metrics}};
   save_model_dir(a.get("--out"), *model, card);
-  out << "wrote " << a.get("--out") << ": loss " << rep.first_loss << " -> " << rep.final_loss << ", test accuracy "
-      << rep.test_accuracy << "\n";
+  out << "wrote " << a.get("--out") << ": loss " << rep.first_loss << " -> " << rep.final_loss << ", metrics "
+      << rep.metrics.dump() << "\n";
+  return 0;
+}
+
+int cmd_evaluate(const Args& a, std::ostream& out) {
+  if (a.positional.size() != 1 || !a.has("--data")) throw UsageError("evaluate takes MODEL_DIR and --data PAIRS.tsv");
+  const int limit = a.has("--limit") ? parse_int(a.get("--limit"), "--limit") : 0;
+  LoadedModel lm = load_model_dir(a.positional[0]);
+  const auto* seq2seq = dynamic_cast<const Seq2Seq*>(lm.model.get());
+  if (!seq2seq) throw std::invalid_argument("evaluate needs a seq2seq model, this one is " + lm.model->architecture());
+  out << evaluate_translation(*seq2seq, read_tsv(a.get("--data")), limit).to_json().dump(2) << "\n";
+  return 0;
+}
+
+int cmd_corpus(const Args& a, std::ostream& out) {
+  if (!a.positional.empty() || !a.has("--out")) throw UsageError("corpus takes --out DIR and no positional argument");
+  CorpusOptions o;
+  const auto opt = [&](const char* flag, int fallback) { return a.has(flag) ? parse_int(a.get(flag), flag) : fallback; };
+  o.seed = static_cast<uint64_t>(opt("--seed", 1));
+  o.n_train = opt("--train", o.n_train);
+  o.n_valid = opt("--valid", o.n_valid);
+  o.n_test = opt("--test", o.n_test);
+  o.max_len = opt("--max-len", o.max_len);
+  if (o.n_train < 1 || o.n_valid < 0 || o.n_test < 0 || o.max_len < 3)
+    throw UsageError("--train must be >= 1, --valid and --test >= 0, --max-len >= 3");
+  const Corpus c = generate_corpus(o);
+  write_corpus(a.get("--out"), c);
+  out << "wrote " << a.get("--out") << ": " << c.train.size() << " train, " << c.valid.size() << " valid, "
+      << c.test.size() << " test pairs (seed " << o.seed << ")\n";
   return 0;
 }
 
@@ -184,6 +220,9 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
     if (cmd == "forward") return cmd_forward(parse_args(args, 1, {"--text", "--ids"}, {"--json"}), out);
     if (cmd == "init") return cmd_init(parse_args(args, 1, {"--out", "--seed"}, {}), out);
     if (cmd == "train") return cmd_train(parse_args(args, 1, {"--out", "--steps"}, {}), out);
+    if (cmd == "evaluate") return cmd_evaluate(parse_args(args, 1, {"--data", "--limit"}, {}), out);
+    if (cmd == "corpus")
+      return cmd_corpus(parse_args(args, 1, {"--out", "--seed", "--train", "--valid", "--test", "--max-len"}, {}), out);
     throw UsageError("unknown command \"" + cmd + "\"");
   } catch (const UsageError& e) {
     err << "attnlab: " << e.what() << "\n\n" << kUsage;

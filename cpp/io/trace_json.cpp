@@ -19,6 +19,9 @@ nlohmann::json trace_to_json(const ForwardTrace& tr, const std::string& architec
   j["tokens"] = tr.tokens;
   j["ids"] = tr.ids;
   j["unknown"] = tr.unknown;
+  j["output_tokens"] = tr.output_tokens;
+  j["word_of"] = tr.word_of;
+  j["words"] = tr.words;
   j["maps"] = nlohmann::json::array();
   for (const AttentionMap& m : tr.maps)
     j["maps"].push_back({{"name", m.name},

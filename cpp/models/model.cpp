@@ -2,6 +2,8 @@
 
 #include "models/attention_encoder.h"
 #include "models/rnn_attention.h"
+#include "models/rnn_self_attention.h"
+#include "models/seq2seq.h"
 
 namespace attnlab {
 
@@ -26,7 +28,7 @@ std::string config_string(const nlohmann::json& c, const char* key, const std::s
 
 void Model::set_tokenizer(const nlohmann::json& config, int vocab_size) {
   try {
-    tokenizer_ = std::make_unique<WordTokenizer>(config.value("tokenizer", nlohmann::json::object()), vocab_size);
+    tokenizer_ = make_tokenizer(config.value("tokenizer", nlohmann::json::object()), vocab_size);
   } catch (const std::invalid_argument& e) {
     throw ConfigError(std::string("config \"tokenizer\": ") + e.what());
   }
@@ -41,6 +43,8 @@ ForwardTrace Model::forward_text(const std::string& text) const {
   ForwardTrace tr = forward_ids(tok.ids);
   tr.tokens = tok.tokens;
   tr.unknown = tok.unknown;
+  tr.word_of = tok.word_of;
+  tr.words = tok.words;
   for (AttentionMap& m : tr.maps) {
     // Models label rows and columns by position; replace positions by the words.
     if (m.col_labels.empty()) m.col_labels = tok.tokens;
@@ -60,8 +64,12 @@ std::unique_ptr<Model> build_model(const nlohmann::json& config) {
   const std::string arch = config_string(config, "architecture", "");
   if (arch == AttentionEncoder::kArchitecture) return std::make_unique<AttentionEncoder>(config);
   if (arch == RnnAttention::kArchitecture) return std::make_unique<RnnAttention>(config);
+  if (arch == Seq2Seq::kArchitecture) return std::make_unique<Seq2Seq>(config);
+  if (arch == RnnSelfAttention::kArchitecture) return std::make_unique<RnnSelfAttention>(config);
+  if (arch == RnnLm::kArchitecture) return std::make_unique<RnnLm>(config);
   throw ConfigError("config \"architecture\" is \"" + arch + "\"; known architectures: " +
-                    AttentionEncoder::kArchitecture + ", " + RnnAttention::kArchitecture);
+                    AttentionEncoder::kArchitecture + ", " + RnnAttention::kArchitecture + ", " + Seq2Seq::kArchitecture + ", " +
+                    RnnSelfAttention::kArchitecture + ", " + RnnLm::kArchitecture);
 }
 
 }  // namespace attnlab

@@ -11,7 +11,7 @@
 
 #include "core/param.h"
 #include "core/rng.h"
-#include "text/word_tokenizer.h"
+#include "text/tokenizer.h"
 
 namespace attnlab {
 
@@ -38,8 +38,13 @@ struct ForwardTrace {
   std::vector<std::string> tokens;
   std::vector<int> ids;
   std::vector<bool> unknown;
+  std::vector<int> word_of;         // token -> index in words (a BPE word is several tokens)
+  std::vector<std::string> words;
   std::vector<AttentionMap> maps;
   std::vector<NamedTensor> tensors;
+  // Models that generate text (seq2seq): the words they produced, end token excluded. Their
+  // attention maps have one row per decoder step (ending with "<eos>" when the decoder emitted it).
+  std::vector<std::string> output_tokens;
 };
 
 // One training example: input ids and a target for each output row (kIgnoreIndex to skip).
@@ -61,7 +66,7 @@ class Model {
   // Forward + backward for one example; accumulates gradients and returns the mean loss.
   virtual double loss_and_backward(const Example& ex) = 0;
 
-  const WordTokenizer& tokenizer() const { return *tokenizer_; }
+  const Tokenizer& tokenizer() const { return *tokenizer_; }
   int max_tokens() const { return max_tokens_; }
   // Tokenizes, checks the length and runs forward_ids.
   ForwardTrace forward_text(const std::string& text) const;
@@ -72,7 +77,7 @@ class Model {
   int max_tokens_ = 256;
 
  private:
-  std::unique_ptr<WordTokenizer> tokenizer_;
+  std::unique_ptr<Tokenizer> tokenizer_;
 };
 
 // Builds an untrained model from its config (architecture + sizes). Throws ConfigError.

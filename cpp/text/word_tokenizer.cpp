@@ -104,7 +104,10 @@ WordTokenizer::WordTokenizer(const nlohmann::json& config, int vocab_size) : voc
   if (static_cast<int>(vocab.size()) != vocab_size)
     throw std::invalid_argument("tokenizer vocab has " + std::to_string(vocab.size()) + " words but vocab_size is " +
                                 std::to_string(vocab_size));
-  for (size_t i = 0; i < vocab.size(); ++i) ids_.emplace(vocab[i].get<std::string>(), static_cast<int>(i));
+  for (size_t i = 0; i < vocab.size(); ++i) {
+    vocab_.push_back(vocab[i].get<std::string>());
+    ids_.emplace(vocab_.back(), static_cast<int>(i));
+  }
   const std::string unk = config.value("unk", "<unk>");
   const auto it = ids_.find(unk);
   unk_id_ = it == ids_.end() ? -1 : it->second;
@@ -128,11 +131,18 @@ Tokenized WordTokenizer::encode(const std::string& text) const {
         unknown = true;
       }
     }
+    out.word_of.push_back(static_cast<int>(out.words.size()));
+    out.words.push_back(w);
     out.tokens.push_back(w);
     out.ids.push_back(id);
     out.unknown.push_back(unknown);
   }
   return out;
+}
+
+std::string WordTokenizer::token_text(int id) const {
+  if (hashed_) return "#" + std::to_string(id);  // a hash bucket has no single word
+  return vocab_.at(static_cast<size_t>(id));
 }
 
 }  // namespace attnlab

@@ -11,25 +11,22 @@
 #include <unordered_map>
 #include <vector>
 
+#include "text/tokenizer.h"
+
 namespace attnlab {
 
 // Replaces every invalid UTF-8 sequence by U+FFFD.
 std::string sanitize_utf8(const std::string& text);
 std::vector<std::string> split_words(const std::string& text);
 
-struct Tokenized {
-  std::vector<std::string> tokens;  // what the student sees, one per id
-  std::vector<int> ids;
-  std::vector<bool> unknown;        // true where the word is not in the vocabulary (mapped to <unk>)
-};
-
-class WordTokenizer {
+class WordTokenizer : public Tokenizer {
  public:
   // config: {"kind": "hash_words", "vocab_size": V} (untrained demo: a word's id is a hash of it)
   //      or {"kind": "words", "vocab": [...], "unk": "<unk>", "lowercase": true}
   WordTokenizer(const nlohmann::json& config, int vocab_size);
-  Tokenized encode(const std::string& text) const;
-  int vocab_size() const { return vocab_size_; }
+  Tokenized encode(const std::string& text) const override;
+  int vocab_size() const override { return vocab_size_; }
+  std::string token_text(int id) const override;
 
  private:
   bool hashed_ = true;
@@ -37,6 +34,7 @@ class WordTokenizer {
   int vocab_size_ = 0;
   int unk_id_ = -1;
   std::unordered_map<std::string, int> ids_;
+  std::vector<std::string> vocab_;  // id -> word ("words" kind only)
 };
 
 }  // namespace attnlab

@@ -4,6 +4,9 @@
 
 #include "layers/cross_entropy.h"
 #include "train/adam.h"
+#include "train/language_model.h"
+#include "train/loop.h"
+#include "train/translate.h"
 
 namespace attnlab {
 
@@ -41,49 +44,36 @@ double recall_accuracy(Model& model, uint64_t seed, int length, int n) {
   return n > 0 ? static_cast<double>(correct) / n : 0.0;
 }
 
+nlohmann::json complete_model_config(const nlohmann::json& config) {
+  if (!config.contains("model")) throw ConfigError("train config needs a \"model\" object (a model config)");
+  const nlohmann::json task = config.value("task", nlohmann::json::object());
+  const std::string kind = config_string(task, "kind", "recall");
+  if (kind == "translate") return translation_model_config(config["model"], config_string(task, "corpus", ""));
+  if (kind == "lm") return lm_model_config(config["model"], task);
+  return config["model"];
+}
+
 TrainReport train_from_config(Model& model, const nlohmann::json& config, std::ostream& log) {
   const nlohmann::json task = config.value("task", nlohmann::json::object());
   const std::string kind = config_string(task, "kind", "recall");
-  if (kind != "recall") throw ConfigError("train config \"task.kind\" is \"" + kind + "\"; this build knows: recall");
+  if (kind == "translate") {
+    auto* seq2seq = dynamic_cast<Seq2Seq*>(&model);
+    if (!seq2seq) throw ConfigError("task \"translate\" needs a model of architecture \"seq2seq\"");
+    return train_translation(*seq2seq, config, log);
+  }
+  if (kind == "lm") return train_language_model(model, config, log);
+  if (kind != "recall")
+    throw ConfigError("train config \"task.kind\" is \"" + kind + "\"; this build knows: recall, translate, lm");
   const int length = config_int(task, "length", 1, 4096, 8);
   const int n_test = config_int(task, "n_test", 1, 1000000, 200);
-  const int steps = config_int(config, "steps", 1, 100000000, 500);
-  const int log_every = config_int(config, "log_every", 1, 100000000, 50);
-  const uint64_t seed = config.value("seed", 1);
-  AdamConfig adam;
-  adam.lr = config.value("lr", 1e-2);
-  adam.weight_decay = config.value("weight_decay", 0.0);
-  adam.clip_norm = config.value("clip_norm", 1.0);
-
-  Rng init_rng(seed);
-  model.init(init_rng);
-  std::vector<Param*> params;
-  model.for_each_param([&](const std::string&, Param& p) { params.push_back(&p); });
-  Adam opt(params, adam);
-  Rng data_rng(seed * 7919 + 1);
-
-  TrainReport rep;
-  const auto start = std::chrono::steady_clock::now();
-  double window = 0;
-  int in_window = 0;
-  for (int step = 1; step <= steps; ++step) {
-    opt.zero_grad();
-    const double loss = model.loss_and_backward(recall_example(model, data_rng, length));
-    opt.step();
-    if (step == 1) rep.first_loss = loss;
-    window += loss;
-    ++in_window;
-    if (step % log_every == 0 || step == steps) {
-      rep.loss_curve.push_back(window / in_window);
-      log << "step " << step << "  loss " << window / in_window << "\n";
-      window = 0;
-      in_window = 0;
-    }
-  }
-  rep.steps = steps;
-  rep.final_loss = rep.loss_curve.back();
-  rep.test_accuracy = recall_accuracy(model, seed + 1000003, length, n_test);
-  rep.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const LoopConfig loop = read_loop_config(config, 500, 1, 1e-2);
+  Rng data_rng(loop.seed * 7919 + 1);
+  Example ex;
+  TrainReport rep = run_training(
+      model, loop, [&]() -> const Example& { return ex = recall_example(model, data_rng, length); },
+      [](int, std::ostream&) {}, log);
+  rep.test_accuracy = recall_accuracy(model, loop.seed + 1000003, length, n_test);
+  rep.metrics = {{"test_accuracy", rep.test_accuracy}};
   return rep;
 }
 

@@ -17,12 +17,17 @@ struct TrainReport {
   double test_accuracy = 0;
   int steps = 0;
   double seconds = 0;
+  nlohmann::json metrics = nlohmann::json::object();  // task-specific scores for the model card
 };
 
 // config: {"model": {...}, "task": {"kind": "recall", "length": 8, "n_test": 200},
 //          "steps": 500, "lr": 0.01, "weight_decay": 0, "clip_norm": 1, "seed": 1, "log_every": 50}
 // Throws ConfigError on a bad config.
+// Tasks "recall" (below) and "translate" (train/translate.h).
 TrainReport train_from_config(Model& model, const nlohmann::json& config, std::ostream& log);
+
+// config["model"] with what the task's data decides filled in (the translate task's vocabularies).
+nlohmann::json complete_model_config(const nlohmann::json& config);
 
 // The recall task: ids of the given length drawn from [1, V); the label is the first id.
 Example recall_example(Model& model, Rng& rng, int length);

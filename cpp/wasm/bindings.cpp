@@ -96,6 +96,8 @@ class Session {
       val unknown = val::array();
       for (bool u : tr.unknown) unknown.call<void>("push", u);
       r.set("unknown", unknown);
+      r.set("word_of", int_array(tr.word_of));
+      r.set("words", string_array(tr.words));
       val maps = val::array();
       for (const AttentionMap& m : tr.maps) {
         val o = val::object();

@@ -24,6 +24,8 @@
 #include "layers/softmax.h"
 #include "models/attention_encoder.h"
 #include "models/rnn_attention.h"
+#include "models/seq2seq.h"
+#include "models/rnn_self_attention.h"
 
 using namespace attnlab;
 
@@ -402,4 +404,36 @@ TEST_CASE("whole model: rnn_attention (cells x score functions)", "[gradcheck]")
                       {"attn_dim", 3}, {"cell", cell}, {"score", score}, {"output_size", 7}});
       check_model(m, {{2, 7, 1, 8, 2}, {6}});
     }
+}
+
+TEST_CASE("whole model: rnn_self_attention (slides' cell, [x;c;h] variant, LSTMN) and rnn_lm", "[gradcheck]") {
+  const nlohmann::json base = {{"architecture", "rnn_self_attention"}, {"vocab_size", 9}, {"embed_dim", 5},
+                               {"hidden_size", 4}, {"attn_dim", 3}};
+  const Example ex = {{2, 7, 1, 8, 2, 8}, {7, 1, 8, 2, 8, kIgnoreIndex}};
+  for (const char* score : {"additive", "dot", "general"})
+    for (auto [cell, variant] : {std::pair{"rnn", "c"}, std::pair{"rnn", "ch"}, std::pair{"lstm", "c"}}) {
+      INFO(cell << " " << variant << " " << score);
+      nlohmann::json cfg = base;
+      cfg["cell"] = cell;
+      cfg["variant"] = variant;
+      cfg["score"] = score;
+      RnnSelfAttention m(cfg);
+      check_model(m, ex);
+    }
+  for (const char* cell : {"rnn", "lstm", "gru"}) {
+    INFO("rnn_lm " << cell);
+    RnnLm m({{"architecture", "rnn_lm"}, {"vocab_size", 9}, {"embed_dim", 5}, {"hidden_size", 4}, {"cell", cell}});
+    check_model(m, ex);
+  }
+}
+
+TEST_CASE("whole model: seq2seq (additive, dot, no attention)", "[gradcheck]") {
+  for (const char* attention : {"additive", "dot", "none"}) {
+    INFO(attention);
+    Seq2Seq m({{"architecture", "seq2seq"}, {"vocab_size", 9}, {"embed_dim", 5}, {"hidden_size", 4},
+               {"attn_dim", 3}, {"attention", attention}, {"target_vocab_size", 7}});
+    // source of 5 words, target of 4 ending with <eos> (id 1); a repeated target word accumulates
+    check_model(m, {{2, 7, 1, 8, 2}, {3, 5, 3, 1}});
+    check_model(m, {{4}, {6, 1}});  // one source word: s_0 = h_1 is also the only key
+  }
 }

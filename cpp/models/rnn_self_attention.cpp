@@ -1,0 +1,234 @@
+#include "models/rnn_self_attention.h"
+
+#include "core/matmul.h"
+#include "layers/cross_entropy.h"
+
+namespace attnlab {
+
+RnnSelfAttention::RnnSelfAttention(const nlohmann::json& config) : config_(config) {
+  vocab_size_ = config_int(config, "vocab_size", 2, 1 << 20);
+  embed_dim_ = config_int(config, "embed_dim", 1, 4096);
+  hidden_size_ = config_int(config, "hidden_size", 1, 4096);
+  attn_dim_ = config_int(config, "attn_dim", 1, 4096, hidden_size_);
+  const std::string cell = config_string(config, "cell", "rnn");
+  const std::string variant = config_string(config, "variant", "c");
+  if (cell != "rnn" && cell != "lstm") throw ConfigError("config \"cell\" is \"" + cell + "\" (expected rnn or lstm)");
+  if (variant != "c" && variant != "ch")
+    throw ConfigError("config \"variant\" is \"" + variant + "\" (expected c: [x; c], or ch: [x; c; h])");
+  if (cell == "lstm" && variant != "c") throw ConfigError("config \"variant\" applies to cell \"rnn\" only");
+  lstm_ = cell == "lstm";
+  with_h_ = variant == "ch";
+  try {
+    align_ = Align(parse_score_kind(config_string(config, "score", "additive")),
+                   parse_normalization(config_string(config, "normalization", "softmax")), hidden_size_,
+                   hidden_size_, attn_dim_);
+  } catch (const std::invalid_argument& e) {
+    throw ConfigError(std::string("config: ") + e.what());
+  }
+  set_tokenizer(config, vocab_size_);
+  embedding_ = Embedding(vocab_size_, embed_dim_);
+  if (lstm_)
+    cell_lstm_ = Lstm(embed_dim_, hidden_size_);
+  else
+    cell_rnn_ = Linear(embed_dim_ + hidden_size_ * (with_h_ ? 2 : 1), hidden_size_);
+  head_ = Linear(2 * hidden_size_, vocab_size_);
+}
+
+std::string RnnSelfAttention::size_summary() const {
+  return std::string("cell=") + (lstm_ ? "lstm" : "rnn") + (with_h_ ? ", variant=ch" : "") +
+         ", vocab_size=" + std::to_string(vocab_size_) + ", embed_dim=" + std::to_string(embed_dim_) +
+         ", hidden_size=" + std::to_string(hidden_size_) + ", score=" + to_string(align_.kind) +
+         ", attn_dim=" + std::to_string(attn_dim_);
+}
+
+void RnnSelfAttention::for_each_param(const ParamVisitor& f) {
+  embedding_.for_each_param("embedding", f);
+  if (lstm_)
+    cell_lstm_.for_each_param("cell", f);
+  else
+    cell_rnn_.for_each_param("cell", f);
+  align_.for_each_param("align", f);
+  head_.for_each_param("head", f);
+}
+
+void RnnSelfAttention::init(Rng& rng) {
+  embedding_.init(rng);
+  if (lstm_)
+    cell_lstm_.init(rng);
+  else
+    cell_rnn_.init(rng);
+  align_.init(rng);
+  head_.init(rng);
+}
+
+void RnnSelfAttention::run(const std::vector<int>& ids, Cache& c) const {
+  const int T = static_cast<int>(ids.size()), D = hidden_size_, E = embed_dim_;
+  c.x = embedding_.forward(ids);
+  c.h = Mat::Zero(T, D);
+  c.ctx = Mat::Zero(T, D);
+  c.scores = Mat::Zero(T, T);
+  c.weights = Mat::Zero(T, T);
+  c.align.resize(T);
+  if (lstm_) {
+    c.mem = Mat::Zero(T, D);
+    c.ctx_mem = Mat::Zero(T, D);
+    c.lstm_steps.resize(T);
+  } else {
+    c.inputs.resize(T);
+  }
+  RowVec prev_ctx = RowVec::Zero(D), prev_ctx_mem = RowVec::Zero(D), prev_h = RowVec::Zero(D);
+  for (int i = 0; i < T; ++i) {
+    if (lstm_) {
+      RowVec m;
+      c.h.row(i) = cell_lstm_.step(c.x.row(i), prev_ctx, prev_ctx_mem, c.lstm_steps[i], m);
+      c.mem.row(i) = m;
+    } else {
+      Mat& u = c.inputs[i];
+      u.resize(1, E + D * (with_h_ ? 2 : 1));
+      u.leftCols(E) = c.x.row(i);
+      u.middleCols(E, D) = prev_ctx;
+      if (with_h_) u.rightCols(D) = prev_h;
+      Mat h = cell_rnn_.forward(u);
+      tanh_inplace(h.data(), h.size());
+      c.h.row(i) = h;
+    }
+    // Attend over h_0..h_i with h_i as the query.
+    const Mat keys = c.h.topRows(i + 1);
+    const Align::Result a = align_.forward(keys, c.h.row(i), nullptr, c.align[i]);
+    c.scores.row(i).head(i + 1) = a.scores;
+    c.weights.row(i).head(i + 1) = a.weights;
+    c.ctx.row(i) = a.weights * keys;
+    if (lstm_) c.ctx_mem.row(i) = a.weights * c.mem.topRows(i + 1);
+    prev_ctx = c.ctx.row(i);
+    if (lstm_) prev_ctx_mem = c.ctx_mem.row(i);
+    prev_h = c.h.row(i);
+  }
+  Mat z(T, 2 * D);
+  z << c.h, c.ctx;
+  c.logits = head_.forward(z);
+}
+
+ForwardTrace RnnSelfAttention::forward_ids(const std::vector<int>& ids) const {
+  ForwardTrace tr;
+  tr.ids = ids;
+  if (ids.empty()) return tr;
+  Cache c;
+  run(ids, c);
+  AttentionMap m;
+  m.name = "self-attention while reading";
+  m.scores = c.scores;
+  m.weights = c.weights;
+  tr.maps.push_back(std::move(m));
+  tr.tensors = {{"embeddings", c.x}, {"hidden", c.h}, {"context", c.ctx}, {"logits", c.logits}};
+  if (lstm_) {
+    tr.tensors.push_back({"memory", c.mem});
+    tr.tensors.push_back({"context_memory", c.ctx_mem});
+  }
+  return tr;
+}
+
+double RnnSelfAttention::loss_and_backward(const Example& ex) {
+  Cache c;
+  run(ex.ids, c);
+  const int T = static_cast<int>(ex.ids.size()), D = hidden_size_, E = embed_dim_;
+  const CrossEntropyResult ce = cross_entropy(c.logits, ex.targets);
+  Mat z(T, 2 * D);
+  z << c.h, c.ctx;
+  // forward was: logits = head([h; c])
+  const Mat dz = head_.backward(z, ce.dlogits);
+  Mat dH = dz.leftCols(D), dC = dz.rightCols(D);  // every consumer of h_j and c_i adds here
+  Mat dM = Mat::Zero(T, D), dCm = Mat::Zero(T, D);  // lstm: memory cells and their read
+  Mat dX(T, E);
+  // Steps in reverse: when step i is reached, every later consumer of h_i and c_i has added its
+  // share, so dH.row(i) and dC.row(i) are complete.
+  for (int i = T - 1; i >= 0; --i) {
+    const Mat keys = c.h.topRows(i + 1);
+    const Mat& alpha = c.align[i].weights;  // (1, i+1)
+    // forward was: c_i = alpha H_{0..i}  (lstm also: c~_i = alpha M_{0..i})
+    Mat dalpha = dC.row(i) * keys.transpose();
+    dH.topRows(i + 1).noalias() += alpha.transpose() * dC.row(i);
+    if (lstm_) {
+      dalpha.noalias() += dCm.row(i) * c.mem.topRows(i + 1).transpose();
+      dM.topRows(i + 1).noalias() += alpha.transpose() * dCm.row(i);
+    }
+    Mat dkeys, dquery;
+    align_.backward(c.align[i], dalpha, dkeys, dquery);
+    dH.topRows(i + 1) += dkeys;
+    dH.row(i) += dquery;
+    if (lstm_) {
+      // forward was: (h_i, m_i) = LSTM(x_i, h~_{i-1}, c~_{i-1})
+      RowVec dx, dh_prev, dc_prev;
+      cell_lstm_.step_backward(c.lstm_steps[i], dH.row(i), dM.row(i), dx, dh_prev, dc_prev);
+      dX.row(i) = dx;
+      if (i > 0) {
+        dC.row(i - 1) += dh_prev;
+        dCm.row(i - 1) += dc_prev;
+      }
+    } else {
+      // forward was: h_i = tanh(cell([x_i; c_{i-1}; h_{i-1}]))
+      const Mat dpre = (dH.row(i).array() * (Real(1) - c.h.row(i).array().square())).matrix();
+      const Mat du = cell_rnn_.backward(c.inputs[i], dpre);
+      dX.row(i) = du.leftCols(E);
+      if (i > 0) {
+        dC.row(i - 1) += du.middleCols(E, D);
+        if (with_h_) dH.row(i - 1) += du.rightCols(D);
+      }
+    }
+  }
+  embedding_.backward(ex.ids, dX);
+  return ce.loss;
+}
+
+RnnLm::RnnLm(const nlohmann::json& config) : config_(config) {
+  vocab_size_ = config_int(config, "vocab_size", 2, 1 << 20);
+  embed_dim_ = config_int(config, "embed_dim", 1, 4096);
+  hidden_size_ = config_int(config, "hidden_size", 1, 4096);
+  try {
+    encoder_ = Recurrent(parse_cell_kind(config_string(config, "cell", "rnn")), embed_dim_, hidden_size_);
+  } catch (const std::invalid_argument& e) {
+    throw ConfigError(std::string("config: ") + e.what());
+  }
+  set_tokenizer(config, vocab_size_);
+  embedding_ = Embedding(vocab_size_, embed_dim_);
+  head_ = Linear(hidden_size_, vocab_size_);
+}
+
+std::string RnnLm::size_summary() const {
+  return std::string("cell=") + to_string(encoder_.kind) + ", vocab_size=" + std::to_string(vocab_size_) +
+         ", embed_dim=" + std::to_string(embed_dim_) + ", hidden_size=" + std::to_string(hidden_size_);
+}
+
+void RnnLm::for_each_param(const ParamVisitor& f) {
+  embedding_.for_each_param("embedding", f);
+  encoder_.for_each_param("rnn", f);
+  head_.for_each_param("head", f);
+}
+
+void RnnLm::init(Rng& rng) {
+  embedding_.init(rng);
+  encoder_.init(rng);
+  head_.init(rng);
+}
+
+ForwardTrace RnnLm::forward_ids(const std::vector<int>& ids) const {
+  ForwardTrace tr;
+  tr.ids = ids;
+  if (ids.empty()) return tr;
+  Recurrent::Cache cache;
+  const Mat x = embedding_.forward(ids);
+  const Mat H = encoder_.forward(x, cache);
+  tr.tensors = {{"embeddings", x}, {"hidden", H}, {"logits", head_.forward(H)}};
+  return tr;
+}
+
+double RnnLm::loss_and_backward(const Example& ex) {
+  Recurrent::Cache cache;
+  const Mat x = embedding_.forward(ex.ids);
+  const Mat H = encoder_.forward(x, cache);
+  const CrossEntropyResult ce = cross_entropy(head_.forward(H), ex.targets);
+  const Mat dH = head_.backward(H, ce.dlogits);
+  embedding_.backward(ex.ids, encoder_.backward(cache, dH));
+  return ce.loss;
+}
+
+}  // namespace attnlab

@@ -1,0 +1,289 @@
+#include "models/seq2seq.h"
+
+#include <stdexcept>
+
+#include "layers/cross_entropy.h"
+
+namespace attnlab {
+
+Seq2Seq::Seq2Seq(const nlohmann::json& config) : config_(config) {
+  src_vocab_ = config_int(config, "vocab_size", 2, 1 << 20);
+  embed_dim_ = config_int(config, "embed_dim", 1, 4096);
+  hidden_size_ = config_int(config, "hidden_size", 1, 4096);
+  attn_dim_ = config_int(config, "attn_dim", 1, 4096, hidden_size_);
+  max_output_len_ = config_int(config, "max_output_len", 1, 4096, 64);
+  const std::string att = config_string(config, "attention", "additive");
+  if (att == "additive")
+    attention_ = Attention::Additive;
+  else if (att == "dot")
+    attention_ = Attention::Dot;
+  else if (att == "none")
+    attention_ = Attention::None;
+  else
+    throw ConfigError("config \"attention\" is \"" + att + "\"; expected additive, dot or none");
+
+  if (config.contains("target_vocab")) {
+    const auto& tv = config["target_vocab"];
+    if (!tv.is_array() || tv.size() < 2)
+      throw ConfigError("config \"target_vocab\" must be a list of at least 2 words");
+    for (const auto& w : tv) {
+      if (!w.is_string()) throw ConfigError("config \"target_vocab\" must hold strings, got " + w.dump());
+      target_vocab_.push_back(w.get<std::string>());
+    }
+  } else {
+    const int n = config_int(config, "target_vocab_size", 2, 1 << 20);
+    target_vocab_ = {"<bos>", "<eos>"};
+    for (int i = 2; i < n; ++i) target_vocab_.push_back("w" + std::to_string(i));
+  }
+  tgt_vocab_ = static_cast<int>(target_vocab_.size());
+  if (config.contains("target_vocab_size") && config_int(config, "target_vocab_size", 2, 1 << 20) != tgt_vocab_)
+    throw ConfigError("config \"target_vocab_size\" disagrees with the length of \"target_vocab\"");
+  for (int i = 0; i < tgt_vocab_; ++i) target_ids_.emplace(target_vocab_[static_cast<size_t>(i)], i);
+  const auto find = [&](const char* w) {
+    const auto it = target_ids_.find(w);
+    return it == target_ids_.end() ? -1 : it->second;
+  };
+  bos_id_ = find("<bos>");
+  eos_id_ = find("<eos>");
+  unk_id_ = find("<unk>");
+  if (bos_id_ < 0 || eos_id_ < 0) throw ConfigError("config \"target_vocab\" must contain \"<bos>\" and \"<eos>\"");
+
+  set_tokenizer(config, src_vocab_);
+  const int D = hidden_size_, E = embed_dim_;
+  src_embedding_ = Embedding(src_vocab_, E);
+  encoder_ = SimpleRnn(E, D);
+  tgt_embedding_ = Embedding(tgt_vocab_, E);
+  decoder_ = SimpleRnn(has_attention() ? E + D : E, D);
+  if (has_attention())
+    align_ = Align(attention_ == Attention::Additive ? ScoreKind::Additive : ScoreKind::Dot, Normalization::Softmax, D,
+                   D, attn_dim_);
+  out_ = Linear(has_attention() ? 2 * D : D, tgt_vocab_);
+}
+
+std::string Seq2Seq::size_summary() const {
+  const char* att = attention_ == Attention::Additive ? "additive" : attention_ == Attention::Dot ? "dot" : "none";
+  return std::string("attention=") + att + ", vocab_size=" + std::to_string(src_vocab_) +
+         ", target_vocab_size=" + std::to_string(tgt_vocab_) + ", embed_dim=" + std::to_string(embed_dim_) +
+         ", hidden_size=" + std::to_string(hidden_size_) + ", attn_dim=" + std::to_string(attn_dim_);
+}
+
+void Seq2Seq::for_each_param(const ParamVisitor& f) {
+  src_embedding_.for_each_param("src_embedding", f);
+  encoder_.for_each_param("encoder", f);
+  tgt_embedding_.for_each_param("tgt_embedding", f);
+  decoder_.for_each_param("decoder", f);
+  if (has_attention()) align_.for_each_param("align", f);
+  out_.for_each_param("out", f);
+}
+
+void Seq2Seq::init(Rng& rng) {
+  src_embedding_.init(rng);
+  encoder_.init(rng);
+  tgt_embedding_.init(rng);
+  decoder_.init(rng);
+  if (has_attention()) align_.init(rng);
+  out_.init(rng);
+}
+
+int Seq2Seq::target_id(const std::string& word) const {
+  const auto it = target_ids_.find(word);
+  return it == target_ids_.end() ? unk_id_ : it->second;
+}
+
+void Seq2Seq::encode(const std::vector<int>& src, Cache& c) const {
+  if (src.empty()) throw std::invalid_argument("seq2seq: the source sentence is empty");
+  c.src_x = src_embedding_.forward(src);
+  c.H = encoder_.forward(c.src_x, RowVec::Zero(hidden_size_), c.enc);
+  c.c0 = RowVec::Zero(hidden_size_);
+  if (has_attention()) {
+    // alpha_0 from s_0 = h_m gives c_0, the context the first decoder step reads.
+    c.attn0 = align_.forward(c.H, c.H.bottomRows(1), nullptr, c.align0);
+    c.c0 = c.attn0.weights * c.H;
+  }
+}
+
+RowVec Seq2Seq::decode_step(int prev_id, const RowVec& s_prev, const RowVec& c_prev, const Mat& H, Step& st) const {
+  const int D = hidden_size_, E = embed_dim_;
+  st.input_id = prev_id;
+  const Mat x = tgt_embedding_.forward({prev_id});  // (1, E) x'_j
+  if (has_attention()) {
+    st.input.resize(E + D);
+    st.input << x.row(0), c_prev;  // [x'_j; c_{j-1}]
+  } else {
+    st.input = x.row(0);
+  }
+  const RowVec s = decoder_.step(st.input, s_prev, st.rnn);  // s_j = tanh(A' [x'_j; s_{j-1}; c_{j-1}] + b')
+  if (!has_attention()) return s;
+  st.attn = align_.forward(H, s, nullptr, st.align);  // alpha_j = softmax_i(align(h_i, s_j))
+  st.context = st.attn.weights * H;                   // c_j = sum_i alpha_ji h_i
+  RowVec z(2 * D);
+  z << s, st.context;
+  return z;
+}
+
+void Seq2Seq::run(const std::vector<int>& src, const std::vector<int>* targets, Cache& c) const {
+  encode(src, c);
+  const int n_max = targets ? static_cast<int>(targets->size()) : max_output_len_;
+  const int width = has_attention() ? 2 * hidden_size_ : hidden_size_;
+  c.steps.clear();
+  c.steps.reserve(static_cast<size_t>(n_max));
+  std::vector<RowVec> zs;
+  RowVec s = c.H.bottomRows(1), ctx = c.c0;  // s_0 = h_m
+  int prev = bos_id_;
+  for (int j = 0; j < n_max; ++j) {
+    c.steps.emplace_back();
+    Step& st = c.steps.back();
+    const RowVec z = decode_step(prev, s, ctx, c.H, st);
+    s = st.rnn.h;
+    if (has_attention()) ctx = st.context;
+    zs.push_back(z);
+    if (targets) {
+      prev = (*targets)[static_cast<size_t>(j)];
+      if (prev < 0 || prev >= tgt_vocab_)
+        throw std::out_of_range("seq2seq: target id " + std::to_string(prev) + " is outside the target vocabulary of " +
+                                std::to_string(tgt_vocab_));
+    } else {
+      const Mat logits = out_.forward(z);
+      Eigen::Index arg;
+      logits.row(0).maxCoeff(&arg);
+      prev = static_cast<int>(arg);
+      if (prev == eos_id_) break;
+    }
+  }
+  c.Z.resize(static_cast<Eigen::Index>(zs.size()), width);
+  for (size_t j = 0; j < zs.size(); ++j) c.Z.row(static_cast<Eigen::Index>(j)) = zs[j];
+  c.logits = out_.forward(c.Z);  // one product for all steps: p(y_j) = softmax(out([s_j; c_j]))
+}
+
+ForwardTrace Seq2Seq::make_trace(const std::vector<int>& src, const Cache& c) const {
+  ForwardTrace tr;
+  tr.ids = src;
+  const Eigen::Index S = c.H.rows(), T = static_cast<Eigen::Index>(c.steps.size()), D = hidden_size_;
+  std::vector<std::string> rows;
+  for (Eigen::Index j = 0; j < T; ++j) {
+    Eigen::Index arg;
+    c.logits.row(j).maxCoeff(&arg);
+    rows.push_back(target_vocab_[static_cast<size_t>(arg)]);
+    if (static_cast<int>(arg) != eos_id_) tr.output_tokens.push_back(rows.back());
+  }
+  Mat states(T + 1, D);  // s_0 = h_m, s_1..s_t
+  states.row(0) = c.H.row(S - 1);
+  for (Eigen::Index j = 0; j < T; ++j) states.row(j + 1) = c.steps[static_cast<size_t>(j)].rnn.h;
+  tr.tensors = {{"source_embeddings", c.src_x}, {"encoder_states", c.H}, {"decoder_states", states}};
+  if (has_attention()) {
+    AttentionMap m;
+    m.name = std::string(attention_ == Attention::Additive ? "additive" : "dot") +
+             " attention: decoder steps x source words";
+    m.row_labels = rows;
+    m.scores.resize(T, S);
+    m.weights.resize(T, S);
+    Mat contexts(T + 1, D);  // c_0..c_t
+    contexts.row(0) = c.c0;
+    for (Eigen::Index j = 0; j < T; ++j) {
+      const Step& st = c.steps[static_cast<size_t>(j)];
+      m.scores.row(j) = st.attn.scores.row(0);
+      m.weights.row(j) = st.attn.weights.row(0);
+      contexts.row(j + 1) = st.context;
+    }
+    tr.maps.push_back(std::move(m));
+    tr.tensors.push_back({"contexts", contexts});
+    tr.tensors.push_back({"initial_attention_scores", c.attn0.scores});
+    tr.tensors.push_back({"initial_attention_weights", c.attn0.weights});
+  }
+  tr.tensors.push_back({"logits", c.logits});
+  return tr;
+}
+
+ForwardTrace Seq2Seq::forward_ids(const std::vector<int>& ids) const {
+  if (ids.empty()) {
+    ForwardTrace tr;
+    return tr;
+  }
+  Cache c;
+  run(ids, nullptr, c);
+  return make_trace(ids, c);
+}
+
+ForwardTrace Seq2Seq::forward_forced(const std::vector<int>& src, const std::vector<int>& targets) const {
+  Cache c;
+  run(src, &targets, c);
+  ForwardTrace tr = make_trace(src, c);
+  // Rows are the given target words, not the argmax predictions.
+  tr.output_tokens.clear();
+  for (int t : targets)
+    if (t != eos_id_) tr.output_tokens.push_back(target_vocab_[static_cast<size_t>(t)]);
+  for (AttentionMap& m : tr.maps) {
+    m.row_labels.clear();
+    for (int t : targets) m.row_labels.push_back(target_vocab_[static_cast<size_t>(t)]);
+  }
+  return tr;
+}
+
+std::vector<int> Seq2Seq::translate_ids(const std::vector<int>& src) const {
+  Cache c;
+  run(src, nullptr, c);
+  std::vector<int> out;
+  for (Eigen::Index j = 0; j < c.logits.rows(); ++j) {
+    Eigen::Index arg;
+    c.logits.row(j).maxCoeff(&arg);
+    if (static_cast<int>(arg) == eos_id_) break;
+    out.push_back(static_cast<int>(arg));
+  }
+  return out;
+}
+
+double Seq2Seq::loss_and_backward(const Example& ex) {
+  if (ex.targets.empty()) throw std::invalid_argument("seq2seq: the example has no target words");
+  Cache c;
+  run(ex.ids, &ex.targets, c);
+  const CrossEntropyResult ce = cross_entropy(c.logits, ex.targets);
+  const int D = hidden_size_, E = embed_dim_;
+  const Eigen::Index S = c.H.rows(), T = static_cast<Eigen::Index>(c.steps.size());
+  // forward was: logits_j = out(z_j), z_j = [s_j; c_j]
+  const Mat dZ = out_.backward(c.Z, ce.dlogits);
+  Mat dH = Mat::Zero(S, D);
+  RowVec ds_next = RowVec::Zero(D);  // d loss / d s_j through step j+1's recurrence
+  RowVec dc_next = RowVec::Zero(D);  // d loss / d c_j through step j+1's input
+  Mat dtgt_x(T, E);                  // d loss / d x'_j
+  RowVec dx, ds_prev;
+  for (Eigen::Index j = T - 1; j >= 0; --j) {
+    Step& st = c.steps[static_cast<size_t>(j)];
+    RowVec ds = dZ.row(j).leftCols(D) + ds_next;
+    if (has_attention()) {
+      const RowVec dc = dZ.row(j).rightCols(D) + dc_next;
+      // forward was: c_j = alpha_j H  =>  dalpha_j = dc H^T, dH += alpha_j^T dc
+      const Mat dalpha = dc * c.H.transpose();
+      dH.noalias() += st.attn.weights.transpose() * dc;
+      // forward was: alpha_j = softmax(align(H, s_j))
+      Mat dkeys, dquery;
+      align_.backward(st.align, dalpha, dkeys, dquery);
+      dH += dkeys;
+      ds += dquery.row(0);
+    }
+    // forward was: s_j = tanh(W_ih [x'_j; c_{j-1}] + W_hh s_{j-1} + b)
+    decoder_.step_backward(st.rnn, ds, dx, ds_prev);
+    ds_next = ds_prev;
+    dtgt_x.row(j) = dx.leftCols(E);
+    if (has_attention()) dc_next = dx.rightCols(D);
+  }
+  std::vector<int> inputs(static_cast<size_t>(T));
+  for (Eigen::Index j = 0; j < T; ++j) inputs[static_cast<size_t>(j)] = c.steps[static_cast<size_t>(j)].input_id;
+  tgt_embedding_.backward(inputs, dtgt_x);
+  RowVec ds0 = ds_next;  // d loss / d s_0
+  if (has_attention()) {
+    // forward was: c_0 = alpha_0 H, alpha_0 = softmax(align(H, s_0 = h_m))
+    const Mat dalpha0 = dc_next * c.H.transpose();
+    dH.noalias() += c.attn0.weights.transpose() * dc_next;
+    Mat dkeys, dquery;
+    align_.backward(c.align0, dalpha0, dkeys, dquery);
+    dH += dkeys;
+    ds0 += dquery.row(0);
+  }
+  // forward was: s_0 = h_m
+  dH.row(S - 1) += ds0;
+  const Mat dsrc_x = encoder_.backward(c.enc, dH, nullptr);
+  src_embedding_.backward(ex.ids, dsrc_x);
+  return ce.loss;
+}
+
+}  // namespace attnlab

@@ -1,0 +1,106 @@
+// Seq2Seq with attention, as in the "Attention" lecture (Bahdanau, Cho & Bengio 2015, with SimpleRNNs).
+//
+//   encoder   h_i = tanh(A [x_i; h_{i-1}] + b)                 i = 1..m   (S, D)   h_0 = 0
+//   start     s_0 = h_m,  alpha_0 = softmax_i(align(h_i, s_0)),  c_0 = sum_i alpha_0i h_i
+//   decoder   s_j = tanh(A' [x'_j; s_{j-1}; c_{j-1}] + b')     j = 1..t            x'_j = embed(y_{j-1}), y_0 = <bos>
+//             alpha_j = softmax_i(align(h_i, s_j)),  c_j = sum_i alpha_ji h_i
+//   output    p(y_j) = softmax(out([s_j; c_j]))
+//
+// A' [x'; s; c] is SimpleRnn with input [x'; c] (weight_ih has E + D columns) and weight_hh for s.
+// align is "additive" (v^T tanh(W_K h_i + W_Q s_j)) or "dot" ((W_K h_i)^T (W_Q s_j)). With
+// attention "none" (the lecture's plain Seq2Seq) there is no context: the decoder input is x'_j
+// alone and the output reads s_j alone, so the final encoder state s_0 = h_m carries everything.
+//
+// Config: {"architecture": "seq2seq", "vocab_size": Vs, "embed_dim": E, "hidden_size": D,
+//          "attention": "additive" | "dot" | "none", "attn_dim": A (default D),
+//          "target_vocab": ["<bos>", "<eos>", ...] (or "target_vocab_size": Vt for untrained demos),
+//          "max_output_len": 64, "tokenizer": {...} for the source side}
+#pragma once
+
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "layers/align.h"
+#include "layers/embedding.h"
+#include "layers/linear.h"
+#include "layers/simple_rnn.h"
+#include "models/model.h"
+
+namespace attnlab {
+
+class Seq2Seq : public Model {
+ public:
+  static constexpr const char* kArchitecture = "seq2seq";
+  enum class Attention { Additive, Dot, None };
+
+  explicit Seq2Seq(const nlohmann::json& config);
+  const nlohmann::json& config() const override { return config_; }
+  std::string architecture() const override { return kArchitecture; }
+  std::string size_summary() const override;
+  void for_each_param(const ParamVisitor& f) override;
+  void init(Rng& rng) override;
+  // Greedy decoding from the source ids, up to max_output_len words or <eos>.
+  ForwardTrace forward_ids(const std::vector<int>& ids) const override;
+  // Teacher forcing: ex.ids is the source, ex.targets the target ids (ending with <eos>); decoder
+  // step j reads targets[j-1] (<bos> for j = 1). Returns the mean cross-entropy per target word.
+  double loss_and_backward(const Example& ex) override;
+
+  // The same trace as forward_ids but with the decoder fed the given target (teacher forcing), so
+  // the attention map has one row per target word: what the alignment error rate is measured on.
+  ForwardTrace forward_forced(const std::vector<int>& src, const std::vector<int>& targets) const;
+  // Greedy decoding without the trace: the output ids, <eos> excluded.
+  std::vector<int> translate_ids(const std::vector<int>& src) const;
+
+  Attention attention() const { return attention_; }
+  const std::vector<std::string>& target_vocab() const { return target_vocab_; }
+  int bos_id() const { return bos_id_; }
+  int eos_id() const { return eos_id_; }
+  // The id of a target word, or the id of "<unk>" (-1 if the vocabulary has none).
+  int target_id(const std::string& word) const;
+
+ private:
+  struct Step {
+    int input_id = 0;     // y_{j-1}
+    RowVec input;         // (E + D) [x'_j; c_{j-1}], or (E) without attention
+    SimpleRnn::Step rnn;  // s_{j-1} -> s_j
+    Align::Cache align;
+    Align::Result attn;  // (1, S) scores and alpha_j
+    RowVec context;      // (D) c_j
+  };
+  struct Cache {
+    Mat src_x;  // (S, E)
+    SimpleRnn::Cache enc;
+    Mat H;                // (S, D) h_1..h_m
+    Align::Cache align0;  // alpha_0 from s_0 = h_m
+    Align::Result attn0;  // (1, S)
+    RowVec c0;            // (D)
+    std::vector<Step> steps;
+    Mat Z;       // (t, 2D) [s_j; c_j] (or (t, D) s_j without attention)
+    Mat logits;  // (t, Vt)
+  };
+
+  bool has_attention() const { return attention_ != Attention::None; }
+  void encode(const std::vector<int>& src, Cache& c) const;
+  // One decoder step from y_{j-1}, s_{j-1}, c_{j-1}; fills st and returns the row [s_j; c_j].
+  RowVec decode_step(int prev_id, const RowVec& s_prev, const RowVec& c_prev, const Mat& H, Step& st) const;
+  // Teacher-forced run over the given targets (or greedy when targets is null).
+  void run(const std::vector<int>& src, const std::vector<int>* targets, Cache& c) const;
+  ForwardTrace make_trace(const std::vector<int>& src, const Cache& c) const;
+
+  nlohmann::json config_;
+  Attention attention_ = Attention::Additive;
+  int src_vocab_ = 0, tgt_vocab_ = 0, embed_dim_ = 0, hidden_size_ = 0, attn_dim_ = 0, max_output_len_ = 64;
+  std::vector<std::string> target_vocab_;
+  std::unordered_map<std::string, int> target_ids_;
+  int bos_id_ = 0, eos_id_ = 1, unk_id_ = -1;
+
+  Embedding src_embedding_;  // src_embedding.weight (Vs, E)
+  SimpleRnn encoder_;        // encoder.weight_ih_l0 (D, E), encoder.weight_hh_l0 (D, D), biases (D)
+  Embedding tgt_embedding_;  // tgt_embedding.weight (Vt, E)
+  SimpleRnn decoder_;        // decoder.weight_ih_l0 (D, E + D) = A' restricted to [x'; c], weight_hh_l0 (D, D) for s
+  Align align_;              // align.w_key.weight (A, D), align.w_query.weight (A, D), align.v.weight (1, A)
+  Linear out_;               // out.weight (Vt, 2D) or (Vt, D), out.bias (Vt)
+};
+
+}  // namespace attnlab

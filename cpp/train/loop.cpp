@@ -1,0 +1,64 @@
+#include "train/loop.h"
+
+#include <chrono>
+
+namespace attnlab {
+
+LoopConfig read_loop_config(const nlohmann::json& config, int default_steps, int default_batch, double default_lr) {
+  LoopConfig c;
+  c.steps = config_int(config, "steps", 1, 100000000, default_steps);
+  c.batch_size = config_int(config, "batch_size", 1, 4096, default_batch);
+  c.log_every = config_int(config, "log_every", 1, 100000000, 100);
+  c.eval_every = config_int(config, "eval_every", 0, 100000000, 0);
+  c.max_seconds = config.value("max_seconds", 0.0);
+  c.seed = config.value("seed", 1);
+  c.adam.lr = config.value("lr", default_lr);
+  c.adam.weight_decay = config.value("weight_decay", 0.0);
+  c.adam.clip_norm = config.value("clip_norm", 1.0);
+  return c;
+}
+
+TrainReport run_training(Model& model, const LoopConfig& cfg, const std::function<const Example&()>& next_example,
+                         const std::function<void(int step, std::ostream& log)>& evaluate, std::ostream& log) {
+  Rng init_rng(cfg.seed);
+  model.init(init_rng);
+  std::vector<Param*> params;
+  model.for_each_param([&](const std::string&, Param& p) { params.push_back(&p); });
+  Adam opt(params, cfg.adam);
+
+  TrainReport rep;
+  const auto start = std::chrono::steady_clock::now();
+  const auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+  double window = 0;
+  int in_window = 0;
+  for (int step = 1; step <= cfg.steps; ++step) {
+    opt.zero_grad();
+    double loss = 0;
+    for (int b = 0; b < cfg.batch_size; ++b) loss += model.loss_and_backward(next_example());
+    for (Param* p : params) p->grad /= static_cast<Real>(cfg.batch_size);
+    opt.step();
+    loss /= cfg.batch_size;
+    if (step == 1) rep.first_loss = loss;
+    window += loss;
+    ++in_window;
+    rep.steps = step;
+    const bool out_of_time = cfg.max_seconds > 0 && elapsed() > cfg.max_seconds;
+    if (step % cfg.log_every == 0 || step == cfg.steps || out_of_time) {
+      rep.loss_curve.push_back(window / in_window);
+      log << "step " << step << "  loss " << window / in_window << "  " << elapsed() << " s\n";
+      window = 0;
+      in_window = 0;
+    }
+    if (cfg.eval_every > 0 && step % cfg.eval_every == 0) evaluate(step, log);
+    log.flush();
+    if (out_of_time) {
+      log << "stopped after " << step << " steps: the time budget of " << cfg.max_seconds << " s is spent\n";
+      break;
+    }
+  }
+  rep.final_loss = rep.loss_curve.empty() ? rep.first_loss : rep.loss_curve.back();
+  rep.seconds = elapsed();
+  return rep;
+}
+
+}  // namespace attnlab

@@ -1,0 +1,33 @@
+// The training loop every task shares: seeded initialization, Adam over mini-batches whose
+// gradient is the mean of the examples' gradients, a loss curve, periodic evaluation, and an
+// optional time budget.
+#pragma once
+
+#include <functional>
+#include <nlohmann/json.hpp>
+#include <ostream>
+
+#include "models/model.h"
+#include "train/adam.h"
+#include "train/trainer.h"
+
+namespace attnlab {
+
+struct LoopConfig {
+  int steps = 1000, batch_size = 16, log_every = 100, eval_every = 0;
+  double max_seconds = 0;  // 0 = no budget
+  uint64_t seed = 1;
+  AdamConfig adam;
+};
+
+// Reads "steps", "batch_size", "log_every", "eval_every", "max_seconds", "seed", "lr",
+// "weight_decay", "clip_norm" from a train config. Throws ConfigError.
+LoopConfig read_loop_config(const nlohmann::json& config, int default_steps, int default_batch, double default_lr);
+
+// Initializes the model from cfg.seed, then trains. next_example() hands out the examples in
+// training order; evaluate(step, log) runs every eval_every steps. Fills loss_curve, first_loss,
+// final_loss, steps (those actually taken) and seconds.
+TrainReport run_training(Model& model, const LoopConfig& cfg, const std::function<const Example&()>& next_example,
+                         const std::function<void(int step, std::ostream& log)>& evaluate, std::ostream& log);
+
+}  // namespace attnlab
