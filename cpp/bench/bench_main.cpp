@@ -44,9 +44,14 @@ int main(int argc, char** argv) {
   const int per_batch = argc > 2 ? std::atoi(argv[2]) : 40;
   Rng rng(1);
 
-  const nlohmann::json cfg = {{"architecture", "rnn_attention"}, {"vocab_size", 1000}, {"embed_dim", 64},
-                              {"hidden_size", 128}, {"attn_dim", 128}, {"cell", "lstm"},
-                              {"score", "additive"}, {"output_size", 32}};
+  const nlohmann::json cfg = {{"architecture", "rnn_attention"},
+                              {"vocab_size", 1000},
+                              {"embed_dim", 64},
+                              {"hidden_size", 128},
+                              {"attn_dim", 128},
+                              {"cell", "lstm"},
+                              {"score", "additive"},
+                              {"output_size", 32}};
   RnnAttention lstm_model(cfg);
   lstm_model.init(rng);
   std::vector<int> ids(32);

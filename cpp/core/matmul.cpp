@@ -132,7 +132,8 @@ void exp_inplace(Real* p, Eigen::Index n) {
 
 void sigmoid_inplace(Real* p, Eigen::Index n) {
 #ifdef ATTNLAB_REAL_DOUBLE
-  for (Eigen::Index i = 0; i < n; ++i) p[i] = p[i] >= 0 ? 1 / (1 + std::exp(-p[i])) : std::exp(p[i]) / (1 + std::exp(p[i]));
+  for (Eigen::Index i = 0; i < n; ++i)
+    p[i] = p[i] >= 0 ? 1 / (1 + std::exp(-p[i])) : std::exp(p[i]) / (1 + std::exp(p[i]));
 #else
   map_inplace(p, n, [](simd::v4f v) { return simd::sigmoid(v); });
 #endif

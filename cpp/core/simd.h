@@ -28,7 +28,7 @@ inline v4f exp(v4f x) {
   x = vmin(vmax(x, splat(-87.3f)), splat(88.3f));
   const v4f t = x * splat(1.44269504088896341f) + splat(0.5f);
   v4f n = __builtin_convertvector(__builtin_convertvector(t, v4i), v4f);  // truncation toward zero
-  n = n - (v4f)((v4i)(n > t) & (v4i)splat(1.0f));                          // ... corrected to floor
+  n = n - (v4f)((v4i)(n > t) & (v4i)splat(1.0f));                         // ... corrected to floor
   const v4f r = x - n * splat(0.693359375f) - n * splat(-2.12194440e-4f);
   v4f p = splat(1.9875691500e-4f);
   p = p * r + splat(1.3981999507e-3f);

@@ -40,11 +40,11 @@ void assign_weights(Model& model, const SafetensorsFile& file, const std::string
   for (const auto& [name, p] : expected) {
     const TensorData* t = file.find(name);
     if (!t)
-      throw ModelLoadError(what + ": missing tensor \"" + name + "\" (shape " + shape_string(p->shape()) +
-                           " for " + model.architecture() + " with " + model.size_summary() + ")");
+      throw ModelLoadError(what + ": missing tensor \"" + name + "\" (shape " + shape_string(p->shape()) + " for " +
+                           model.architecture() + " with " + model.size_summary() + ")");
     if (t->shape != p->shape())
-      throw ModelLoadError(what + ": tensor \"" + name + "\" has shape " + shape_string(t->shape) + ", but the config (" +
-                           model.size_summary() + ") needs " + shape_string(p->shape()));
+      throw ModelLoadError(what + ": tensor \"" + name + "\" has shape " + shape_string(t->shape) +
+                           ", but the config (" + model.size_summary() + ") needs " + shape_string(p->shape()));
   }
   for (const TensorData& t : file.tensors)
     if (!expected.count(t.name))

@@ -67,8 +67,7 @@ std::string describe(const Json& value) {
   bool flat = value.size() <= 8;
   for (const auto& item : value) flat = flat && item.is_primitive() && !item.is_string();
   if (value.is_array() && flat) return value.dump();
-  return std::string(kind) + " of " + std::to_string(value.size()) +
-         (value.size() == 1 ? " item" : " items");
+  return std::string(kind) + " of " + std::to_string(value.size()) + (value.size() == 1 ? " item" : " items");
 }
 
 uint64_t load_u64_le(const uint8_t* p) {
@@ -154,8 +153,7 @@ OrderedJson parse_header(const uint8_t* text, size_t size, const std::string& wh
   std::vector<std::set<std::string>> keys_seen;  // one set per object being parsed
   std::string tensor;                            // top-level key being parsed
   std::string duplicate;                         // first problem found, reported after parsing
-  OrderedJson::parser_callback_t check = [&](int, OrderedJson::parse_event_t event,
-                                             OrderedJson& parsed) {
+  OrderedJson::parser_callback_t check = [&](int, OrderedJson::parse_event_t event, OrderedJson& parsed) {
     using Event = OrderedJson::parse_event_t;
     if (event == Event::object_start) {
       keys_seen.emplace_back();
@@ -169,8 +167,7 @@ OrderedJson parse_header(const uint8_t* text, size_t size, const std::string& wh
         duplicate = top ? (key == kMetadataKey ? std::string("\"__metadata__\" appears twice")
                                                : tensor_label(key) + " appears twice")
                         : "key " + quote(key) + " appears twice inside the entry of " +
-                              (tensor == kMetadataKey ? std::string("\"__metadata__\"")
-                                                      : tensor_label(tensor));
+                              (tensor == kMetadataKey ? std::string("\"__metadata__\"") : tensor_label(tensor));
         duplicate += " in the header; every key must be unique";
       }
     }
@@ -197,26 +194,24 @@ nlohmann::json check_metadata(const OrderedJson& value, const std::string& what)
   nlohmann::json metadata = nlohmann::json::object();
   for (const auto& item : value.items()) {
     if (!item.value().is_string()) {
-      fail(what, "\"__metadata__\" key " + quote(item.key()) + " has value " +
-                     describe(item.value()) + "; metadata values must be strings");
+      fail(what, "\"__metadata__\" key " + quote(item.key()) + " has value " + describe(item.value()) +
+                     "; metadata values must be strings");
     }
     metadata[item.key()] = item.value().get<std::string>();
   }
   return metadata;
 }
 
-Entry check_entry(const std::string& name, const OrderedJson& value, uint64_t buffer_size,
-                  const std::string& what) {
+Entry check_entry(const std::string& name, const OrderedJson& value, uint64_t buffer_size, const std::string& what) {
   const std::string label = tensor_label(name);
   if (!value.is_object()) {
-    fail(what, label + " must be an object with \"dtype\", \"shape\" and \"data_offsets\", got " +
-                   describe(value));
+    fail(what, label + " must be an object with \"dtype\", \"shape\" and \"data_offsets\", got " + describe(value));
   }
   for (const auto& item : value.items()) {
     const std::string& key = item.key();
     if (key != "dtype" && key != "shape" && key != "data_offsets") {
-      fail(what, label + " has unknown key " + quote(key) +
-                     "; expected only \"dtype\", \"shape\" and \"data_offsets\"");
+      fail(what,
+           label + " has unknown key " + quote(key) + "; expected only \"dtype\", \"shape\" and \"data_offsets\"");
     }
   }
   for (const char* key : {"dtype", "shape", "data_offsets"}) {
@@ -244,8 +239,7 @@ Entry check_entry(const std::string& name, const OrderedJson& value, uint64_t bu
   bool overflow = false, empty = false;
   for (const auto& dim : shape) {
     if (!dim.is_number_unsigned()) {
-      fail(what, label + " shape must be a list of non-negative integers, got " + describe(dim) +
-                     " in it");
+      fail(what, label + " shape must be a list of non-negative integers, got " + describe(dim) + " in it");
     }
     const uint64_t n = dim.get<uint64_t>();
     if (n > uint64_t(std::numeric_limits<int64_t>::max())) {
@@ -262,8 +256,7 @@ Entry check_entry(const std::string& name, const OrderedJson& value, uint64_t bu
     overflow = false;
   }
   if (overflow || numel > std::numeric_limits<uint64_t>::max() / element) {
-    fail(what,
-         label + " shape " + shape_text(entry.shape) + " has more elements than any file can hold");
+    fail(what, label + " shape " + shape_text(entry.shape) + " has more elements than any file can hold");
   }
   entry.numel = numel;
   const uint64_t bytes = numel * element;
@@ -271,35 +264,29 @@ Entry check_entry(const std::string& name, const OrderedJson& value, uint64_t bu
   const OrderedJson& offsets = value["data_offsets"];
   if (!offsets.is_array() || offsets.size() != 2 || !offsets[0].is_number_unsigned() ||
       !offsets[1].is_number_unsigned()) {
-    fail(what, label + " data_offsets must be two non-negative integers [begin, end], got " +
-                   describe(offsets));
+    fail(what, label + " data_offsets must be two non-negative integers [begin, end], got " + describe(offsets));
   }
   entry.begin = offsets[0].get<uint64_t>();
   entry.end = offsets[1].get<uint64_t>();
   const std::string range = "data_offsets " + range_text(entry.begin, entry.end);
-  if (entry.begin > entry.end)
-    fail(what, label + " " + range + " decrease; begin must not exceed end");
+  if (entry.begin > entry.end) fail(what, label + " " + range + " decrease; begin must not exceed end");
   if (entry.end > buffer_size) {
-    fail(what, label + " " + range + " reach past the end of the " + std::to_string(buffer_size) +
-                   "-byte data buffer");
+    fail(what, label + " " + range + " reach past the end of the " + std::to_string(buffer_size) + "-byte data buffer");
   }
   if (entry.end - entry.begin != bytes) {
-    fail(what, label + " " + range + " hold " + std::to_string(entry.end - entry.begin) +
-                   " bytes, but " + dtype_name(entry.dtype) + " " + shape_text(entry.shape) +
-                   " needs " + std::to_string(bytes));
+    fail(what, label + " " + range + " hold " + std::to_string(entry.end - entry.begin) + " bytes, but " +
+                   dtype_name(entry.dtype) + " " + shape_text(entry.shape) + " needs " + std::to_string(bytes));
   }
   return entry;
 }
 
 // The tensors must tile the data buffer exactly: no byte shared by two tensors, no byte that
 // belongs to none (the format forbids holes, and so does a loader that wants to be unsurprising).
-void check_coverage(const std::vector<Entry>& entries, uint64_t buffer_size,
-                    const std::string& what) {
+void check_coverage(const std::vector<Entry>& entries, uint64_t buffer_size, const std::string& what) {
   std::vector<size_t> order(entries.size());
   std::iota(order.begin(), order.end(), size_t(0));
   std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
-    return entries[a].begin != entries[b].begin ? entries[a].begin < entries[b].begin
-                                                : entries[a].end < entries[b].end;
+    return entries[a].begin != entries[b].begin ? entries[a].begin < entries[b].begin : entries[a].end < entries[b].end;
   });
   uint64_t covered = 0;  // bytes [0, covered) belong to the tensors seen so far
   const Entry* previous = nullptr;
@@ -307,14 +294,12 @@ void check_coverage(const std::vector<Entry>& entries, uint64_t buffer_size,
     const Entry& e = entries[i];
     const std::string range = "data_offsets " + range_text(e.begin, e.end);
     if (e.begin < covered) {
-      fail(what, tensor_label(e.name) + " " + range + " overlap " + tensor_label(previous->name) +
-                     " data_offsets " + range_text(previous->begin, previous->end) +
-                     "; tensors must not share bytes");
+      fail(what, tensor_label(e.name) + " " + range + " overlap " + tensor_label(previous->name) + " data_offsets " +
+                     range_text(previous->begin, previous->end) + "; tensors must not share bytes");
     }
     if (e.begin > covered) {
       fail(what, "bytes " + range_text(covered, e.begin) + " of the data buffer, " +
-                     (previous ? "between " + tensor_label(previous->name) + " and "
-                               : std::string("before ")) +
+                     (previous ? "between " + tensor_label(previous->name) + " and " : std::string("before ")) +
                      tensor_label(e.name) + ", belong to no tensor; the buffer must have no holes");
     }
     covered = e.end;
@@ -343,26 +328,19 @@ TensorData decode(const Entry& e, const uint8_t* buffer, const std::string& what
   t.name = e.name;
   t.dtype = e.dtype;
   t.shape = e.shape;
-  t.values.resize(
-      size_t(e.numel));  // numel * dtype size == end - begin <= buffer size: fits size_t
+  t.values.resize(size_t(e.numel));  // numel * dtype size == end - begin <= buffer size: fits size_t
   const uint8_t* p = buffer + e.begin;
   for (size_t i = 0; i < t.values.size(); ++i) {
     float v = 0.0f;
     switch (e.dtype) {
-      case DType::F32:
-        v = bits_to_float(load_u32_le(p + 4 * i));
-        break;
-      case DType::F16:
-        v = half_to_float(load_u16_le(p + 2 * i));
-        break;
-      case DType::BF16:
-        v = bfloat16_to_float(load_u16_le(p + 2 * i));
-        break;
+      case DType::F32: v = bits_to_float(load_u32_le(p + 4 * i)); break;
+      case DType::F16: v = half_to_float(load_u16_le(p + 2 * i)); break;
+      case DType::BF16: v = bfloat16_to_float(load_u16_le(p + 2 * i)); break;
     }
     if (!std::isfinite(v)) {
-      fail(what, tensor_label(e.name) + " holds " + (std::isnan(v) ? "NaN" : float_text(v)) +
-                     " at index " + std::to_string(i) + " (" + index_text(i, e.shape) + " in " +
-                     shape_text(e.shape) + "); weights must be finite");
+      fail(what, tensor_label(e.name) + " holds " + (std::isnan(v) ? "NaN" : float_text(v)) + " at index " +
+                     std::to_string(i) + " (" + index_text(i, e.shape) + " in " + shape_text(e.shape) +
+                     "); weights must be finite");
     }
     t.values[i] = v;
   }
@@ -381,8 +359,8 @@ uint64_t checked_numel(const TensorData& t) {
   uint64_t numel = 1;
   for (int64_t d : t.shape) {
     if (numel > std::numeric_limits<uint64_t>::max() / 8 / uint64_t(d)) {
-      throw std::invalid_argument("safetensors: " + tensor_label(t.name) + " shape " +
-                                  shape_text(t.shape) + " is too large");
+      throw std::invalid_argument("safetensors: " + tensor_label(t.name) + " shape " + shape_text(t.shape) +
+                                  " is too large");
     }
     numel *= uint64_t(d);
   }
@@ -393,12 +371,9 @@ uint64_t checked_numel(const TensorData& t) {
 
 const char* dtype_name(DType dtype) {
   switch (dtype) {
-    case DType::F32:
-      return "F32";
-    case DType::F16:
-      return "F16";
-    case DType::BF16:
-      return "BF16";
+    case DType::F32: return "F32";
+    case DType::F16: return "F16";
+    case DType::BF16: return "BF16";
   }
   return "?";
 }
@@ -465,8 +440,7 @@ uint16_t float_to_bfloat16(float value) {
 }
 
 SafetensorsFile read_safetensors(const uint8_t* data, size_t size, const std::string& what) {
-  if (size == 0 || data == nullptr)
-    fail(what, "file is empty; expected at least an 8-byte header length");
+  if (size == 0 || data == nullptr) fail(what, "file is empty; expected at least an 8-byte header length");
   if (size < 8) {
     fail(what, "file is " + std::to_string(size) +
                    " bytes long, shorter than the 8-byte header length that starts every file");
@@ -477,8 +451,8 @@ SafetensorsFile read_safetensors(const uint8_t* data, size_t size, const std::st
                    std::to_string(kMaxHeaderBytes) + " bytes");
   }
   if (header_size > size - 8) {
-    fail(what, "header length " + std::to_string(header_size) + " is larger than the " +
-                   std::to_string(size - 8) + " bytes that follow it in the file");
+    fail(what, "header length " + std::to_string(header_size) + " is larger than the " + std::to_string(size - 8) +
+                   " bytes that follow it in the file");
   }
   if (header_size == 0) fail(what, "header length is 0; expected a JSON object");
   const uint8_t* header_text = data + 8;
@@ -517,10 +491,8 @@ SafetensorsFile read_safetensors_file(const std::string& path) {
   std::vector<uint8_t> bytes;
   uint8_t chunk[1 << 16];
   size_t n = 0;
-  while ((n = std::fread(chunk, 1, sizeof chunk, f.get())) > 0)
-    bytes.insert(bytes.end(), chunk, chunk + n);
-  if (std::ferror(f.get()))
-    fail(path, std::string("cannot read file (") + std::strerror(errno) + ")");
+  while ((n = std::fread(chunk, 1, sizeof chunk, f.get())) > 0) bytes.insert(bytes.end(), chunk, chunk + n);
+  if (std::ferror(f.get())) fail(path, std::string("cannot read file (") + std::strerror(errno) + ")");
   return read_safetensors(bytes.data(), bytes.size(), path);
 }
 
@@ -534,8 +506,7 @@ std::vector<uint8_t> write_safetensors(const std::vector<TensorData>& tensors, D
     OrderedJson meta = OrderedJson::object();
     for (const auto& item : metadata.items()) {
       if (!item.value().is_string()) {
-        throw std::invalid_argument("safetensors: metadata key " + quote(item.key()) +
-                                    " must have a string value");
+        throw std::invalid_argument("safetensors: metadata key " + quote(item.key()) + " must have a string value");
       }
       meta[item.key()] = item.value().get<std::string>();
     }
@@ -547,17 +518,15 @@ std::vector<uint8_t> write_safetensors(const std::vector<TensorData>& tensors, D
   std::set<std::string> names;
   for (const TensorData& t : tensors) {
     if (t.name == kMetadataKey) {
-      throw std::invalid_argument(
-          "safetensors: \"__metadata__\" is reserved and cannot name a tensor");
+      throw std::invalid_argument("safetensors: \"__metadata__\" is reserved and cannot name a tensor");
     }
     if (!names.insert(t.name).second) {
       throw std::invalid_argument("safetensors: " + tensor_label(t.name) + " is given twice");
     }
     const uint64_t numel = checked_numel(t);
     if (numel != t.values.size()) {
-      throw std::invalid_argument("safetensors: " + tensor_label(t.name) + " has " +
-                                  std::to_string(t.values.size()) + " values but shape " +
-                                  shape_text(t.shape) + " needs " + std::to_string(numel));
+      throw std::invalid_argument("safetensors: " + tensor_label(t.name) + " has " + std::to_string(t.values.size()) +
+                                  " values but shape " + shape_text(t.shape) + " needs " + std::to_string(numel));
     }
     OrderedJson entry = OrderedJson::object();
     entry["dtype"] = dtype_name(dtype);
@@ -584,8 +553,7 @@ std::vector<uint8_t> write_safetensors(const std::vector<TensorData>& tensors, D
     for (size_t i = 0; i < t.values.size(); ++i) {
       const float v = t.values[i];
       auto where = [&] {
-        return "safetensors: " + tensor_label(t.name) + " value " + float_text(v) + " at index " +
-               std::to_string(i);
+        return "safetensors: " + tensor_label(t.name) + " value " + float_text(v) + " at index " + std::to_string(i);
       };
       if (!std::isfinite(v)) throw std::invalid_argument(where() + " is not finite");
       if (dtype == DType::F32) {
@@ -594,8 +562,7 @@ std::vector<uint8_t> write_safetensors(const std::vector<TensorData>& tensors, D
         continue;
       }
       const uint16_t bits = dtype == DType::F16 ? float_to_half(v) : float_to_bfloat16(v);
-      const bool finite =
-          dtype == DType::F16 ? (bits & 0x7C00) != 0x7C00 : (bits & 0x7F80) != 0x7F80;
+      const bool finite = dtype == DType::F16 ? (bits & 0x7C00) != 0x7C00 : (bits & 0x7F80) != 0x7F80;
       if (!finite) {
         throw std::invalid_argument(where() + " is too large for " + dtype_name(dtype));
       }
@@ -606,8 +573,8 @@ std::vector<uint8_t> write_safetensors(const std::vector<TensorData>& tensors, D
   return out;
 }
 
-void write_safetensors_file(const std::string& path, const std::vector<TensorData>& tensors,
-                            DType dtype, const nlohmann::json& metadata) {
+void write_safetensors_file(const std::string& path, const std::vector<TensorData>& tensors, DType dtype,
+                            const nlohmann::json& metadata) {
   const std::vector<uint8_t> bytes = write_safetensors(tensors, dtype, metadata);
   FILE* f = std::fopen(path.c_str(), "wb");
   if (!f) throw std::runtime_error(path + ": cannot create file (" + std::strerror(errno) + ")");
@@ -615,8 +582,7 @@ void write_safetensors_file(const std::string& path, const std::vector<TensorDat
   const int saved_errno = errno;
   const bool closed = std::fclose(f) == 0;
   if (!written || !closed) {
-    throw std::runtime_error(path + ": cannot write file (" +
-                             std::strerror(written ? errno : saved_errno) + ")");
+    throw std::runtime_error(path + ": cannot write file (" + std::strerror(written ? errno : saved_errno) + ")");
   }
 }
 

@@ -25,11 +25,10 @@ const char* dtype_name(DType dtype);  // "F32", "F16", "BF16", as written in the
 size_t dtype_size(DType dtype);       // bytes per element: 4, 2, 2
 
 struct TensorData {
-  std::string name;          // PyTorch state_dict name, e.g. "encoder.weight_ih_l0"
-  DType dtype = DType::F32;  // how it is (or will be) stored in the file
-  Shape shape;               // PyTorch shape; {} is a scalar, {n} a 1-D tensor such as a bias
-  std::vector<float>
-      values;  // numel(shape) values, row-major (C order), converted to float on read
+  std::string name;           // PyTorch state_dict name, e.g. "encoder.weight_ih_l0"
+  DType dtype = DType::F32;   // how it is (or will be) stored in the file
+  Shape shape;                // PyTorch shape; {} is a scalar, {n} a 1-D tensor such as a bias
+  std::vector<float> values;  // numel(shape) values, row-major (C order), converted to float on read
 };
 
 struct SafetensorsFile {
@@ -62,8 +61,8 @@ std::vector<uint8_t> write_safetensors(const std::vector<TensorData>& tensors, D
                                        const nlohmann::json& metadata = nlohmann::json::object());
 
 // write_safetensors to path; throws std::runtime_error when the file cannot be written.
-void write_safetensors_file(const std::string& path, const std::vector<TensorData>& tensors,
-                            DType dtype, const nlohmann::json& metadata = nlohmann::json::object());
+void write_safetensors_file(const std::string& path, const std::vector<TensorData>& tensors, DType dtype,
+                            const nlohmann::json& metadata = nlohmann::json::object());
 
 // IEEE 754 binary16 <-> binary32. float_to_half rounds to nearest, ties to even; values too large
 // for binary16 become infinity, values too small become (signed) zero or subnormals, and NaN stays

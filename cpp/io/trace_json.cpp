@@ -35,7 +35,8 @@ nlohmann::json trace_to_json(const ForwardTrace& tr, const std::string& architec
                          {"weights", flat(m.weights)}});
   j["tensors"] = nlohmann::json::array();
   for (const NamedTensor& t : tr.tensors)
-    j["tensors"].push_back({{"name", t.name}, {"rows", t.value.rows()}, {"cols", t.value.cols()}, {"data", flat(t.value)}});
+    j["tensors"].push_back(
+        {{"name", t.name}, {"rows", t.value.rows()}, {"cols", t.value.cols()}, {"data", flat(t.value)}});
   return j;
 }
 

@@ -7,15 +7,13 @@ namespace attnlab {
 Mat tanh_forward(const Mat& x) { return x.array().tanh().matrix(); }
 Mat tanh_backward(const Mat& y, const Mat& dy) { return (dy.array() * (Real(1) - y.array().square())).matrix(); }
 
-Mat sigmoid_forward(const Mat& x) { return x.unaryExpr([](Real v) { return sigmoid(v); }); }
-Mat sigmoid_backward(const Mat& y, const Mat& dy) {
-  return (dy.array() * y.array() * (Real(1) - y.array())).matrix();
+Mat sigmoid_forward(const Mat& x) {
+  return x.unaryExpr([](Real v) { return sigmoid(v); });
 }
+Mat sigmoid_backward(const Mat& y, const Mat& dy) { return (dy.array() * y.array() * (Real(1) - y.array())).matrix(); }
 
 Mat relu_forward(const Mat& x) { return x.cwiseMax(Real(0)); }
-Mat relu_backward(const Mat& x, const Mat& dy) {
-  return (dy.array() * (x.array() > Real(0)).cast<Real>()).matrix();
-}
+Mat relu_backward(const Mat& x, const Mat& dy) { return (dy.array() * (x.array() > Real(0)).cast<Real>()).matrix(); }
 
 Mat gelu_forward(const Mat& x) {
   return x.unaryExpr([](Real v) { return Real(0.5) * v * (Real(1) + std::erf(v * Real(M_SQRT1_2))); });

@@ -13,8 +13,7 @@ ScoreKind parse_score_kind(const std::string& s) {
   if (s == "dot") return ScoreKind::Dot;
   if (s == "scaled_dot") return ScoreKind::ScaledDot;
   if (s == "general") return ScoreKind::General;
-  throw std::invalid_argument("unknown score function \"" + s +
-                              "\" (expected additive, dot, scaled_dot or general)");
+  throw std::invalid_argument("unknown score function \"" + s + "\" (expected additive, dot, scaled_dot or general)");
 }
 
 const char* to_string(ScoreKind k) {
@@ -26,7 +25,6 @@ const char* to_string(ScoreKind k) {
   }
   return "?";
 }
-
 
 Align::Align(ScoreKind k, Normalization n, int dk, int dq, int a)
     : kind(k), norm(n), key_dim(dk), query_dim(dq), attn_dim(a) {
@@ -100,9 +98,9 @@ void Align::backward(const Cache& cache, const Mat& dweights, Mat& dkeys, Mat& d
       Mat dkp = Mat::Zero(cache.kp.rows(), cache.kp.cols());
       Mat dqp(N, attn_dim);
       for (Eigen::Index n = 0; n < N; ++n) {
-        const Mat& th = cache.tanh_pre[n];                      // (S, A)
-        v.grad.noalias() += dscores.row(n) * th;                 // dv += sum_i de_ni tanh_ni
-        Mat dpre = dscores.row(n).transpose() * v.value;         // (S, A): de_ni v
+        const Mat& th = cache.tanh_pre[n];                // (S, A)
+        v.grad.noalias() += dscores.row(n) * th;          // dv += sum_i de_ni tanh_ni
+        Mat dpre = dscores.row(n).transpose() * v.value;  // (S, A): de_ni v
         dpre.array() *= (Real(1) - th.array().square());
         dkp += dpre;
         dqp.row(n) = dpre.colwise().sum();

@@ -39,10 +39,10 @@ struct Align {
     Mat weights;  // (N, S) alpha
   };
   struct Cache {
-    Mat keys, queries;           // (S, Dk), (N, Dq)
-    Mat kp, qp;                  // (S, A), (N, A): W_K h and W_Q s
-    std::vector<Mat> tanh_pre;   // additive: N x (S, A) tanh(W_K h_i + W_Q s_n)
-    Mat weights;                 // (N, S)
+    Mat keys, queries;          // (S, Dk), (N, Dq)
+    Mat kp, qp;                 // (S, A), (N, A): W_K h and W_Q s
+    std::vector<Mat> tanh_pre;  // additive: N x (S, A) tanh(W_K h_i + W_Q s_n)
+    Mat weights;                // (N, S)
   };
 
   Align() = default;

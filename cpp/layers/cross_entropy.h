@@ -10,9 +10,9 @@ namespace attnlab {
 constexpr int kIgnoreIndex = -100;
 
 struct CrossEntropyResult {
-  Real loss = 0;      // mean over rows whose target is not ignored (0 when none are)
-  int counted = 0;    // rows that entered the mean
-  Mat dlogits;        // (N, V) d loss / d logits: (softmax(logits) - onehot(target)) / counted
+  Real loss = 0;    // mean over rows whose target is not ignored (0 when none are)
+  int counted = 0;  // rows that entered the mean
+  Mat dlogits;      // (N, V) d loss / d logits: (softmax(logits) - onehot(target)) / counted
 };
 
 // logits (N, V), targets (N) in [0, V) or kIgnoreIndex. Throws std::out_of_range otherwise.

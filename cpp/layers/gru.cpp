@@ -92,8 +92,7 @@ Mat Gru::forward(const Mat& x, const RowVec& h0, Cache& cache) const {
 
 Mat Gru::backward(const Cache& cache, const Mat& dH, RowVec* dh0) {
   const Eigen::Index T = static_cast<Eigen::Index>(cache.steps.size());
-  Mat dgi_all(T, 3 * hidden_size), dgh_all(T, 3 * hidden_size), x_all(T, input_size),
-      hprev_all(T, hidden_size);
+  Mat dgi_all(T, 3 * hidden_size), dgh_all(T, 3 * hidden_size), x_all(T, input_size), hprev_all(T, hidden_size);
   RowVec dh_next = RowVec::Zero(hidden_size);
   for (Eigen::Index t = T - 1; t >= 0; --t) {
     const Step& s = cache.steps[t];

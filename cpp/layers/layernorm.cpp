@@ -4,8 +4,7 @@
 
 namespace attnlab {
 
-LayerNorm::LayerNorm(int d, double epsilon)
-    : dim(d), eps(epsilon), weight(Param::vector(d)), bias(Param::vector(d)) {
+LayerNorm::LayerNorm(int d, double epsilon) : dim(d), eps(epsilon), weight(Param::vector(d)), bias(Param::vector(d)) {
   weight.value.setOnes();
 }
 

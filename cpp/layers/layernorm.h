@@ -14,7 +14,7 @@ struct LayerNorm {
   Param bias;    // (D)  norm.bias (beta), initialised to 0
 
   struct Cache {
-    Mat xhat;                                  // (N, D) normalized input
+    Mat xhat;                                     // (N, D) normalized input
     Eigen::Matrix<Real, Eigen::Dynamic, 1> rstd;  // (N) 1 / sqrt(var + eps)
   };
 

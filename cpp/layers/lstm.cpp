@@ -24,9 +24,9 @@ void Lstm::init(Rng& rng) {
 void Lstm::apply_gates(const RowVec& pre, const RowVec& c_prev, Step& s) const {
   const int D = hidden_size;
   RowVec act = pre;
-  sigmoid_inplace(act.data(), 2 * D);               // i, f
-  tanh_inplace(act.data() + 2 * D, D);              // g
-  sigmoid_inplace(act.data() + 3 * D, D);           // o
+  sigmoid_inplace(act.data(), 2 * D);      // i, f
+  tanh_inplace(act.data() + 2 * D, D);     // g
+  sigmoid_inplace(act.data() + 3 * D, D);  // o
   s.i = act.segment(0, D);
   s.f = act.segment(D, D);
   s.g = act.segment(2 * D, D);

@@ -37,8 +37,7 @@ struct Lstm {
   //   => do = dh tanh(c); dc_total = dc + dh o (1 - tanh^2 c);
   //      di = dc_total g; df = dc_total c_prev; dg = dc_total i; dc_prev = dc_total f;
   //      dpre = [di i(1-i), df f(1-f), dg (1-g^2), do o(1-o)], then as a Linear on x and h_prev.
-  void step_backward(const Step& s, const RowVec& dh, const RowVec& dc, RowVec& dx, RowVec& dh_prev,
-                     RowVec& dc_prev);
+  void step_backward(const Step& s, const RowVec& dh, const RowVec& dc, RowVec& dx, RowVec& dh_prev, RowVec& dc_prev);
 
   // x (T, E) from (h0, c0) -> every hidden state (T, D)
   Mat forward(const Mat& x, const RowVec& h0, const RowVec& c0, Cache& cache) const;

@@ -23,13 +23,13 @@ struct MultiheadAttention {
   Linear out_proj;       // (D, D)   attn.out_proj.weight / attn.out_proj.bias
 
   struct Trace {
-    Mat x;                      // (T, D) input
-    Mat q, k, v;                // (T, D) each
+    Mat x;        // (T, D) input
+    Mat q, k, v;  // (T, D) each
     bool causal = false;
-    std::vector<Mat> scores;    // H x (T, T) before normalization (masked entries kept as computed)
-    std::vector<Mat> weights;   // H x (T, T) alpha (masked entries 0)
-    Mat heads;                  // (T, D) concatenated b^{i,h}
-    Mat out;                    // (T, D)
+    std::vector<Mat> scores;   // H x (T, T) before normalization (masked entries kept as computed)
+    std::vector<Mat> weights;  // H x (T, T) alpha (masked entries 0)
+    Mat heads;                 // (T, D) concatenated b^{i,h}
+    Mat out;                   // (T, D)
   };
 
   MultiheadAttention() = default;

@@ -30,7 +30,7 @@ struct Recurrent {
   Recurrent(CellKind kind, int input_size, int hidden_size);
   int hidden_size() const;
   void init(Rng& rng);
-  Mat forward(const Mat& x, Cache& cache) const;  // (T, E) -> (T, D), h0 = c0 = 0
+  Mat forward(const Mat& x, Cache& cache) const;    // (T, E) -> (T, D), h0 = c0 = 0
   Mat backward(const Cache& cache, const Mat& dH);  // returns dx (T, E)
   void for_each_param(const std::string& prefix, const ParamVisitor& f);
 };

@@ -10,13 +10,17 @@ AttentionEncoder::AttentionEncoder(const nlohmann::json& config) : config_(confi
   d_model_ = config_int(config, "d_model", 1, 4096);
   n_head_ = config_int(config, "n_head", 1, 64);
   if (d_model_ % n_head_ != 0)
-    throw ConfigError("config \"d_model\"=" + std::to_string(d_model_) + " must be divisible by \"n_head\"=" +
-                      std::to_string(n_head_));
+    throw ConfigError("config \"d_model\"=" + std::to_string(d_model_) +
+                      " must be divisible by \"n_head\"=" + std::to_string(n_head_));
   const std::string pos = config_string(config, "positional", "sinusoidal");
-  if (pos == "none") positional_ = Positional::None;
-  else if (pos == "sinusoidal") positional_ = Positional::Sinusoidal;
-  else if (pos == "learned") positional_ = Positional::Learned;
-  else throw ConfigError("config \"positional\" is \"" + pos + "\" (expected none, sinusoidal or learned)");
+  if (pos == "none")
+    positional_ = Positional::None;
+  else if (pos == "sinusoidal")
+    positional_ = Positional::Sinusoidal;
+  else if (pos == "learned")
+    positional_ = Positional::Learned;
+  else
+    throw ConfigError("config \"positional\" is \"" + pos + "\" (expected none, sinusoidal or learned)");
   causal_ = config.value("causal", false);
   Normalization norm;
   try {
@@ -86,7 +90,7 @@ ForwardTrace AttentionEncoder::forward_ids(const std::vector<int>& ids) const {
     m.weights = c.attn.weights[h];
     tr.maps.push_back(std::move(m));
   }
-  tr.tensors = {{"embeddings", c.x}, {"q", c.attn.q},     {"k", c.attn.k},        {"v", c.attn.v},
+  tr.tensors = {{"embeddings", c.x},     {"q", c.attn.q},          {"k", c.attn.k}, {"v", c.attn.v},
                 {"heads", c.attn.heads}, {"attn_out", c.attn.out}, {"hidden", c.y}, {"logits", c.logits}};
   return tr;
 }

@@ -44,11 +44,11 @@ class AttentionEncoder : public Model {
   int vocab_size_, d_model_, n_head_, max_len_;
   bool causal_;
   Positional positional_;
-  Embedding embedding_;        // embedding.weight      (V, D)
-  Embedding pos_embedding_;    // pos_embedding.weight  (max_len, D), learned positions only
-  MultiheadAttention attn_;    // attn.*
-  LayerNorm norm_;             // norm.weight, norm.bias (D)
-  Linear head_;                // head.weight (V, D), head.bias (V)
+  Embedding embedding_;      // embedding.weight      (V, D)
+  Embedding pos_embedding_;  // pos_embedding.weight  (max_len, D), learned positions only
+  MultiheadAttention attn_;  // attn.*
+  LayerNorm norm_;           // norm.weight, norm.bias (D)
+  Linear head_;              // head.weight (V, D), head.bias (V)
 };
 
 }  // namespace attnlab

@@ -20,8 +20,8 @@ RnnSelfAttention::RnnSelfAttention(const nlohmann::json& config) : config_(confi
   with_h_ = variant == "ch";
   try {
     align_ = Align(parse_score_kind(config_string(config, "score", "additive")),
-                   parse_normalization(config_string(config, "normalization", "softmax")), hidden_size_,
-                   hidden_size_, attn_dim_);
+                   parse_normalization(config_string(config, "normalization", "softmax")), hidden_size_, hidden_size_,
+                   attn_dim_);
   } catch (const std::invalid_argument& e) {
     throw ConfigError(std::string("config: ") + e.what());
   }
@@ -136,7 +136,7 @@ double RnnSelfAttention::loss_and_backward(const Example& ex) {
   z << c.h, c.ctx;
   // forward was: logits = head([h; c])
   const Mat dz = head_.backward(z, ce.dlogits);
-  Mat dH = dz.leftCols(D), dC = dz.rightCols(D);  // every consumer of h_j and c_i adds here
+  Mat dH = dz.leftCols(D), dC = dz.rightCols(D);    // every consumer of h_j and c_i adds here
   Mat dM = Mat::Zero(T, D), dCm = Mat::Zero(T, D);  // lstm: memory cells and their read
   Mat dX(T, E);
   // Steps in reverse: when step i is reached, every later consumer of h_i and c_i has added its

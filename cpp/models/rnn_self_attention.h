@@ -34,16 +34,16 @@ class RnnSelfAttention : public Model {
 
  private:
   struct Cache {
-    Mat x;                                // (T, E) embeddings
-    Mat h;                                // (T, D) h_i
-    Mat mem;                              // (T, D) LSTM memory cells m_i (lstm only)
-    Mat ctx;                              // (T, D) c_i (rnn) or h~_i (lstm)
-    Mat ctx_mem;                          // (T, D) c~_i (lstm only)
-    std::vector<Mat> inputs;              // rnn: T x (1, E+D[+D]) the cell's input [x_i; c_{i-1}; h_{i-1}]
-    std::vector<Lstm::Step> lstm_steps;   // lstm: T steps
-    std::vector<Align::Cache> align;      // T attention steps over keys 0..i
-    Mat scores, weights;                  // (T, T) lower triangular, row i = step i
-    Mat logits;                           // (T, V)
+    Mat x;                               // (T, E) embeddings
+    Mat h;                               // (T, D) h_i
+    Mat mem;                             // (T, D) LSTM memory cells m_i (lstm only)
+    Mat ctx;                             // (T, D) c_i (rnn) or h~_i (lstm)
+    Mat ctx_mem;                         // (T, D) c~_i (lstm only)
+    std::vector<Mat> inputs;             // rnn: T x (1, E+D[+D]) the cell's input [x_i; c_{i-1}; h_{i-1}]
+    std::vector<Lstm::Step> lstm_steps;  // lstm: T steps
+    std::vector<Align::Cache> align;     // T attention steps over keys 0..i
+    Mat scores, weights;                 // (T, T) lower triangular, row i = step i
+    Mat logits;                          // (T, V)
   };
   void run(const std::vector<int>& ids, Cache& c) const;
 

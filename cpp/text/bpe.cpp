@@ -8,7 +8,9 @@ namespace attnlab {
 
 namespace {
 
-uint64_t pair_key(int a, int b) { return (static_cast<uint64_t>(static_cast<uint32_t>(a)) << 32) | static_cast<uint32_t>(b); }
+uint64_t pair_key(int a, int b) {
+  return (static_cast<uint64_t>(static_cast<uint32_t>(a)) << 32) | static_cast<uint32_t>(b);
+}
 
 enum class ByteClass { Letter, Digit, Space, Punct };
 
@@ -177,7 +179,8 @@ BpeTokenizer BpeTokenizer::from_json(const nlohmann::json& j) {
     const auto& m = merges[k];
     const int limit = 256 + static_cast<int>(k);
     if (!m.is_array() || m.size() != 2 || !m[0].is_number_integer() || !m[1].is_number_integer() ||
-        m[0].get<int64_t>() < 0 || m[0].get<int64_t>() >= limit || m[1].get<int64_t>() < 0 || m[1].get<int64_t>() >= limit)
+        m[0].get<int64_t>() < 0 || m[0].get<int64_t>() >= limit || m[1].get<int64_t>() < 0 ||
+        m[1].get<int64_t>() >= limit)
       throw std::invalid_argument("tokenizer merge " + std::to_string(k) + " must be two ids below " +
                                   std::to_string(limit) + ", got " + m.dump());
     if (tok.merge_rank_.count(pair_key(m[0].get<int>(), m[1].get<int>())))

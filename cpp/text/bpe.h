@@ -22,8 +22,8 @@ std::vector<std::string> bpe_chunks(const std::string& text);
 
 struct BpeEncoding {
   std::vector<int> ids;
-  std::vector<int> word_of;              // for each token, the index of its chunk ("word")
-  std::vector<std::string> words;        // the chunks, as readable UTF-8 (see display_text)
+  std::vector<int> word_of;        // for each token, the index of its chunk ("word")
+  std::vector<std::string> words;  // the chunks, as readable UTF-8 (see display_text)
 };
 
 class BpeTokenizer {
@@ -55,9 +55,9 @@ class BpeTokenizer {
   void add_merge(int a, int b);
   void encode_chunk(const std::string& chunk, std::vector<int>& out) const;
 
-  std::vector<std::pair<int, int>> merges_;         // in learned order; merge k makes id 256 + k
-  std::unordered_map<uint64_t, int> merge_rank_;    // (a, b) -> k
-  std::vector<std::string> token_bytes_;            // id -> bytes (specials: their names)
+  std::vector<std::pair<int, int>> merges_;       // in learned order; merge k makes id 256 + k
+  std::unordered_map<uint64_t, int> merge_rank_;  // (a, b) -> k
+  std::vector<std::string> token_bytes_;          // id -> bytes (specials: their names)
   std::vector<std::string> specials_;
 };
 

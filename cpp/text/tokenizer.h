@@ -14,9 +14,9 @@ namespace attnlab {
 struct Tokenized {
   std::vector<std::string> tokens;  // what the student sees, one per id (readable UTF-8)
   std::vector<int> ids;
-  std::vector<bool> unknown;        // true where the word is not in the vocabulary (mapped to <unk>)
-  std::vector<int> word_of;         // for each token, the index of the word it is a piece of
-  std::vector<std::string> words;   // the words (one token each for word-level tokenizers)
+  std::vector<bool> unknown;       // true where the word is not in the vocabulary (mapped to <unk>)
+  std::vector<int> word_of;        // for each token, the index of the word it is a piece of
+  std::vector<std::string> words;  // the words (one token each for word-level tokenizers)
 };
 
 class Tokenizer {

@@ -16,10 +16,10 @@ size_t utf8_length(const std::string& s, size_t i) {
   if (n == 0 || i + n > s.size()) return 0;
   for (size_t k = 1; k < n; ++k)
     if ((b(i + k) & 0xC0) != 0x80) return 0;
-  if (n == 2 && c < 0xC2) return 0;                                  // overlong
+  if (n == 2 && c < 0xC2) return 0;  // overlong
   if (n == 3) {
     const uint32_t cp = ((c & 0x0F) << 12) | ((b(i + 1) & 0x3F) << 6) | (b(i + 2) & 0x3F);
-    if (cp < 0x800 || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;       // overlong or surrogate
+    if (cp < 0x800 || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;  // overlong or surrogate
   }
   if (n == 4) {
     const uint32_t cp = ((c & 0x07) << 18) | ((b(i + 1) & 0x3F) << 12) | ((b(i + 2) & 0x3F) << 6) | (b(i + 3) & 0x3F);
@@ -96,7 +96,8 @@ WordTokenizer::WordTokenizer(const nlohmann::json& config, int vocab_size) : voc
     hashed_ = true;
     return;
   }
-  if (kind != "words") throw std::invalid_argument("unknown tokenizer kind \"" + kind + "\" (expected words or hash_words)");
+  if (kind != "words")
+    throw std::invalid_argument("unknown tokenizer kind \"" + kind + "\" (expected words or hash_words)");
   hashed_ = false;
   if (!config.contains("vocab") || !config["vocab"].is_array())
     throw std::invalid_argument("tokenizer of kind \"words\" needs a \"vocab\" list");

@@ -34,8 +34,11 @@ fs::path temp_dir(const std::string& name) {
   return p;
 }
 
-const nlohmann::json kDemoConfig = {{"architecture", "attention_encoder"}, {"vocab_size", 64}, {"d_model", 8},
-                                    {"n_head", 2}, {"positional", "sinusoidal"},
+const nlohmann::json kDemoConfig = {{"architecture", "attention_encoder"},
+                                    {"vocab_size", 64},
+                                    {"d_model", 8},
+                                    {"n_head", 2},
+                                    {"positional", "sinusoidal"},
                                     {"tokenizer", {{"kind", "hash_words"}}}};
 
 fs::path write_demo_model(const std::string& name) {
@@ -174,12 +177,17 @@ TEST_CASE("loading: wrong, missing and extra tensors are named; the model is nev
 TEST_CASE("tokenizer: words, punctuation, Unicode and invalid bytes") {
   CHECK(split_words("The FBI is chasing a criminal on the run.") ==
         std::vector<std::string>{"The", "FBI", "is", "chasing", "a", "criminal", "on", "the", "run", "."});
-  CHECK(split_words("  ") .empty());
+  CHECK(split_words("  ").empty());
   CHECK(split_words("café, naïve 注意力😀") == std::vector<std::string>{"café", ",", "naïve", "注意力😀"});
   CHECK(split_words("<img src=x onerror=alert(1)>") ==
         std::vector<std::string>{"<", "img", "src", "=", "x", "onerror", "=", "alert", "(", "1", ")", ">"});
   // Invalid UTF-8 (a lone continuation byte, a truncated sequence, an overlong slash) becomes U+FFFD.
-  CHECK(sanitize_utf8("a\x80" "b\xE2\x82" "c\xC0\xAF") == "a\xEF\xBF\xBD" "b\xEF\xBF\xBD\xEF\xBF\xBD" "c\xEF\xBF\xBD\xEF\xBF\xBD");
+  CHECK(sanitize_utf8("a\x80"
+                      "b\xE2\x82"
+                      "c\xC0\xAF") ==
+        "a\xEF\xBF\xBD"
+        "b\xEF\xBF\xBD\xEF\xBF\xBD"
+        "c\xEF\xBF\xBD\xEF\xBF\xBD");
   const WordTokenizer vocab({{"kind", "words"}, {"vocab", {"<unk>", "the", "red", "car"}}}, 4);
   const Tokenized t = vocab.encode("The red bicycle");
   CHECK(t.ids == std::vector<int>{1, 2, 0});

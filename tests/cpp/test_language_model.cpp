@@ -2,11 +2,11 @@
 // the exponential of the held-out loss, and a fixed seed gives the same model.
 #include <catch2/catch.hpp>
 
+#include <unistd.h>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
-#include <unistd.h>
 
 #include "io/model_io.h"
 #include "models/model.h"
@@ -34,16 +34,21 @@ fs::path tiny_corpus() {
 }
 
 nlohmann::json tiny_config(const std::string& cell) {
-  return {{"model",
-           {{"architecture", "rnn_self_attention"}, {"embed_dim", 12}, {"hidden_size", 16}, {"attn_dim", 8},
-            {"cell", cell}, {"score", "dot"}}},
-          {"task", {{"kind", "lm"}, {"corpus", tiny_corpus().string()}, {"vocab_size", 300}, {"context", 16},
-                    {"eval_tokens", 0}}},
-          {"steps", 60},
-          {"batch_size", 4},
-          {"lr", 0.01},
-          {"seed", 2},
-          {"log_every", 20}};
+  return {
+      {"model",
+       {{"architecture", "rnn_self_attention"},
+        {"embed_dim", 12},
+        {"hidden_size", 16},
+        {"attn_dim", 8},
+        {"cell", cell},
+        {"score", "dot"}}},
+      {"task",
+       {{"kind", "lm"}, {"corpus", tiny_corpus().string()}, {"vocab_size", 300}, {"context", 16}, {"eval_tokens", 0}}},
+      {"steps", 60},
+      {"batch_size", 4},
+      {"lr", 0.01},
+      {"seed", 2},
+      {"log_every", 20}};
 }
 
 }  // namespace
@@ -54,8 +59,7 @@ TEST_CASE("lm: a tiny RNN + self-attention run lowers the loss and the held-out 
     const nlohmann::json cfg = tiny_config(cell);
     auto model = build_model(lm_model_config(cfg["model"], cfg["task"]));
     CHECK(model->tokenizer().vocab_size() <= 300);
-    const std::vector<int> valid =
-        model->tokenizer().encode(read_corpus_text(cfg["task"]["corpus"], "valid.txt")).ids;
+    const std::vector<int> valid = model->tokenizer().encode(read_corpus_text(cfg["task"]["corpus"], "valid.txt")).ids;
     Rng rng(2);
     model->init(rng);
     const LmMetrics before = evaluate_lm(*model, valid, 16, 0);

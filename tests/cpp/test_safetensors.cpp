@@ -48,15 +48,12 @@ Bytes f32_bytes(std::initializer_list<float> values) {
 
 Bytes zeros(size_t n) { return Bytes(n, 0); }
 
-SafetensorsFile parse(const Bytes& bytes) {
-  return read_safetensors(bytes.data(), bytes.size(), kName);
-}
+SafetensorsFile parse(const Bytes& bytes) { return read_safetensors(bytes.data(), bytes.size(), kName); }
 
 // A header entry: "name":{"dtype":..,"shape":..,"data_offsets":..}
 std::string entry(const std::string& name, const std::string& dtype, const std::string& shape,
                   const std::string& offsets) {
-  return "\"" + name + "\":{\"dtype\":\"" + dtype + "\",\"shape\":" + shape +
-         ",\"data_offsets\":" + offsets + "}";
+  return "\"" + name + "\":{\"dtype\":\"" + dtype + "\",\"shape\":" + shape + ",\"data_offsets\":" + offsets + "}";
 }
 
 float bits_float(uint32_t bits) {
@@ -68,12 +65,11 @@ float bits_float(uint32_t bits) {
 }  // namespace
 
 // Every rejection is a FormatError whose message starts with the file name and holds fragment.
-#define REQUIRE_REJECTED(bytes, fragment)                                                    \
-  do {                                                                                       \
-    const Bytes bytes_ = (bytes);                                                            \
-    REQUIRE_THROWS_AS(parse(bytes_), FormatError);                                           \
-    REQUIRE_THROWS_WITH(parse(bytes_),                                                       \
-                        Catch::StartsWith(std::string(kName) + ": ") && Contains(fragment)); \
+#define REQUIRE_REJECTED(bytes, fragment)                                                                   \
+  do {                                                                                                      \
+    const Bytes bytes_ = (bytes);                                                                           \
+    REQUIRE_THROWS_AS(parse(bytes_), FormatError);                                                          \
+    REQUIRE_THROWS_WITH(parse(bytes_), Catch::StartsWith(std::string(kName) + ": ") && Contains(fragment)); \
   } while (false)
 
 TEST_CASE("safetensors: F32 round trip keeps names, order, shapes, values and metadata") {
@@ -143,9 +139,8 @@ TEST_CASE("safetensors: F16 and BF16 round trips store halves and read back floa
 }
 
 TEST_CASE("safetensors: round trip through a file on disk") {
-  const std::filesystem::path path =
-      std::filesystem::temp_directory_path() /
-      ("attnlab_test_" + std::to_string(std::random_device{}()) + ".safetensors");
+  const std::filesystem::path path = std::filesystem::temp_directory_path() /
+                                     ("attnlab_test_" + std::to_string(std::random_device{}()) + ".safetensors");
   const std::vector<TensorData> tensors = {{"layer.weight", DType::F32, {2, 2}, {1, 2, 3, 4}},
                                            {"layer.bias", DType::F32, {2}, {-1, 1}}};
   write_safetensors_file(path.string(), tensors, DType::F32, {{"seed", "7"}});
@@ -159,8 +154,7 @@ TEST_CASE("safetensors: round trip through a file on disk") {
   CHECK(file.metadata["seed"] == "7");
 
   REQUIRE_THROWS_AS(read_safetensors_file(path.string()), FormatError);
-  REQUIRE_THROWS_WITH(read_safetensors_file(path.string()),
-                      Contains(path.string()) && Contains("cannot open file"));
+  REQUIRE_THROWS_WITH(read_safetensors_file(path.string()), Contains(path.string()) && Contains("cannot open file"));
   REQUIRE_THROWS_WITH(read_safetensors_file(std::filesystem::temp_directory_path().string()),
                       Contains("cannot read file"));
 }
@@ -176,8 +170,7 @@ TEST_CASE("safetensors: the writer makes the documented byte layout") {
   CHECK(bytes == expected);
 
   // F16: 1.0 is 0x3C00, stored little-endian; metadata comes first in the header.
-  const Bytes half =
-      write_safetensors({{"b", DType::F32, {1}, {1.0f}}}, DType::F16, {{"format", "pt"}});
+  const Bytes half = write_safetensors({{"b", DType::F32, {1}, {1.0f}}}, DType::F16, {{"format", "pt"}});
   const std::string half_header =
       "{\"__metadata__\":{\"format\":\"pt\"},\"b\":{\"dtype\":\"F16\",\"shape\":[1],"
       "\"data_offsets\":[0,2]}}";
@@ -286,27 +279,20 @@ TEST_CASE("safetensors: binary16 conversion edge cases") {
 
 TEST_CASE("safetensors: the writer refuses tensors it could not write faithfully") {
   using T = std::vector<TensorData>;
-  CHECK_THROWS_AS(write_safetensors(T{{"w", DType::F32, {2, 2}, {1, 2, 3}}}, DType::F32),
-                  std::invalid_argument);
+  CHECK_THROWS_AS(write_safetensors(T{{"w", DType::F32, {2, 2}, {1, 2, 3}}}, DType::F32), std::invalid_argument);
   CHECK_THROWS_WITH(write_safetensors(T{{"w", DType::F32, {2, 2}, {1, 2, 3}}}, DType::F32),
                     Contains("3 values but shape [2,2] needs 4"));
-  CHECK_THROWS_WITH(
-      write_safetensors(T{{"w", DType::F32, {1}, {1}}, {"w", DType::F32, {1}, {2}}}, DType::F32),
-      Contains("given twice"));
-  CHECK_THROWS_WITH(write_safetensors(T{{"__metadata__", DType::F32, {1}, {1}}}, DType::F32),
-                    Contains("reserved"));
-  CHECK_THROWS_WITH(write_safetensors(T{{"w", DType::F32, {-1}, {}}}, DType::F32),
-                    Contains("negative shape"));
+  CHECK_THROWS_WITH(write_safetensors(T{{"w", DType::F32, {1}, {1}}, {"w", DType::F32, {1}, {2}}}, DType::F32),
+                    Contains("given twice"));
+  CHECK_THROWS_WITH(write_safetensors(T{{"__metadata__", DType::F32, {1}, {1}}}, DType::F32), Contains("reserved"));
+  CHECK_THROWS_WITH(write_safetensors(T{{"w", DType::F32, {-1}, {}}}, DType::F32), Contains("negative shape"));
   CHECK_THROWS_WITH(write_safetensors(T{{"w", DType::F32, {2}, {1, std::nanf("")}}}, DType::F32),
                     Contains("index 1 is not finite"));
-  CHECK_THROWS_WITH(write_safetensors(T{{"w", DType::F32, {1}, {1e5f}}}, DType::F16),
-                    Contains("too large for F16"));
+  CHECK_THROWS_WITH(write_safetensors(T{{"w", DType::F32, {1}, {1e5f}}}, DType::F16), Contains("too large for F16"));
   CHECK_THROWS_WITH(write_safetensors(T{{"w", DType::F32, {1}, {1}}}, DType::F32, {{"epochs", 3}}),
                     Contains("must have a string value"));
-  CHECK_THROWS_AS(write_safetensors(T{}, DType::F32, nlohmann::json::array()),
-                  std::invalid_argument);
-  CHECK_THROWS_AS(write_safetensors(T{{"\xff", DType::F32, {1}, {1}}}, DType::F32),
-                  std::invalid_argument);
+  CHECK_THROWS_AS(write_safetensors(T{}, DType::F32, nlohmann::json::array()), std::invalid_argument);
+  CHECK_THROWS_AS(write_safetensors(T{{"\xff", DType::F32, {1}, {1}}}, DType::F32), std::invalid_argument);
   // No tensors at all is a valid (if useless) file.
   CHECK(parse(write_safetensors(T{}, DType::F32)).tensors.empty());
 }
@@ -358,25 +344,20 @@ TEST_CASE("safetensors: malformed files are rejected with a message that says wh
                      "tensor \"w\" has no \"data_offsets\"");
   }
   SECTION("entry with an unknown key") {
-    REQUIRE_REJECTED(
-        file_bytes("{\"w\":{\"dtype\":\"F32\",\"shape\":[2],\"data_offsets\":[0,8],\"x\":1}}",
-                   eight),
-        "tensor \"w\" has unknown key \"x\"");
+    REQUIRE_REJECTED(file_bytes("{\"w\":{\"dtype\":\"F32\",\"shape\":[2],\"data_offsets\":[0,8],\"x\":1}}", eight),
+                     "tensor \"w\" has unknown key \"x\"");
   }
   SECTION("unknown dtype") {
     REQUIRE_REJECTED(file_bytes("{" + entry("w", "I64", "[1]", "[0,8]") + "}", eight),
                      "tensor \"w\" has dtype \"I64\"; supported dtypes are F32, F16 and BF16");
-    REQUIRE_REJECTED(
-        file_bytes("{\"w\":{\"dtype\":32,\"shape\":[2],\"data_offsets\":[0,8]}}", eight),
-        "tensor \"w\" dtype must be a string");
+    REQUIRE_REJECTED(file_bytes("{\"w\":{\"dtype\":32,\"shape\":[2],\"data_offsets\":[0,8]}}", eight),
+                     "tensor \"w\" dtype must be a string");
   }
   SECTION("shape not a list of non-negative integers") {
     REQUIRE_REJECTED(file_bytes("{" + entry("w", "F32", "\"2\"", "[0,8]") + "}", eight),
                      "tensor \"w\" shape must be a list of non-negative integers, got the string");
-    REQUIRE_REJECTED(file_bytes("{" + entry("w", "F32", "[-2]", "[0,8]") + "}", eight),
-                     "got -2 in it");
-    REQUIRE_REJECTED(file_bytes("{" + entry("w", "F32", "[2.0]", "[0,8]") + "}", eight),
-                     "got 2.0 in it");
+    REQUIRE_REJECTED(file_bytes("{" + entry("w", "F32", "[-2]", "[0,8]") + "}", eight), "got -2 in it");
+    REQUIRE_REJECTED(file_bytes("{" + entry("w", "F32", "[2.0]", "[0,8]") + "}", eight), "got 2.0 in it");
     REQUIRE_REJECTED(file_bytes("{" + entry("w", "F32", "[[2]]", "[0,8]") + "}", eight),
                      "tensor \"w\" shape must be a list of non-negative integers");
   }
@@ -401,70 +382,57 @@ TEST_CASE("safetensors: malformed files are rejected with a message that says wh
                      "tensor \"w\" data_offsets [8,0] decrease; begin must not exceed end");
   }
   SECTION("data_offsets outside the buffer") {
+    REQUIRE_REJECTED(file_bytes("{" + entry("w", "F32", "[4]", "[0,16]") + "}", eight),
+                     "tensor \"w\" data_offsets [0,16] reach past the end of the 8-byte data buffer");
     REQUIRE_REJECTED(
-        file_bytes("{" + entry("w", "F32", "[4]", "[0,16]") + "}", eight),
-        "tensor \"w\" data_offsets [0,16] reach past the end of the 8-byte data buffer");
-    REQUIRE_REJECTED(
-        file_bytes(
-            "{" + entry("w", "F32", "[1]", "[18446744073709551612,18446744073709551615]") + "}",
-            eight),
+        file_bytes("{" + entry("w", "F32", "[1]", "[18446744073709551612,18446744073709551615]") + "}", eight),
         "reach past the end");
   }
   SECTION("byte size not numel times dtype size") {
-    REQUIRE_REJECTED(
-        file_bytes("{" + entry("encoder.weight", "F32", "[4,6]", "[0,100]") + "}", zeros(100)),
-        "tensor \"encoder.weight\" data_offsets [0,100] hold 100 bytes, but F32 [4,6] needs 96");
+    REQUIRE_REJECTED(file_bytes("{" + entry("encoder.weight", "F32", "[4,6]", "[0,100]") + "}", zeros(100)),
+                     "tensor \"encoder.weight\" data_offsets [0,100] hold 100 bytes, but F32 [4,6] needs 96");
     REQUIRE_REJECTED(file_bytes("{" + entry("h", "F16", "[2]", "[0,8]") + "}", eight),
                      "hold 8 bytes, but F16 [2] needs 4");
   }
   SECTION("overlapping tensors") {
-    REQUIRE_REJECTED(
-        file_bytes("{" + w_ok + "," + entry("v", "F32", "[2]", "[4,12]") + "}", zeros(12)),
-        "tensor \"v\" data_offsets [4,12] overlap tensor \"w\" data_offsets [0,8]");
+    REQUIRE_REJECTED(file_bytes("{" + w_ok + "," + entry("v", "F32", "[2]", "[4,12]") + "}", zeros(12)),
+                     "tensor \"v\" data_offsets [4,12] overlap tensor \"w\" data_offsets [0,8]");
     // Same range twice: two names aliasing one set of bytes.
     REQUIRE_REJECTED(file_bytes("{" + w_ok + "," + entry("v", "F32", "[2]", "[0,8]") + "}", eight),
                      "overlap tensor \"w\"");
   }
   SECTION("holes in the data buffer") {
-    REQUIRE_REJECTED(
-        file_bytes("{" + w_ok + "," + entry("v", "F32", "[2]", "[12,20]") + "}", zeros(20)),
-        "bytes [8,12] of the data buffer, between tensor \"w\" and tensor \"v\", "
-        "belong to no tensor");
+    REQUIRE_REJECTED(file_bytes("{" + w_ok + "," + entry("v", "F32", "[2]", "[12,20]") + "}", zeros(20)),
+                     "bytes [8,12] of the data buffer, between tensor \"w\" and tensor \"v\", "
+                     "belong to no tensor");
     REQUIRE_REJECTED(file_bytes("{" + entry("v", "F32", "[1]", "[4,8]") + "}", eight),
                      "bytes [0,4] of the data buffer, before tensor \"v\", belong to no tensor");
-    REQUIRE_REJECTED(
-        file_bytes("{" + w_ok + "}", zeros(12)),
-        "bytes [8,12] at the end of the data buffer, after tensor \"w\", belong to no");
-    REQUIRE_REJECTED(file_bytes("{}", zeros(4)),
-                     "bytes [0,4] at the end of the data buffer belong");
+    REQUIRE_REJECTED(file_bytes("{" + w_ok + "}", zeros(12)),
+                     "bytes [8,12] at the end of the data buffer, after tensor \"w\", belong to no");
+    REQUIRE_REJECTED(file_bytes("{}", zeros(4)), "bytes [0,4] at the end of the data buffer belong");
   }
   SECTION("duplicate tensor names") {
+    REQUIRE_REJECTED(file_bytes("{" + w_ok + "," + entry("w", "F32", "[2]", "[8,16]") + "}", zeros(16)),
+                     "tensor \"w\" appears twice in the header");
     REQUIRE_REJECTED(
-        file_bytes("{" + w_ok + "," + entry("w", "F32", "[2]", "[8,16]") + "}", zeros(16)),
-        "tensor \"w\" appears twice in the header");
-    REQUIRE_REJECTED(
-        file_bytes(
-            "{\"w\":{\"dtype\":\"F32\",\"dtype\":\"F16\",\"shape\":[2],\"data_offsets\":[0,8]}}",
-            eight),
+        file_bytes("{\"w\":{\"dtype\":\"F32\",\"dtype\":\"F16\",\"shape\":[2],\"data_offsets\":[0,8]}}", eight),
         "key \"dtype\" appears twice inside the entry of tensor \"w\"");
   }
   SECTION("NaN or infinite values") {
-    REQUIRE_REJECTED(file_bytes("{" + entry("w", "F32", "[2,2]", "[0,16]") + "}",
-                                f32_bytes({1, 2, 3, std::nanf("")})),
+    REQUIRE_REJECTED(file_bytes("{" + entry("w", "F32", "[2,2]", "[0,16]") + "}", f32_bytes({1, 2, 3, std::nanf("")})),
                      "tensor \"w\" holds NaN at index 3 ([1,1] in [2,2]); weights must be finite");
     // F16 0x7C00 (+inf) as the second element of a (3) vector.
-    REQUIRE_REJECTED(file_bytes("{" + entry("h", "F16", "[3]", "[0,6]") + "}",
-                                Bytes{0x00, 0x3C, 0x00, 0x7C, 0x00, 0x00}),
-                     "tensor \"h\" holds inf at index 1 ([1] in [3])");
+    REQUIRE_REJECTED(
+        file_bytes("{" + entry("h", "F16", "[3]", "[0,6]") + "}", Bytes{0x00, 0x3C, 0x00, 0x7C, 0x00, 0x00}),
+        "tensor \"h\" holds inf at index 1 ([1] in [3])");
     REQUIRE_REJECTED(file_bytes("{" + entry("b", "BF16", "[1]", "[0,2]") + "}", Bytes{0xC0, 0x7F}),
                      "tensor \"b\" holds NaN at index 0");
   }
   SECTION("metadata not a string -> string object") {
     REQUIRE_REJECTED(file_bytes("{\"__metadata__\":[\"pt\"]," + w_ok + "}", eight),
                      "\"__metadata__\" must be an object of string -> string");
-    REQUIRE_REJECTED(
-        file_bytes("{\"__metadata__\":{\"epochs\":3}," + w_ok + "}", eight),
-        "\"__metadata__\" key \"epochs\" has value 3; metadata values must be strings");
+    REQUIRE_REJECTED(file_bytes("{\"__metadata__\":{\"epochs\":3}," + w_ok + "}", eight),
+                     "\"__metadata__\" key \"epochs\" has value 3; metadata values must be strings");
     REQUIRE_REJECTED(file_bytes("{\"__metadata__\":{},\"__metadata__\":{}," + w_ok + "}", eight),
                      "\"__metadata__\" appears twice");
   }
@@ -477,8 +445,7 @@ TEST_CASE("safetensors: malformed files are rejected with a message that says wh
 TEST_CASE("safetensors: the well-formed edge cases are accepted") {
   // Trailing spaces after the JSON (the spec's padding), an empty tensor sharing an offset with its
   // neighbour, a scalar, and tensors listed out of byte order.
-  const std::string header = "{" + entry("b", "F32", "[]", "[8,12]") + "," +
-                             entry("e", "F16", "[0,4]", "[8,8]") + "," +
+  const std::string header = "{" + entry("b", "F32", "[]", "[8,12]") + "," + entry("e", "F16", "[0,4]", "[8,8]") + "," +
                              entry("a", "BF16", "[2,2]", "[0,8]") + "}     ";
   Bytes buffer = {0x80, 0x3F, 0x00, 0x40, 0x40, 0x40, 0x80, 0xBF};  // BF16 1, 2, 3, -1
   const Bytes scalar = f32_bytes({0.25f});
@@ -496,8 +463,7 @@ TEST_CASE("safetensors: the well-formed edge cases are accepted") {
 
 TEST_CASE("safetensors: truncated or corrupted files fail cleanly") {
   const Bytes good = write_safetensors(
-      {{"w", DType::F16, {2, 3}, {1, 2, 3, 4, 5, 6}}, {"b", DType::F16, {3}, {-1, 0, 1}}},
-      DType::F16, {{"k", "v"}});
+      {{"w", DType::F16, {2, 3}, {1, 2, 3, 4, 5, 6}}, {"b", DType::F16, {3}, {-1, 0, 1}}}, DType::F16, {{"k", "v"}});
   REQUIRE_NOTHROW(parse(good));
   // Every proper prefix is missing bytes somewhere: always a FormatError.
   for (size_t n = 0; n < good.size(); ++n) {

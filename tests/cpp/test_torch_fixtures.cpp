@@ -119,9 +119,7 @@ class Fixture {
     return d.values[0];
   }
   void expect(const std::string& t, const Mat& got) const { expect_close(name_, t, flat(got), tensor(t)); }
-  void expect(const std::string& t, const std::vector<double>& got) const {
-    expect_close(name_, t, got, tensor(t));
-  }
+  void expect(const std::string& t, const std::vector<double>& got) const { expect_close(name_, t, got, tensor(t)); }
 
  private:
   std::string name_;
@@ -421,8 +419,8 @@ void check_model_folder(const std::string& name) {
       expected.expect(m + ".weights", tr.maps[i].weights);
     }
     for (const std::string& t : tensors) {
-      const auto it = std::find_if(tr.tensors.begin(), tr.tensors.end(),
-                                   [&](const NamedTensor& nt) { return nt.name == t; });
+      const auto it =
+          std::find_if(tr.tensors.begin(), tr.tensors.end(), [&](const NamedTensor& nt) { return nt.name == t; });
       INFO(name << ": the engine's trace has no tensor \"" << t << "\"");
       REQUIRE(it != tr.tensors.end());
       expected.expect(t, it->value);
@@ -468,9 +466,7 @@ TEST_CASE("torch: model folder rnn_attention_lstm (additive)", "[torch][model]")
   check_model_folder("rnn_attention_lstm");
 }
 
-TEST_CASE("torch: model folder rnn_attention_gru (dot)", "[torch][model]") {
-  check_model_folder("rnn_attention_gru");
-}
+TEST_CASE("torch: model folder rnn_attention_gru (dot)", "[torch][model]") { check_model_folder("rnn_attention_gru"); }
 
 TEST_CASE("torch: model folder rnn_attention_rnn (general)", "[torch][model]") {
   check_model_folder("rnn_attention_rnn");

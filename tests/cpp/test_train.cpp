@@ -11,15 +11,19 @@ using namespace attnlab;
 
 namespace {
 
-const nlohmann::json kTrainConfig = {
-    {"model",
-     {{"architecture", "rnn_attention"}, {"vocab_size", 8}, {"embed_dim", 8}, {"hidden_size", 16},
-      {"cell", "rnn"}, {"score", "additive"}, {"attn_dim", 16}}},
-    {"task", {{"kind", "recall"}, {"length", 6}, {"n_test", 200}}},
-    {"steps", 600},
-    {"lr", 0.01},
-    {"seed", 3},
-    {"log_every", 100}};
+const nlohmann::json kTrainConfig = {{"model",
+                                      {{"architecture", "rnn_attention"},
+                                       {"vocab_size", 8},
+                                       {"embed_dim", 8},
+                                       {"hidden_size", 16},
+                                       {"cell", "rnn"},
+                                       {"score", "additive"},
+                                       {"attn_dim", 16}}},
+                                     {"task", {{"kind", "recall"}, {"length", 6}, {"n_test", 200}}},
+                                     {"steps", 600},
+                                     {"lr", 0.01},
+                                     {"seed", 3},
+                                     {"log_every", 100}};
 
 }  // namespace
 

@@ -7,12 +7,12 @@
 
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+
+import { launchChromium, serve } from './browser.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const webDir = path.resolve(process.env.ATTNLAB_WEB_DIR ?? path.join(repoRoot, 'build/web'));
@@ -22,49 +22,6 @@ const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const DEFAULT_SENTENCE = 'the cat sat on the mat because it was tired';
 const LIMIT = 2000;
 const MAX_SVG_TOKENS = 200; // larger maps are painted into a canvas (attention-map.ts)
-
-const MIME = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.wasm': 'application/wasm',
-  '.json': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.woff2': 'font/woff2',
-  '.woff': 'font/woff',
-  '.ttf': 'font/ttf',
-  '.ico': 'image/x-icon',
-  '.txt': 'text/plain; charset=utf-8',
-};
-
-/** A tiny static server for webDir: GET/HEAD only, no directory listing, no path escapes. */
-function serve(root) {
-  const server = http.createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    let rel = decodeURIComponent(url.pathname);
-    if (rel.endsWith('/')) rel += 'index.html';
-    const file = path.resolve(root, '.' + rel);
-    if (!file.startsWith(root + path.sep) || (req.method !== 'GET' && req.method !== 'HEAD')) {
-      res.writeHead(403).end();
-      return;
-    }
-    fs.readFile(file, (error, body) => {
-      if (error) {
-        res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
-        return;
-      }
-      res.writeHead(200, {
-        'content-type': MIME[path.extname(file).toLowerCase()] ?? 'application/octet-stream',
-        'content-length': body.length,
-        'cache-control': 'no-store',
-      });
-      res.end(req.method === 'HEAD' ? undefined : body);
-    });
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
-}
 
 let server;
 let origin;
@@ -86,22 +43,7 @@ before(async () => {
   server = await serve(webDir);
   origin = `http://127.0.0.1:${server.address().port}`;
   userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'attnlab-e2e-'));
-  context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: chromiumPath,
-    headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-    viewport: { width: 1280, height: 900 },
-    locale: 'en-US',
-  });
+  context = await launchChromium(userDataDir, chromiumPath);
   // Every request of every page and worker: the page may only talk to its own origin.
   context.on('request', (request) => {
     const url = request.url();
