@@ -6,6 +6,7 @@ import { LitElement, css, html, type TemplateResult } from 'lit';
 import { axisBottom, interpolateBlues, range, rgb, scaleLinear, select } from 'd3';
 import { LocaleController, formatInteger, t } from '../i18n';
 import { HeatCells, quantizedScale } from './heat-cells';
+import { placeholderBox } from './shared-styles';
 import { maxValue, topKInRow, truncateLabel, weightsOf, type AttentionMap } from '../engine/records';
 
 const CELL_MIN = 13; // px: below this a cell is too small to hover; the map scrolls instead
@@ -88,7 +89,7 @@ export class AttentionMapElement extends LitElement {
   override render(): TemplateResult {
     const map = this.map;
     if (!map || !this.hasCells()) {
-      return html`<div class="empty" role="status">${this.emptyMessage || t('map.empty')}</div>`;
+      return html`<div class="placeholder empty" role="status">${this.emptyMessage || t('map.empty')}</div>`;
     }
     return html`
       <div class="axes" aria-hidden="true">
@@ -276,38 +277,44 @@ export class AttentionMapElement extends LitElement {
       .attr('fill', (i) => (weights[i] > 0.55 * (max > 0 ? max : 1) ? '#fff' : '#0b2545'))
       .text((i) => weights[i].toFixed(2));
 
-    const rowLabels = layer('row-labels');
-    rowLabels
-      .selectAll<SVGGElement, string>('g.label')
-      .data(useCanvas ? [] : map.rowLabels)
-      .join((enter) => {
-        const g = enter.append('g').attr('class', 'label');
-        g.append('title');
-        g.append('text').attr('text-anchor', 'end').attr('dominant-baseline', 'central');
-        return g;
-      })
-      .attr('data-row', (_, i) => i)
-      .attr('transform', (_, i) => `translate(${rowLabelWidth - 6},${top + i * cell + (cell - gap) / 2})`)
-      .call((g) => g.select('title').text((d) => d))
-      .call((g) => g.select('text').text((_, i) => rowText[i]));
-
-    const colLabels = layer('col-labels');
-    colLabels
-      .selectAll<SVGGElement, string>('g.label')
-      .data(useCanvas ? [] : map.colLabels)
-      .join((enter) => {
-        const g = enter.append('g').attr('class', 'label');
-        g.append('title');
-        g.append('text').attr('text-anchor', 'start').attr('dominant-baseline', 'central');
-        return g;
-      })
-      .attr('data-col', (_, i) => i)
-      .attr(
-        'transform',
-        (_, i) => `translate(${rowLabelWidth + i * cell + (cell - gap) / 2},${top - 6}) rotate(${angle})`,
-      )
-      .call((g) => g.select('title').text((d) => d))
-      .call((g) => g.select('text').text((_, i) => colText[i]));
+    // One <g> per label, with the full text in a <title> (labels may be truncated).
+    const labels = (
+      name: string,
+      texts: string[],
+      shown: string[],
+      anchor: 'start' | 'end',
+      indexAttr: string,
+      place: (i: number) => string,
+    ) =>
+      layer(name)
+        .selectAll<SVGGElement, string>('g.label')
+        .data(useCanvas ? [] : texts)
+        .join((enter) => {
+          const g = enter.append('g').attr('class', 'label');
+          g.append('title');
+          g.append('text').attr('text-anchor', anchor).attr('dominant-baseline', 'central');
+          return g;
+        })
+        .attr(indexAttr, (_, i) => i)
+        .attr('transform', (_, i) => place(i))
+        .call((g) => g.select('title').text((d) => d))
+        .call((g) => g.select('text').text((_, i) => shown[i]));
+    labels(
+      'row-labels',
+      map.rowLabels,
+      rowText,
+      'end',
+      'data-row',
+      (i) => `translate(${rowLabelWidth - 6},${top + i * cell + (cell - gap) / 2})`,
+    );
+    labels(
+      'col-labels',
+      map.colLabels,
+      colText,
+      'start',
+      'data-col',
+      (i) => `translate(${rowLabelWidth + i * cell + (cell - gap) / 2},${top - 6}) rotate(${angle})`,
+    );
 
     layer('hover')
       .attr('transform', `translate(${rowLabelWidth},${top})`)
@@ -510,152 +517,147 @@ export class AttentionMapElement extends LitElement {
     svg.selectAll('g.label.active').classed('active', false);
   }
 
-  static override styles = css`
-    :host {
-      display: block;
-      position: relative;
-      min-width: 0;
-      color: var(--attn-text, #1d2433);
-      font-family: var(
-        --attn-font,
-        system-ui,
-        -apple-system,
-        'Segoe UI',
-        Roboto,
-        'Noto Sans',
-        'Noto Sans CJK SC',
-        'PingFang SC',
-        sans-serif
-      );
-    }
-    .empty {
-      display: grid;
-      place-items: center;
-      min-height: 160px;
-      padding: 1.5rem;
-      border: 2px dashed var(--attn-border, #c9d3e3);
-      border-radius: 12px;
-      color: var(--attn-muted, #5b6678);
-      text-align: center;
-      font-size: 1rem;
-    }
-    .axes {
-      display: flex;
-      flex-wrap: wrap;
-      gap: 0.25rem 1.25rem;
-      margin-bottom: 0.4rem;
-      font-size: 0.85rem;
-      color: var(--attn-muted, #5b6678);
-    }
-    .axes b {
-      color: var(--attn-accent, #1f5fa8);
-    }
-    .frame {
-      position: relative;
-    }
-    .scroll {
-      overflow: auto;
-      max-height: min(75vh, 720px);
-      overscroll-behavior: contain;
-      border-radius: 8px;
-    }
-    .plot {
-      position: relative;
-      width: max-content;
-    }
-    svg.heat {
-      position: relative;
-      display: block;
-      touch-action: pan-x pan-y;
-    }
-    svg.heat.passthrough {
-      pointer-events: none;
-    }
-    canvas.cells-canvas {
-      position: absolute;
-      image-rendering: pixelated;
-      touch-action: pan-x pan-y;
-    }
-    canvas.cells-canvas[hidden] {
-      display: none;
-    }
-    .large-note {
-      flex-basis: 100%;
-    }
-    svg.heat g.label text {
-      fill: var(--attn-text, #1d2433);
-    }
-    svg.heat g.numbers text {
-      font-size: 11px;
-      text-anchor: middle;
-      dominant-baseline: central;
-      pointer-events: none;
-      font-variant-numeric: tabular-nums;
-    }
-    svg.heat g.label.active text {
-      font-weight: 700;
-      fill: var(--attn-accent, #1f5fa8);
-    }
-    svg.heat rect.outline {
-      fill: none;
-      stroke: #e8590c;
-      stroke-width: 2;
-      pointer-events: none;
-    }
-    .tooltip {
-      position: absolute;
-      z-index: 2;
-      max-width: min(22rem, 90%);
-      padding: 0.4rem 0.6rem;
-      border-radius: 6px;
-      background: #1d2433;
-      color: #fff;
-      font-size: 0.9rem;
-      line-height: 1.3;
-      pointer-events: none;
-      overflow-wrap: anywhere;
-      box-shadow: 0 4px 14px rgb(0 0 0 / 0.2);
-    }
-    .tooltip[hidden] {
-      display: none;
-    }
-    .tip-main {
-      font-variant-numeric: tabular-nums;
-    }
-    .tip-sub {
-      font-size: 0.78rem;
-      opacity: 0.8;
-    }
-    .legend {
-      display: flex;
-      flex-wrap: wrap;
-      align-items: center;
-      gap: 0.25rem 0.75rem;
-      margin-top: 0.5rem;
-      font-size: 0.85rem;
-      color: var(--attn-muted, #5b6678);
-    }
-    .legend svg {
-      display: block;
-      overflow: visible;
-    }
-    .legend .axis text {
-      fill: var(--attn-muted, #5b6678);
-      font-size: 11px;
-    }
-    .sr-only {
-      position: absolute;
-      width: 1px;
-      height: 1px;
-      padding: 0;
-      margin: -1px;
-      overflow: hidden;
-      clip: rect(0 0 0 0);
-      clip-path: inset(50%);
-      white-space: nowrap;
-      border: 0;
-    }
-  `;
+  static override styles = [
+    placeholderBox,
+    css`
+      :host {
+        display: block;
+        position: relative;
+        min-width: 0;
+        color: var(--attn-text, #1d2433);
+        font-family: var(
+          --attn-font,
+          system-ui,
+          -apple-system,
+          'Segoe UI',
+          Roboto,
+          'Noto Sans',
+          'Noto Sans CJK SC',
+          'PingFang SC',
+          sans-serif
+        );
+      }
+      .empty {
+        font-size: 1rem;
+      }
+      .axes {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 0.25rem 1.25rem;
+        margin-bottom: 0.4rem;
+        font-size: 0.85rem;
+        color: var(--attn-muted, #5b6678);
+      }
+      .axes b {
+        color: var(--attn-accent, #1f5fa8);
+      }
+      .frame {
+        position: relative;
+      }
+      .scroll {
+        overflow: auto;
+        max-height: min(75vh, 720px);
+        overscroll-behavior: contain;
+        border-radius: 8px;
+      }
+      .plot {
+        position: relative;
+        width: max-content;
+      }
+      svg.heat {
+        position: relative;
+        display: block;
+        touch-action: pan-x pan-y;
+      }
+      svg.heat.passthrough {
+        pointer-events: none;
+      }
+      canvas.cells-canvas {
+        position: absolute;
+        image-rendering: pixelated;
+        touch-action: pan-x pan-y;
+      }
+      canvas.cells-canvas[hidden] {
+        display: none;
+      }
+      .large-note {
+        flex-basis: 100%;
+      }
+      svg.heat g.label text {
+        fill: var(--attn-text, #1d2433);
+      }
+      svg.heat g.numbers text {
+        font-size: 11px;
+        text-anchor: middle;
+        dominant-baseline: central;
+        pointer-events: none;
+        font-variant-numeric: tabular-nums;
+      }
+      svg.heat g.label.active text {
+        font-weight: 700;
+        fill: var(--attn-accent, #1f5fa8);
+      }
+      svg.heat rect.outline {
+        fill: none;
+        stroke: #e8590c;
+        stroke-width: 2;
+        pointer-events: none;
+      }
+      .tooltip {
+        position: absolute;
+        z-index: 2;
+        max-width: min(22rem, 90%);
+        padding: 0.4rem 0.6rem;
+        border-radius: 6px;
+        background: #1d2433;
+        color: #fff;
+        font-size: 0.9rem;
+        line-height: 1.3;
+        pointer-events: none;
+        overflow-wrap: anywhere;
+        box-shadow: 0 4px 14px rgb(0 0 0 / 0.2);
+      }
+      .tooltip[hidden] {
+        display: none;
+      }
+      .tip-main {
+        font-variant-numeric: tabular-nums;
+      }
+      .tip-sub {
+        font-size: 0.78rem;
+        opacity: 0.8;
+      }
+      .legend {
+        display: flex;
+        flex-wrap: wrap;
+        align-items: center;
+        gap: 0.25rem 0.75rem;
+        margin-top: 0.5rem;
+        font-size: 0.85rem;
+        color: var(--attn-muted, #5b6678);
+      }
+      .legend svg {
+        display: block;
+        overflow: visible;
+      }
+      .legend .axis text {
+        fill: var(--attn-muted, #5b6678);
+        font-size: 11px;
+      }
+      .sr-only {
+        position: absolute;
+        width: 1px;
+        height: 1px;
+        padding: 0;
+        margin: -1px;
+        overflow: hidden;
+        clip: rect(0 0 0 0);
+        clip-path: inset(50%);
+        white-space: nowrap;
+        border: 0;
+      }
+    `,
+  ];
 }
 
 customElements.define('attnlab-attention-map', AttentionMapElement);
