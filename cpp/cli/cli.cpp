@@ -167,11 +167,12 @@ int cmd_train(const Args& a, std::ostream& out) {
   nlohmann::json card = {{"description", config.value("description", "")},
                          {"data", config.value("task", nlohmann::json::object())},
                          {"seed", config.value("seed", 1)},
-                         {"training", {{"steps", rep.steps},
-                                       {"seconds", rep.seconds},
-                                       {"first_loss", rep.first_loss},
-                                       {"final_loss", rep.final_loss},
-                                       {"loss_curve", rep.loss_curve}}},
+                         {"training",
+                          {{"steps", rep.steps},
+                           {"seconds", rep.seconds},
+                           {"first_loss", rep.first_loss},
+                           {"final_loss", rep.final_loss},
+                           {"loss_curve", rep.loss_curve}}},
                          {"metrics", rep.metrics}};
   save_model_dir(a.get("--out"), *model, card);
   out << "wrote " << a.get("--out") << ": loss " << rep.first_loss << " -> " << rep.final_loss << ", metrics "
@@ -192,7 +193,9 @@ int cmd_evaluate(const Args& a, std::ostream& out) {
 int cmd_corpus(const Args& a, std::ostream& out) {
   if (!a.positional.empty() || !a.has("--out")) throw UsageError("corpus takes --out DIR and no positional argument");
   CorpusOptions o;
-  const auto opt = [&](const char* flag, int fallback) { return a.has(flag) ? parse_int(a.get(flag), flag) : fallback; };
+  const auto opt = [&](const char* flag, int fallback) {
+    return a.has(flag) ? parse_int(a.get(flag), flag) : fallback;
+  };
   o.seed = static_cast<uint64_t>(opt("--seed", 1));
   o.n_train = opt("--train", o.n_train);
   o.n_valid = opt("--valid", o.n_valid);

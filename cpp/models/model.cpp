@@ -22,7 +22,8 @@ int config_int(const nlohmann::json& c, const char* key, int lo, int hi, int fal
 
 std::string config_string(const nlohmann::json& c, const char* key, const std::string& fallback) {
   if (!c.contains(key)) return fallback;
-  if (!c[key].is_string()) throw ConfigError(std::string("config \"") + key + "\" must be a string, got " + c[key].dump());
+  if (!c[key].is_string())
+    throw ConfigError(std::string("config \"") + key + "\" must be a string, got " + c[key].dump());
   return c[key].get<std::string>();
 }
 
@@ -68,8 +69,8 @@ std::unique_ptr<Model> build_model(const nlohmann::json& config) {
   if (arch == RnnSelfAttention::kArchitecture) return std::make_unique<RnnSelfAttention>(config);
   if (arch == RnnLm::kArchitecture) return std::make_unique<RnnLm>(config);
   throw ConfigError("config \"architecture\" is \"" + arch + "\"; known architectures: " +
-                    AttentionEncoder::kArchitecture + ", " + RnnAttention::kArchitecture + ", " + Seq2Seq::kArchitecture + ", " +
-                    RnnSelfAttention::kArchitecture + ", " + RnnLm::kArchitecture);
+                    AttentionEncoder::kArchitecture + ", " + RnnAttention::kArchitecture + ", " +
+                    Seq2Seq::kArchitecture + ", " + RnnSelfAttention::kArchitecture + ", " + RnnLm::kArchitecture);
 }
 
 }  // namespace attnlab

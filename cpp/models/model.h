@@ -25,8 +25,8 @@ struct AttentionMap {
   std::string name;
   int layer = 0, head = 0;
   std::vector<std::string> row_labels, col_labels;  // rows read (queries), columns are read (keys)
-  Mat scores;   // (rows, cols) before normalization
-  Mat weights;  // (rows, cols) after softmax / sigmoid
+  Mat scores;                                       // (rows, cols) before normalization
+  Mat weights;                                      // (rows, cols) after softmax / sigmoid
 };
 
 struct NamedTensor {
@@ -38,7 +38,7 @@ struct ForwardTrace {
   std::vector<std::string> tokens;
   std::vector<int> ids;
   std::vector<bool> unknown;
-  std::vector<int> word_of;         // token -> index in words (a BPE word is several tokens)
+  std::vector<int> word_of;  // token -> index in words (a BPE word is several tokens)
   std::vector<std::string> words;
   std::vector<AttentionMap> maps;
   std::vector<NamedTensor> tensors;

@@ -1,9 +1,6 @@
 #include "train/trainer.h"
 
-#include <chrono>
-
 #include "layers/cross_entropy.h"
-#include "train/adam.h"
 #include "train/language_model.h"
 #include "train/loop.h"
 #include "train/translate.h"

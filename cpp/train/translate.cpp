@@ -1,6 +1,5 @@
 #include "train/translate.h"
 
-#include <chrono>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -9,7 +8,7 @@
 #include <set>
 
 #include "layers/cross_entropy.h"
-#include "train/adam.h"
+#include "train/loop.h"
 
 namespace attnlab {
 
@@ -132,16 +131,7 @@ TrainReport train_translation(Seq2Seq& model, const nlohmann::json& config, std:
     throw ConfigError("train config \"task.corpus\" must name a corpus folder (attnlab corpus --out DIR)");
   const int n_eval = config_int(task, "n_eval", 0, 100000000, 300);
   const int n_test = config_int(task, "n_test", 0, 100000000, 0);
-  const int steps = config_int(config, "steps", 1, 100000000, 1000);
-  const int batch = config_int(config, "batch_size", 1, 4096, 16);
-  const int log_every = config_int(config, "log_every", 1, 100000000, 100);
-  const int eval_every = config_int(config, "eval_every", 0, 100000000, 0);
-  const double max_seconds = config.value("max_seconds", 0.0);
-  const uint64_t seed = config.value("seed", 1);
-  AdamConfig adam;
-  adam.lr = config.value("lr", 2e-3);
-  adam.weight_decay = config.value("weight_decay", 0.0);
-  adam.clip_norm = config.value("clip_norm", 1.0);
+  const LoopConfig loop = read_loop_config(config, 1000, 16, 2e-3);
 
   const std::vector<SentencePair> train = read_split(dir, "train.tsv");
   const std::vector<SentencePair> valid = read_split(dir, "valid.tsv");
@@ -150,64 +140,30 @@ TrainReport train_translation(Seq2Seq& model, const nlohmann::json& config, std:
   std::vector<Example> examples;
   for (const SentencePair& p : train) examples.push_back(translation_example(model, p));
 
-  Rng init_rng(seed);
-  model.init(init_rng);
-  std::vector<Param*> params;
-  model.for_each_param([&](const std::string&, Param& p) { params.push_back(&p); });
-  Adam opt(params, adam);
-  Rng order_rng(seed * 7919 + 1);
+  // Epochs in an order shuffled by the engine's own generator (the same natively and in WASM).
+  Rng order_rng(loop.seed * 7919 + 1);
   std::vector<size_t> order(examples.size());
   for (size_t i = 0; i < order.size(); ++i) order[i] = i;
-  size_t cursor = order.size();  // reshuffle on first use
-
-  TrainReport rep;
-  const auto start = std::chrono::steady_clock::now();
-  const auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
-  double window = 0;
-  int in_window = 0, epoch = 0;
-  int step = 1;
-  for (; step <= steps; ++step) {
-    opt.zero_grad();
-    double loss = 0;
-    for (int b = 0; b < batch; ++b) {
-      if (cursor == order.size()) {
-        // Fisher-Yates with the engine's own generator: the same order natively and in WASM.
-        for (size_t i = order.size() - 1; i > 0; --i) std::swap(order[i], order[order_rng.below(i + 1)]);
-        cursor = 0;
-        ++epoch;
-      }
-      loss += model.loss_and_backward(examples[order[cursor++]]);
+  size_t cursor = order.size();
+  const auto next = [&]() -> const Example& {
+    if (cursor == order.size()) {
+      for (size_t i = order.size() - 1; i > 0; --i) std::swap(order[i], order[order_rng.below(i + 1)]);
+      cursor = 0;
     }
-    // The batch's gradient is the mean of the examples' gradients.
-    for (Param* p : params) p->grad /= static_cast<Real>(batch);
-    opt.step();
-    loss /= batch;
-    if (step == 1) rep.first_loss = loss;
-    window += loss;
-    ++in_window;
-    const bool out_of_time = max_seconds > 0 && elapsed() > max_seconds;
-    if (step % log_every == 0 || step == steps || out_of_time) {
-      rep.loss_curve.push_back(window / in_window);
-      log << "step " << step << "  epoch " << epoch << "  loss " << window / in_window << "  " << elapsed() << " s\n";
-      window = 0;
-      in_window = 0;
-    }
-    if (eval_every > 0 && step % eval_every == 0 && !valid.empty()) {
-      const TranslationMetrics v = evaluate_translation(model, valid, n_eval);
-      log << "  valid (" << v.n << "): exact " << v.exact_match << "  token acc " << v.token_accuracy << "  loss "
-          << v.loss << "  aer " << v.aer << "\n";
-    }
-    log.flush();
-    if (out_of_time) break;
-  }
-  rep.steps = std::min(step, steps);
-  rep.final_loss = rep.loss_curve.back();
+    return examples[order[cursor++]];
+  };
+  const auto evaluate = [&](int, std::ostream& out) {
+    if (valid.empty()) return;
+    const TranslationMetrics v = evaluate_translation(model, valid, n_eval);
+    out << "  valid (" << v.n << "): exact " << v.exact_match << "  token acc " << v.token_accuracy << "  loss "
+        << v.loss << "  aer " << v.aer << "\n";
+  };
+  TrainReport rep = run_training(model, loop, next, evaluate, log);
   const TranslationMetrics t = evaluate_translation(model, test, n_test);
   rep.test_accuracy = t.exact_match;
-  rep.seconds = elapsed();
   rep.metrics = {{"test", t.to_json()},
-                 {"epochs", static_cast<double>(rep.steps) * batch / static_cast<double>(examples.size())},
-                 {"batch_size", batch},
+                 {"epochs", static_cast<double>(rep.steps) * loop.batch_size / static_cast<double>(examples.size())},
+                 {"batch_size", loop.batch_size},
                  {"train_pairs", examples.size()}};
   log << "test (" << t.n << "): exact " << t.exact_match << "  token acc " << t.token_accuracy << "  aer " << t.aer
       << "\n";

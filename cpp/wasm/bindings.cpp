@@ -98,6 +98,7 @@ class Session {
       r.set("unknown", unknown);
       r.set("word_of", int_array(tr.word_of));
       r.set("words", string_array(tr.words));
+      r.set("output_tokens", string_array(tr.output_tokens));
       val maps = val::array();
       for (const AttentionMap& m : tr.maps) {
         val o = val::object();

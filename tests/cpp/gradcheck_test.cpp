@@ -24,8 +24,8 @@
 #include "layers/softmax.h"
 #include "models/attention_encoder.h"
 #include "models/rnn_attention.h"
-#include "models/seq2seq.h"
 #include "models/rnn_self_attention.h"
+#include "models/seq2seq.h"
 
 using namespace attnlab;
 
@@ -71,8 +71,8 @@ class GradCheck {
   Rng& rng() { return rng_; }
 
   // forward() -> output; backward(dout) runs the layer's backward, leaving grads where targets point.
-  void run(const std::function<Mat()>& forward, const std::function<void(const Mat&)>& backward,
-           double tol = 1e-6, double eps = 1e-5) {
+  void run(const std::function<Mat()>& forward, const std::function<void(const Mat&)>& backward, double tol = 1e-6,
+           double eps = 1e-5) {
     const Mat out0 = forward();
     const Mat R = random_mat(rng_, static_cast<int>(out0.rows()), static_cast<int>(out0.cols()));
     const auto loss = [&] { return (forward().array() * R.array()).sum(); };
@@ -150,16 +150,14 @@ TEST_CASE("activations", "[gradcheck]") {
     bool backward_takes_output;
     Mat (*bwd)(const Mat&, const Mat&);
   };
-  for (const Act& a : {Act{"tanh", tanh_forward, true, tanh_backward},
-                       Act{"sigmoid", sigmoid_forward, true, sigmoid_backward},
-                       Act{"relu", relu_forward, false, relu_backward},
-                       Act{"gelu", gelu_forward, false, gelu_backward}}) {
+  for (const Act& a :
+       {Act{"tanh", tanh_forward, true, tanh_backward}, Act{"sigmoid", sigmoid_forward, true, sigmoid_backward},
+        Act{"relu", relu_forward, false, relu_backward}, Act{"gelu", gelu_forward, false, gelu_backward}}) {
     INFO(a.name);
     GradCheck gc;
     Mat x = random_mat(gc.rng(), 5, 7, 3.0), dx;
     gc.add_input("x", x, dx);
-    gc.run([&] { return a.fwd(x); },
-           [&](const Mat& dy) { dx = a.bwd(a.backward_takes_output ? a.fwd(x) : x, dy); });
+    gc.run([&] { return a.fwd(x); }, [&](const Mat& dy) { dx = a.bwd(a.backward_takes_output ? a.fwd(x) : x, dy); });
   }
 }
 
@@ -260,9 +258,7 @@ TEST_CASE("LSTM over a sequence and step by step", "[gradcheck]") {
         out.rightCols(3) = c_out;
         return out;
       },
-      [&](const Mat& d) {
-        lstm.step_backward(s, d.leftCols(3), d.rightCols(3), dx, dh, dc);
-      });
+      [&](const Mat& d) { lstm.step_backward(s, d.leftCols(3), d.rightCols(3), dx, dh, dc); });
 }
 
 TEST_CASE("GRU over a sequence and step by step", "[gradcheck]") {
@@ -389,8 +385,13 @@ TEST_CASE("whole model: attention_encoder (positions x causal x normalization)",
     for (bool causal : {false, true})
       for (const char* norm : {"softmax", "sigmoid"}) {
         INFO(pos << (causal ? " causal " : " ") << norm);
-        AttentionEncoder m({{"architecture", "attention_encoder"}, {"vocab_size", 11}, {"d_model", 6},
-                            {"n_head", 2}, {"positional", pos}, {"causal", causal}, {"normalization", norm},
+        AttentionEncoder m({{"architecture", "attention_encoder"},
+                            {"vocab_size", 11},
+                            {"d_model", 6},
+                            {"n_head", 2},
+                            {"positional", pos},
+                            {"causal", causal},
+                            {"normalization", norm},
                             {"max_len", 9}});
         check_model(m, {{3, 1, 4, 1, 5, 9, 2}, {1, 4, kIgnoreIndex, 5, 9, 2, 6}});
       }
@@ -400,15 +401,21 @@ TEST_CASE("whole model: rnn_attention (cells x score functions)", "[gradcheck]")
   for (const char* cell : {"rnn", "lstm", "gru"})
     for (const char* score : {"additive", "dot", "scaled_dot", "general"}) {
       INFO(cell << " / " << score);
-      RnnAttention m({{"architecture", "rnn_attention"}, {"vocab_size", 9}, {"embed_dim", 5}, {"hidden_size", 4},
-                      {"attn_dim", 3}, {"cell", cell}, {"score", score}, {"output_size", 7}});
+      RnnAttention m({{"architecture", "rnn_attention"},
+                      {"vocab_size", 9},
+                      {"embed_dim", 5},
+                      {"hidden_size", 4},
+                      {"attn_dim", 3},
+                      {"cell", cell},
+                      {"score", score},
+                      {"output_size", 7}});
       check_model(m, {{2, 7, 1, 8, 2}, {6}});
     }
 }
 
 TEST_CASE("whole model: rnn_self_attention (slides' cell, [x;c;h] variant, LSTMN) and rnn_lm", "[gradcheck]") {
-  const nlohmann::json base = {{"architecture", "rnn_self_attention"}, {"vocab_size", 9}, {"embed_dim", 5},
-                               {"hidden_size", 4}, {"attn_dim", 3}};
+  const nlohmann::json base = {
+      {"architecture", "rnn_self_attention"}, {"vocab_size", 9}, {"embed_dim", 5}, {"hidden_size", 4}, {"attn_dim", 3}};
   const Example ex = {{2, 7, 1, 8, 2, 8}, {7, 1, 8, 2, 8, kIgnoreIndex}};
   for (const char* score : {"additive", "dot", "general"})
     for (auto [cell, variant] : {std::pair{"rnn", "c"}, std::pair{"rnn", "ch"}, std::pair{"lstm", "c"}}) {
@@ -430,8 +437,13 @@ TEST_CASE("whole model: rnn_self_attention (slides' cell, [x;c;h] variant, LSTMN
 TEST_CASE("whole model: seq2seq (additive, dot, no attention)", "[gradcheck]") {
   for (const char* attention : {"additive", "dot", "none"}) {
     INFO(attention);
-    Seq2Seq m({{"architecture", "seq2seq"}, {"vocab_size", 9}, {"embed_dim", 5}, {"hidden_size", 4},
-               {"attn_dim", 3}, {"attention", attention}, {"target_vocab_size", 7}});
+    Seq2Seq m({{"architecture", "seq2seq"},
+               {"vocab_size", 9},
+               {"embed_dim", 5},
+               {"hidden_size", 4},
+               {"attn_dim", 3},
+               {"attention", attention},
+               {"target_vocab_size", 7}});
     // source of 5 words, target of 4 ending with <eos> (id 1); a repeated target word accumulates
     check_model(m, {{2, 7, 1, 8, 2}, {3, 5, 3, 1}});
     check_model(m, {{4}, {6, 1}});  // one source word: s_0 = h_1 is also the only key

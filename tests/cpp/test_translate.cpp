@@ -21,7 +21,8 @@ namespace {
 // A tiny corpus of short sentences, written once per test run.
 const std::string& tiny_corpus_dir() {
   static const std::string dir = [] {
-    const std::string d = (std::filesystem::temp_directory_path() / ("attnlab_tiny_translate_" + std::to_string(::getpid()))).string();
+    const std::string d =
+        (std::filesystem::temp_directory_path() / ("attnlab_tiny_translate_" + std::to_string(::getpid()))).string();
     CorpusOptions o;
     o.seed = 2;
     o.n_train = 300;
@@ -136,8 +137,11 @@ TEST_CASE("translate: a smoke training run lowers the loss and is deterministic"
 }
 
 TEST_CASE("translate: the CLI trains, saves, loads and evaluates a seq2seq model") {
-  const std::string cfg_path = (std::filesystem::temp_directory_path() / ("attnlab_translate_train_" + std::to_string(::getpid()) + ".json")).string();
-  const std::string out_dir = (std::filesystem::temp_directory_path() / ("attnlab_translate_model_" + std::to_string(::getpid()))).string();
+  const std::string cfg_path =
+      (std::filesystem::temp_directory_path() / ("attnlab_translate_train_" + std::to_string(::getpid()) + ".json"))
+          .string();
+  const std::string out_dir =
+      (std::filesystem::temp_directory_path() / ("attnlab_translate_model_" + std::to_string(::getpid()))).string();
   nlohmann::json cfg = train_config("dot");
   cfg["steps"] = 20;
   {
