@@ -37,6 +37,7 @@ nlohmann::json TranslationMetrics::to_json() const {
           {"exact_match", exact_match},
           {"token_accuracy", token_accuracy},
           {"loss", loss},
+          {"bleu", bleu},
           {"aer", num(aer)},
           {"attention_precision", num(attention_precision)},
           {"exact_match_by_length", by_length}};
@@ -52,16 +53,50 @@ Example translation_example(const Seq2Seq& model, const SentencePair& pair) {
   return ex;
 }
 
+double corpus_bleu(const std::vector<std::vector<int>>& candidates, const std::vector<std::vector<int>>& references) {
+  double log_precision = 0;
+  int64_t cand_len = 0, ref_len = 0;
+  for (size_t k = 0; k < candidates.size(); ++k) {
+    cand_len += static_cast<int64_t>(candidates[k].size());
+    ref_len += static_cast<int64_t>(references[k].size());
+  }
+  for (int n = 1; n <= 4; ++n) {
+    int64_t matched = 0, total = 0;
+    for (size_t k = 0; k < candidates.size(); ++k) {
+      std::map<std::vector<int>, int> ref_counts;
+      const auto& r = references[k];
+      for (size_t i = 0; i + n <= r.size(); ++i) ++ref_counts[std::vector<int>(r.begin() + i, r.begin() + i + n)];
+      const auto& c = candidates[k];
+      for (size_t i = 0; i + n <= c.size(); ++i) {
+        auto it = ref_counts.find(std::vector<int>(c.begin() + i, c.begin() + i + n));
+        if (it != ref_counts.end() && it->second > 0) {  // clipped: each reference n-gram counts once
+          --it->second;
+          ++matched;
+        }
+        ++total;
+      }
+    }
+    if (matched == 0 || total == 0) return 0.0;
+    log_precision += std::log(static_cast<double>(matched) / static_cast<double>(total)) / 4.0;
+  }
+  const double bp =
+      cand_len >= ref_len || cand_len == 0 ? 1.0 : std::exp(1.0 - static_cast<double>(ref_len) / cand_len);
+  return bp * std::exp(log_precision);
+}
+
 TranslationMetrics evaluate_translation(const Seq2Seq& model, const std::vector<SentencePair>& pairs, int limit) {
   TranslationMetrics m;
   const size_t n = limit > 0 ? std::min(pairs.size(), static_cast<size_t>(limit)) : pairs.size();
   int64_t exact = 0, tokens = 0, correct_tokens = 0, links_a = 0, links_g = 0, links_both = 0;
   double loss_sum = 0;
   std::map<std::string, std::pair<int, int>> buckets;  // bucket -> (exact, count)
+  std::vector<std::vector<int>> candidates, references;
   for (size_t k = 0; k < n; ++k) {
     const SentencePair& p = pairs[k];
     const Example ex = translation_example(model, p);
-    const bool ok = model.translate_ids(ex.ids) == std::vector<int>(ex.targets.begin(), ex.targets.end() - 1);
+    candidates.push_back(model.translate_ids(ex.ids));
+    references.emplace_back(ex.targets.begin(), ex.targets.end() - 1);
+    const bool ok = candidates.back() == references.back();
     exact += ok;
     auto& b = buckets[length_bucket(p.en.size())];
     b.first += ok;
@@ -96,6 +131,7 @@ TranslationMetrics evaluate_translation(const Seq2Seq& model, const std::vector<
   m.exact_match = n ? static_cast<double>(exact) / n : 0.0;
   m.token_accuracy = tokens ? static_cast<double>(correct_tokens) / tokens : 0.0;
   m.loss = tokens ? loss_sum / tokens : 0.0;
+  m.bleu = corpus_bleu(candidates, references);
   const double nan = std::numeric_limits<double>::quiet_NaN();
   m.aer = links_a + links_g > 0 ? 1.0 - 2.0 * links_both / static_cast<double>(links_a + links_g) : nan;
   m.attention_precision = links_a > 0 ? static_cast<double>(links_both) / links_a : nan;

@@ -27,6 +27,7 @@ struct TranslationMetrics {
   double exact_match = 0;     // greedy translation == reference, whole sentence
   double token_accuracy = 0;  // teacher-forced argmax == reference word (<eos> included)
   double loss = 0;            // teacher-forced cross-entropy per target word
+  double bleu = 0;            // corpus BLEU-4 of the greedy translations (Papineni et al. 2002), 0..1
   // Argmax attention of every reference word (teacher forcing) as one link (source, target),
   // against the gold links G: AER = 1 - 2 |A & G| / (|A| + |G|) (all gold links sure), and the
   // fraction of argmax links that are gold. NaN without attention.
@@ -36,6 +37,10 @@ struct TranslationMetrics {
 
   nlohmann::json to_json() const;
 };
+
+// Corpus BLEU-4: clipped n-gram precisions (n = 1..4) summed over the corpus, geometric mean,
+// brevity penalty exp(1 - r/c) when the candidates are shorter than the references.
+double corpus_bleu(const std::vector<std::vector<int>>& candidates, const std::vector<std::vector<int>>& references);
 
 // Source ids from the model's tokenizer, target ids with <eos> appended (unknown words -> <unk>).
 Example translation_example(const Seq2Seq& model, const SentencePair& pair);

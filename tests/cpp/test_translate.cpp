@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include <unistd.h>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -162,4 +163,20 @@ TEST_CASE("translate: the CLI trains, saves, loads and evaluates a seq2seq model
   CHECK(nlohmann::json::parse(fout.str()).contains("output_tokens"));
   std::filesystem::remove_all(out_dir);
   std::filesystem::remove(cfg_path);
+}
+
+TEST_CASE("translate: corpus BLEU-4 on hand-checked cases") {
+  // Identical sentences score 1.
+  CHECK(corpus_bleu({{1, 2, 3, 4, 5}}, {{1, 2, 3, 4, 5}}) == Approx(1.0));
+  // No 4-gram in common scores 0.
+  CHECK(corpus_bleu({{1, 2, 3, 9, 5}}, {{1, 2, 3, 4, 5}}) == 0.0);
+  // Candidate 1 2 3 4 5 6 against reference 1 2 3 4 5 7: precisions 5/6, 4/5, 3/4, 2/3, no penalty.
+  CHECK(corpus_bleu({{1, 2, 3, 4, 5, 6}}, {{1, 2, 3, 4, 5, 7}}) ==
+        Approx(std::pow(5.0 / 6 * 4.0 / 5 * 3.0 / 4 * 2.0 / 3, 0.25)));
+  // Clipping: "1 2 3 4 1 2 3 4" against "1 2 3 4" matches each reference n-gram once, so every
+  // precision is at most a half (4/8, 3/7, 2/6, 1/5).
+  CHECK(corpus_bleu({{1, 2, 3, 4, 1, 2, 3, 4}}, {{1, 2, 3, 4}}) ==
+        Approx(std::pow(4.0 / 8 * 3.0 / 7 * 2.0 / 6 * 1.0 / 5, 0.25)));
+  // A short candidate pays the brevity penalty exp(1 - 8/6).
+  CHECK(corpus_bleu({{1, 2, 3, 4, 5, 6}}, {{1, 2, 3, 4, 5, 6, 7, 8}}) == Approx(std::exp(1.0 - 8.0 / 6.0)));
 }
