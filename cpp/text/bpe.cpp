@@ -4,6 +4,8 @@
 #include <cstdio>
 #include <stdexcept>
 
+#include "text/utf8.h"
+
 namespace attnlab {
 
 namespace {
@@ -21,32 +23,12 @@ ByteClass classify(unsigned char c) {
   return ByteClass::Punct;
 }
 
-// Length of a valid UTF-8 sequence at s[i], 0 if invalid (same rules as the word tokenizer).
-size_t utf8_len(const std::string& s, size_t i) {
-  const auto b = [&](size_t k) { return static_cast<unsigned char>(s[k]); };
-  const unsigned char c = b(i);
-  const size_t n = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
-  if (n == 0 || i + n > s.size()) return 0;
-  for (size_t k = 1; k < n; ++k)
-    if ((b(i + k) & 0xC0) != 0x80) return 0;
-  if (n == 2 && c < 0xC2) return 0;
-  if (n == 3) {
-    const uint32_t cp = ((c & 0x0F) << 12) | ((b(i + 1) & 0x3F) << 6) | (b(i + 2) & 0x3F);
-    if (cp < 0x800 || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
-  }
-  if (n == 4) {
-    const uint32_t cp = ((c & 0x07) << 18) | ((b(i + 1) & 0x3F) << 12) | ((b(i + 2) & 0x3F) << 6) | (b(i + 3) & 0x3F);
-    if (cp < 0x10000 || cp > 0x10FFFF) return 0;
-  }
-  return n;
-}
-
 }  // namespace
 
 std::string display_bytes(const std::string& bytes) {
   std::string out;
   for (size_t i = 0; i < bytes.size();) {
-    const size_t n = utf8_len(bytes, i);
+    const size_t n = utf8_sequence_length(bytes, i);
     if (n == 0) {
       char hex[8];
       std::snprintf(hex, sizeof hex, "<%02X>", static_cast<unsigned char>(bytes[i]));

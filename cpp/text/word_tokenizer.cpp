@@ -4,29 +4,11 @@
 #include <cstdint>
 #include <stdexcept>
 
+#include "text/utf8.h"
+
 namespace attnlab {
 
 namespace {
-
-// Length of the valid UTF-8 sequence starting at s[i], or 0 if it is not valid.
-size_t utf8_length(const std::string& s, size_t i) {
-  const auto b = [&](size_t k) { return static_cast<unsigned char>(s[k]); };
-  const unsigned char c = b(i);
-  size_t n = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
-  if (n == 0 || i + n > s.size()) return 0;
-  for (size_t k = 1; k < n; ++k)
-    if ((b(i + k) & 0xC0) != 0x80) return 0;
-  if (n == 2 && c < 0xC2) return 0;  // overlong
-  if (n == 3) {
-    const uint32_t cp = ((c & 0x0F) << 12) | ((b(i + 1) & 0x3F) << 6) | (b(i + 2) & 0x3F);
-    if (cp < 0x800 || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;  // overlong or surrogate
-  }
-  if (n == 4) {
-    const uint32_t cp = ((c & 0x07) << 18) | ((b(i + 1) & 0x3F) << 12) | ((b(i + 2) & 0x3F) << 6) | (b(i + 3) & 0x3F);
-    if (cp < 0x10000 || cp > 0x10FFFF) return 0;
-  }
-  return n;
-}
 
 std::string to_lower_ascii(std::string s) {
   for (char& c : s)
@@ -47,7 +29,7 @@ std::string sanitize_utf8(const std::string& text) {
   std::string out;
   out.reserve(text.size());
   for (size_t i = 0; i < text.size();) {
-    const size_t n = utf8_length(text, i);
+    const size_t n = utf8_sequence_length(text, i);
     if (n == 0) {
       out += "\xEF\xBF\xBD";
       ++i;
@@ -69,7 +51,7 @@ std::vector<std::string> split_words(const std::string& raw) {
   };
   for (size_t i = 0; i < text.size();) {
     const unsigned char c = static_cast<unsigned char>(text[i]);
-    const size_t n = utf8_length(text, i);
+    const size_t n = utf8_sequence_length(text, i);
     if (c >= 0x80) {  // any non-ASCII character belongs to a word
       cur.append(text, i, n);
       i += n;
