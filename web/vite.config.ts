@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { modelFoldersPlugin } from './vite-plugin-models';
 
 const webDir = path.dirname(fileURLToPath(import.meta.url));
 
@@ -10,6 +11,9 @@ export default defineConfig({
   root: webDir,
   base: './',
   publicDir: path.resolve(webDir, 'public'),
+  // Trained model folders (models/seq2seq-*) are served and built under models/;
+  // ATTNLAB_MODELS_DIR points at another folder of model folders.
+  plugins: [modelFoldersPlugin(path.resolve(webDir, '..', process.env.ATTNLAB_MODELS_DIR ?? 'models'))],
   build: {
     outDir: path.resolve(webDir, '../build/web'),
     emptyOutDir: true,

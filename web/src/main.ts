@@ -1,4 +1,4 @@
-// The app page: header, playground, footer. Static text lives in index.html as data-i18n keys
+// The app page: header, playground, the lessons, footer. Static text lives in index.html as data-i18n keys
 // and is filled in (and refilled on a language switch) from the i18n module.
 
 import 'katex/dist/katex.min.css';
@@ -6,6 +6,7 @@ import './styles.css';
 import katex from 'katex';
 import { currentLanguage, i18n, setLanguage, t } from './i18n';
 import './components/attnlab-playground';
+import './components/attnlab-seq2seq';
 
 /** Scaled dot-product attention, row-normalized: what every cell of the map shows. */
 const FORMULA = String.raw`\alpha_{ij} = \frac{\exp(e_{ij})}{\sum_k \exp(e_{ik})}`;

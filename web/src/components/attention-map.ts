@@ -32,12 +32,20 @@ const formatWeight = (w: number) => w.toFixed(3);
 const displayLabel = (label: string) => (label.trim() === '' ? '␣' : label);
 
 export class AttentionMapElement extends LitElement {
-  static override properties = { map: { attribute: false }, emptyMessage: { attribute: false } };
+  static override properties = {
+    map: { attribute: false },
+    emptyMessage: { attribute: false },
+    rowsAxis: { attribute: false },
+    colsAxis: { attribute: false },
+  };
 
   /** The map to draw; null or 0 tokens shows a hint instead of an empty box. */
   declare map: AttentionMap | null;
   /** Replaces the default hint shown when there is nothing to draw. */
   declare emptyMessage: string;
+  /** Replace the default axis captions (a lesson names what its rows and columns are). */
+  declare rowsAxis: string;
+  declare colsAxis: string;
 
   private resizeObserver: ResizeObserver | null = null;
   private lastWidth = 0;
@@ -59,6 +67,8 @@ export class AttentionMapElement extends LitElement {
     super();
     this.map = null;
     this.emptyMessage = '';
+    this.rowsAxis = '';
+    this.colsAxis = '';
     new LocaleController(this);
   }
 
@@ -93,8 +103,8 @@ export class AttentionMapElement extends LitElement {
     }
     return html`
       <div class="axes" aria-hidden="true">
-        <span><b>↓</b> ${t('map.rowsAxis')}</span>
-        <span><b>→</b> ${t('map.colsAxis')}</span>
+        <span><b>↓</b> ${this.rowsAxis || t('map.rowsAxis')}</span>
+        <span><b>→</b> ${this.colsAxis || t('map.colsAxis')}</span>
       </div>
       <div class="frame">
         <div class="scroll">

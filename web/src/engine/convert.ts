@@ -13,6 +13,7 @@ export interface RawForward {
   unknown?: ListLike<boolean>;
   word_of?: ListLike<number>;
   words?: ListLike<string>;
+  output_tokens?: ListLike<string>;
   maps: ListLike<RawMap>;
   tensors?: ListLike<RawTensor>;
 }
@@ -79,6 +80,7 @@ export function toForwardRecord(raw: RawForward): ForwardRecord {
     unknown: toArray(raw.unknown).map(Boolean),
     wordOf: raw.word_of == null ? new Int32Array(0) : ints(raw.word_of),
     words: toArray(raw.words).map(String),
+    outputTokens: toArray(raw.output_tokens).map(String),
     maps: toArray(raw.maps).map(toAttentionMap),
     tensors: toArray(raw.tensors).map(toTensor),
     truncated: null,

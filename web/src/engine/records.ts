@@ -35,6 +35,7 @@ export interface ForwardRecord {
   unknown: boolean[]; // (tokens) word not in the model's vocabulary (word-level tokenizers)
   wordOf: Int32Array; // (tokens) index into words: BPE splits one word into several tokens
   words: string[];
+  outputTokens: string[]; // models that generate (seq2seq): the output, end token excluded
   maps: AttentionMap[];
   tensors: Tensor[];
   truncated: Truncation | null;
@@ -201,3 +202,11 @@ export function truncateLabel(label: string, max: number): string {
 export function hasSeveralLayers(maps: readonly AttentionMap[]): boolean {
   return maps.some((m) => m.layer !== maps[0].layer);
 }
+
+/** Whether the text has a letter or a digit (not only spaces, punctuation and symbols). */
+export function hasWords(text: string): boolean {
+  return /[\p{L}\p{N}]/u.test(text);
+}
+
+/** The end token a generating model writes as its last decoder step (seq2seq maps label it). */
+export const END_TOKEN = '<eos>';

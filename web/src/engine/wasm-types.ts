@@ -38,6 +38,7 @@ export interface ForwardResult extends Status {
   unknown: boolean[]; // word not in the model's vocabulary (word-level tokenizers only)
   word_of: Int32Array; // token -> index into words (BPE splits a word into pieces)
   words: string[];
+  output_tokens?: string[]; // models that generate (seq2seq): the output, end token excluded
   maps: AttentionMapResult[]; // every attention map of the trace
   tensors: TensorResult[]; // other trace tensors (hidden states, q/k/v, logits, ...)
 }

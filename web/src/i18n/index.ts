@@ -57,6 +57,19 @@ export function formatInteger(n: number): string {
   return format.format(n);
 }
 
+const percentFormats = new Map<Language, Intl.NumberFormat>();
+
+/** Formats a fraction (0..1) as a percentage in the page language: 90.5%. */
+export function formatPercent(fraction: number): string {
+  const language = currentLanguage();
+  let format = percentFormats.get(language);
+  if (!format) {
+    format = new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 1 });
+    percentFormats.set(language, format);
+  }
+  return format.format(fraction);
+}
+
 /** Re-renders a Lit element whenever the language changes. */
 export class LocaleController implements ReactiveController {
   private readonly host: ReactiveControllerHost;

@@ -1,0 +1,158 @@
+// The trained Seq2Seq model folder (models/seq2seq-additive) in the real WASM module: through the
+// Embind Session, and through fetchModelFolder + EngineClient + worker.ts as the page loads it.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { toForwardRecord } from '../../web/src/engine/convert';
+import { EngineClient } from '../../web/src/engine/engine';
+import { fetchManifest, fetchModelFolder, summarizeCard } from '../../web/src/engine/model-folder';
+import { END_TOKEN, hasWords, mapProblems, type ForwardRecord } from '../../web/src/engine/records';
+import type { Session } from '../../web/src/engine/wasm-types';
+import { startWorker } from './support/in-process-worker';
+import { loadWasm, repoRoot } from './support/wasm-node';
+
+const MODEL = 'seq2seq-additive';
+const modelDir = path.join(repoRoot, 'models', MODEL);
+const read = (file: string) => fs.readFileSync(path.join(modelDir, file));
+
+/** A fetch over the repository's models/ folder, as the page's origin serves it. */
+const BASE = 'http://attnlab.test/index.html';
+async function diskFetch(url: string): Promise<Response> {
+  const rel = new URL(url).pathname.replace(/^\/models\//, '');
+  if (rel === 'index.json') return Response.json({ models: [MODEL] });
+  const file = path.join(repoRoot, 'models', rel);
+  if (!file.startsWith(path.join(repoRoot, 'models') + path.sep) || !fs.existsSync(file))
+    return new Response('not found', { status: 404 });
+  return new Response(fs.readFileSync(file));
+}
+
+/** The checks every translation of a sentence must pass, whatever route it took. */
+function expectTranslationMap(record: ForwardRecord): void {
+  expect(record.maps).toHaveLength(1);
+  const map = record.maps[0];
+  // Rows: the decoder steps, labelled with the French words and the final end token.
+  expect(map.rowLabels).toEqual([...record.outputTokens, END_TOKEN]);
+  expect(map.rows).toBe(record.outputTokens.length + 1);
+  // Columns: the English source words.
+  expect(map.colLabels).toEqual(record.tokens);
+  expect(map.cols).toBe(record.tokens.length);
+  expect(mapProblems(map, 1e-5)).toEqual([]);
+}
+
+describe('the Seq2Seq model folder in the WASM Session', () => {
+  let session: Session;
+  let setupError: unknown = null;
+
+  beforeAll(async () => {
+    try {
+      const module = await loadWasm();
+      session = new module.Session();
+      const status = session.load(
+        read('config.json').toString('utf8'),
+        new Uint8Array(read('model.safetensors')),
+        read('card.json').toString('utf8'),
+      );
+      if (!status.ok) throw new Error(`load failed: ${status.error}`);
+    } catch (error) {
+      setupError = error;
+    }
+  });
+  beforeEach(() => {
+    if (setupError) throw setupError;
+  });
+  afterAll(() => session?.delete());
+
+  it('translates "the red car ." into "la voiture rouge ." with a French x English map', () => {
+    const raw = session.forward('the red car .');
+    expect(raw.ok).toBe(true);
+    const record = toForwardRecord(raw);
+    expect(record.tokens).toEqual(['the', 'red', 'car', '.']);
+    expect(record.unknown).toEqual([false, false, false, false]);
+    expect(record.outputTokens.join(' ')).toBe('la voiture rouge .');
+    expectTranslationMap(record);
+    // The French adjective is written from the English adjective.
+    const map = record.maps[0];
+    const rouge = map.rowLabels.indexOf('rouge');
+    const row = Array.from(map.weights.slice(rouge * map.cols, (rouge + 1) * map.cols));
+    expect(map.colLabels[row.indexOf(Math.max(...row))]).toBe('red');
+    // The trace the lesson needs: encoder states (S, D), decoder states and contexts (t + 1, D).
+    const tensor = (name: string) => record.tensors.find((t) => t.name === name);
+    expect(tensor('encoder_states')?.rows).toBe(record.tokens.length);
+    expect(tensor('decoder_states')?.rows).toBe(map.rows + 1);
+    expect(tensor('contexts')?.rows).toBe(map.rows + 1);
+  });
+
+  it('marks unknown words instead of dropping them', () => {
+    const record = toForwardRecord(session.forward('the zorblax car .'));
+    expect(record.tokens).toEqual(['the', 'zorblax', 'car', '.']);
+    expect(record.unknown).toEqual([false, true, false, false]);
+    expect(record.maps[0].cols).toBe(4);
+  });
+
+  it('the card has the metrics the page shows', () => {
+    const card = summarizeCard(JSON.parse(read('card.json').toString('utf8')) as Record<string, unknown>);
+    expect(card.parameters).toBeGreaterThan(0);
+    expect(card.exactMatch).toBeGreaterThan(0);
+    expect(card.exactMatch).toBeLessThanOrEqual(1);
+    expect(card.aer).toBeGreaterThanOrEqual(0);
+    expect(card.aer).toBeLessThanOrEqual(1);
+  });
+});
+
+describe('fetchModelFolder + EngineClient + worker.ts', () => {
+  let client: EngineClient;
+  let setupError: unknown = null;
+
+  beforeAll(async () => {
+    try {
+      vi.resetModules();
+      const worker = await startWorker();
+      client = await EngineClient.create({ createWorker: () => worker, startTimeoutMs: 20_000 });
+    } catch (error) {
+      setupError = error;
+    }
+  });
+  beforeEach(() => {
+    if (setupError) throw setupError;
+  });
+  afterAll(() => client?.dispose());
+
+  it('lists the served models and loads one by URL', async () => {
+    expect((await fetchManifest(BASE, diskFetch)).models).toEqual([MODEL]);
+    const folder = await fetchModelFolder(BASE, MODEL, diskFetch);
+    expect(folder.weights.byteLength).toBe(read('model.safetensors').length);
+    await client.load(folder.config, folder.weights, folder.card);
+    const info = await client.info();
+    expect(info.config).toMatchObject({ architecture: 'seq2seq' });
+    const record = await client.forward('the red car .');
+    expect(record.outputTokens).toEqual(['la', 'voiture', 'rouge', '.']);
+    expectTranslationMap(record);
+  });
+
+  it('a missing folder is an error that names the file', async () => {
+    await expect(fetchModelFolder(BASE, 'seq2seq-missing', diskFetch)).rejects.toThrow(
+      /seq2seq-missing\/config\.json answered 404/,
+    );
+    // No manifest: no models, no exception.
+    expect((await fetchManifest(BASE, async () => new Response('', { status: 404 }))).models).toEqual([]);
+  });
+
+  it('latest wins while typing: only the newest sentence is translated last', async () => {
+    const texts = ['the', 'the red', 'the red car', 'the red car .'];
+    const results = await Promise.allSettled(texts.map((text) => client.forward(text)));
+    const last = results[results.length - 1];
+    expect(last.status).toBe('fulfilled');
+    if (last.status === 'fulfilled') expect(last.value.outputTokens.join(' ')).toBe('la voiture rouge .');
+  });
+});
+
+describe('hasWords', () => {
+  it('tells words from punctuation and space', () => {
+    expect(hasWords('')).toBe(false);
+    expect(hasWords(' . , ! ')).toBe(false);
+    expect(hasWords('…')).toBe(false);
+    expect(hasWords('the car')).toBe(true);
+    expect(hasWords('猫')).toBe(true);
+    expect(hasWords('42')).toBe(true);
+  });
+});

@@ -1,0 +1,88 @@
+// Trained model folders served from the page's own origin (web/vite-plugin-models.ts puts them
+// under models/ in dev and in the build, with models/index.json listing them). Fetching happens on
+// the page; EngineClient.load then hands the three files to the worker. Pure apart from fetch,
+// which tests replace.
+
+/** The three files of a model folder (docs/engine-contract.md, "Model folder"). */
+export interface ModelFolder {
+  config: string; // config.json text
+  weights: ArrayBuffer; // model.safetensors bytes
+  card: string; // card.json text
+}
+
+/** models/index.json: the folders the page can load. */
+export interface ModelManifest {
+  models: string[];
+}
+
+type Fetch = (url: string, init?: RequestInit) => Promise<Response>;
+
+/** URL of a folder (or of the manifest) under models/, relative to the page. */
+export function modelUrl(base: string | URL, ...parts: string[]): string {
+  return new URL(`models/${parts.join('/')}`, base).href;
+}
+
+async function ok(response: Response, url: string): Promise<Response> {
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  return response;
+}
+
+/** Fetches config.json, model.safetensors and card.json of the folder `name`. */
+export async function fetchModelFolder(
+  base: string | URL,
+  name: string,
+  fetchImpl: Fetch = (url, init) => fetch(url, init),
+): Promise<ModelFolder> {
+  const get = async (file: string) => {
+    const url = modelUrl(base, name, file);
+    return ok(await fetchImpl(url), url);
+  };
+  const [config, weights, card] = await Promise.all([
+    get('config.json').then((r) => r.text()),
+    get('model.safetensors').then((r) => r.arrayBuffer()),
+    get('card.json').then((r) => r.text()),
+  ]);
+  return { config, weights, card };
+}
+
+/**
+ * The folders listed in models/index.json; an empty list when there is no manifest. Asking the
+ * manifest (always there) instead of probing each folder keeps 404s out of the console.
+ */
+export async function fetchManifest(
+  base: string | URL,
+  fetchImpl: Fetch = (url, init) => fetch(url, init),
+): Promise<ModelManifest> {
+  try {
+    const response = await fetchImpl(modelUrl(base, 'index.json'));
+    if (!response.ok) return { models: [] };
+    const value = (await response.json()) as { models?: unknown };
+    const models = Array.isArray(value.models) ? value.models.filter((m) => typeof m === 'string') : [];
+    return { models };
+  } catch {
+    return { models: [] };
+  }
+}
+
+/** What the page shows of a model card: parameter count and held-out test metrics. */
+export interface CardSummary {
+  parameters: number | null;
+  exactMatch: number | null; // fraction of test sentences translated exactly, 0..1
+  aer: number | null; // alignment error rate of the argmax attention, 0..1
+  testSentences: number | null;
+}
+
+const numberOr = (value: unknown): number | null =>
+  typeof value === 'number' && Number.isFinite(value) ? value : null;
+
+/** Reads card.json's `parameters` and `metrics.test` (fields that are missing come back null). */
+export function summarizeCard(card: Record<string, unknown>): CardSummary {
+  const metrics = (card.metrics ?? {}) as Record<string, unknown>;
+  const test = (metrics.test ?? {}) as Record<string, unknown>;
+  return {
+    parameters: numberOr(card.parameters),
+    exactMatch: numberOr(test.exact_match),
+    aer: numberOr(test.aer),
+    testSentences: numberOr(test.n),
+  };
+}

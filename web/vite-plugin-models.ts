@@ -1,0 +1,69 @@
+// Serves the trained model folders of models/ from the page's own origin: in dev from disk (so a
+// retrained model shows up on reload), in the build as files under models/. Only the three files a
+// model folder is made of are exposed, and models/index.json lists the folders found, so the page
+// knows which lessons can offer which variants without probing for missing files.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Plugin } from 'vite';
+
+const FILES: Record<string, string> = {
+  'config.json': 'application/json',
+  'card.json': 'application/json',
+  'model.safetensors': 'application/octet-stream',
+};
+
+/** Folders of modelsDir whose name matches `pattern` and that hold all three files. */
+function modelFolders(modelsDir: string, pattern: RegExp): string[] {
+  if (!fs.existsSync(modelsDir)) return [];
+  return fs
+    .readdirSync(modelsDir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && pattern.test(entry.name))
+    .map((entry) => entry.name)
+    .filter((name) => Object.keys(FILES).every((file) => fs.existsSync(path.join(modelsDir, name, file))))
+    .sort();
+}
+
+const manifest = (models: string[]) => JSON.stringify({ models }, null, 2) + '\n';
+
+export function modelFoldersPlugin(modelsDir: string, pattern = /^seq2seq-[a-z0-9-]+$/): Plugin {
+  return {
+    name: 'attnlab-model-folders',
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://localhost').pathname);
+        if (!pathname.startsWith('/models/')) return next();
+        const match = /^\/models\/(?:index\.json|([^/]+)\/([^/]+))$/.exec(pathname);
+        const notFound = () => res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+        if (!match || (req.method !== 'GET' && req.method !== 'HEAD')) return notFound();
+        const models = modelFolders(modelsDir, pattern);
+        let body: Buffer;
+        let type = 'application/json';
+        if (!match[1]) {
+          body = Buffer.from(manifest(models));
+        } else if (models.includes(match[1]) && match[2] in FILES) {
+          body = fs.readFileSync(path.join(modelsDir, match[1], match[2]));
+          type = FILES[match[2]];
+        } else {
+          return notFound();
+        }
+        res.setHeader('content-type', type);
+        res.setHeader('content-length', body.length);
+        res.setHeader('cache-control', 'no-store');
+        res.end(req.method === 'HEAD' ? undefined : body);
+      });
+    },
+    generateBundle() {
+      const models = modelFolders(modelsDir, pattern);
+      this.emitFile({ type: 'asset', fileName: 'models/index.json', source: manifest(models) });
+      for (const name of models) {
+        for (const file of Object.keys(FILES)) {
+          this.emitFile({
+            type: 'asset',
+            fileName: `models/${name}/${file}`,
+            source: fs.readFileSync(path.join(modelsDir, name, file)),
+          });
+        }
+      }
+    },
+  };
+}
