@@ -47,15 +47,36 @@ void Align::init(Rng& rng) {
   if (kind == ScoreKind::Additive) init_uniform(v.value, rng, 1.0 / std::sqrt(static_cast<double>(attn_dim)));
 }
 
+Mat Align::project_keys(const Mat& keys) const {
+  if (kind == ScoreKind::General) throw std::logic_error("align: the general score has no key projection");
+  Mat kp;
+  matmul_nt(keys, w_key.value, kp);
+  return kp;
+}
+
 Align::Result Align::forward(const Mat& keys, const Mat& queries, const Mask* mask, Cache& cache) const {
-  const Eigen::Index S = keys.rows(), N = queries.rows();
+  cache.projected = false;
   cache.keys = keys;
+  if (kind != ScoreKind::General) matmul_nt(keys, w_key.value, cache.kp);
+  return scores_and_weights(queries, mask, cache);
+}
+
+Align::Result Align::forward_projected(const Mat& projected_keys, const Mat& queries, const Mask* mask,
+                                       Cache& cache) const {
+  if (kind == ScoreKind::General) throw std::logic_error("align: the general score has no key projection");
+  cache.projected = true;
+  cache.keys.resize(0, 0);
+  cache.kp = projected_keys;
+  return scores_and_weights(queries, mask, cache);
+}
+
+Align::Result Align::scores_and_weights(const Mat& queries, const Mask* mask, Cache& cache) const {
+  const Eigen::Index S = kind == ScoreKind::General ? cache.keys.rows() : cache.kp.rows(), N = queries.rows();
   cache.queries = queries;
   Result res;
   res.scores.resize(N, S);
   switch (kind) {
     case ScoreKind::Additive: {
-      matmul_nt(keys, w_key.value, cache.kp);
       matmul_nt(queries, w_query.value, cache.qp);
       cache.tanh_pre.resize(N);
       Mat e;
@@ -71,7 +92,6 @@ Align::Result Align::forward(const Mat& keys, const Mat& queries, const Mask* ma
     }
     case ScoreKind::Dot:
     case ScoreKind::ScaledDot: {
-      matmul_nt(keys, w_key.value, cache.kp);
       matmul_nt(queries, w_query.value, cache.qp);
       matmul_nt(cache.qp, cache.kp, res.scores);
       if (kind == ScoreKind::ScaledDot) res.scores /= std::sqrt(static_cast<Real>(attn_dim));
@@ -79,7 +99,7 @@ Align::Result Align::forward(const Mat& keys, const Mat& queries, const Mask* ma
     }
     case ScoreKind::General: {
       matmul_nt(queries, weight.value, cache.qp);  // (N, Dk): W s for every query
-      matmul_nt(cache.qp, keys, res.scores);
+      matmul_nt(cache.qp, cache.keys, res.scores);
       break;
     }
   }
@@ -89,6 +109,21 @@ Align::Result Align::forward(const Mat& keys, const Mat& queries, const Mask* ma
 }
 
 void Align::backward(const Cache& cache, const Mat& dweights, Mat& dkeys, Mat& dqueries) {
+  if (cache.projected) throw std::logic_error("align: forward_projected pairs with backward_projected");
+  Mat dkp;
+  backward_projected(cache, dweights, dkp, dqueries);
+  if (kind == ScoreKind::General)
+    dkeys = std::move(dkp);  // the general score reads the keys themselves
+  else
+    backward_key_projection(cache.keys, dkp, dkeys);
+}
+
+void Align::backward_key_projection(const Mat& keys, const Mat& dkp, Mat& dkeys) {
+  w_key.grad.noalias() += dkp.transpose() * keys;
+  dkeys = dkp * w_key.value;
+}
+
+void Align::backward_projected(const Cache& cache, const Mat& dweights, Mat& dkp_out, Mat& dqueries) {
   // forward was: alpha = normalize(e)
   const Mat dscores = normalize_rows_backward(norm, cache.weights, dweights);
   const Eigen::Index N = cache.queries.rows();
@@ -105,9 +140,8 @@ void Align::backward(const Cache& cache, const Mat& dweights, Mat& dkeys, Mat& d
         dkp += dpre;
         dqp.row(n) = dpre.colwise().sum();
       }
-      w_key.grad.noalias() += dkp.transpose() * cache.keys;
       w_query.grad.noalias() += dqp.transpose() * cache.queries;
-      dkeys = dkp * w_key.value;
+      dkp_out = std::move(dkp);
       dqueries = dqp * w_query.value;
       break;
     }
@@ -117,17 +151,15 @@ void Align::backward(const Cache& cache, const Mat& dweights, Mat& dkeys, Mat& d
       Mat de = dscores;
       if (kind == ScoreKind::ScaledDot) de /= std::sqrt(static_cast<Real>(attn_dim));
       const Mat dqp = de * cache.kp;
-      const Mat dkp = de.transpose() * cache.qp;
-      w_key.grad.noalias() += dkp.transpose() * cache.keys;
+      dkp_out = de.transpose() * cache.qp;
       w_query.grad.noalias() += dqp.transpose() * cache.queries;
-      dkeys = dkp * w_key.value;
       dqueries = dqp * w_query.value;
       break;
     }
     case ScoreKind::General: {
       // forward was: e = (s W^T) h^T with qp = s W^T
-      const Mat dqp = dscores * cache.keys;  // (N, Dk)
-      dkeys = dscores.transpose() * cache.qp;
+      const Mat dqp = dscores * cache.keys;      // (N, Dk)
+      dkp_out = dscores.transpose() * cache.qp;  // general: the gradient of the keys themselves
       weight.grad.noalias() += dqp.transpose() * cache.queries;
       dqueries = dqp * weight.value;
       break;

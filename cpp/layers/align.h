@@ -39,7 +39,8 @@ struct Align {
     Mat weights;  // (N, S) alpha
   };
   struct Cache {
-    Mat keys, queries;          // (S, Dk), (N, Dq)
+    bool projected = false;     // forward_projected was given W_K h precomputed (see project_keys)
+    Mat keys, queries;          // (S, Dk) (empty when projected), (N, Dq)
     Mat kp, qp;                 // (S, A), (N, A): W_K h and W_Q s
     std::vector<Mat> tanh_pre;  // additive: N x (S, A) tanh(W_K h_i + W_Q s_n)
     Mat weights;                // (N, S)
@@ -55,7 +56,22 @@ struct Align {
   // From d loss / d weights (N, S): accumulates parameter grads, writes dkeys (S, Dk), dqueries (N, Dq).
   void backward(const Cache& cache, const Mat& dweights, Mat& dkeys, Mat& dqueries);
 
+  // A decoder attends over the same keys at every step: project them once (W_K h_i for all i,
+  // (S, A); additive, dot and scaled_dot only), pass the projection to forward_projected at each
+  // step, add up each step's backward_projected dkp, and finish once with
+  // backward_key_projection. Same numbers as forward/backward, one key projection per sentence.
+  Mat project_keys(const Mat& keys) const;
+  Result forward_projected(const Mat& projected_keys, const Mat& queries, const Mask* mask, Cache& cache) const;
+  // Like backward, but writes dkp (S, A), the gradient of the projected keys, instead of dkeys.
+  void backward_projected(const Cache& cache, const Mat& dweights, Mat& dkp, Mat& dqueries);
+  // forward was: kp = keys W_K^T  =>  dW_K += dkp^T keys, dkeys = dkp W_K
+  void backward_key_projection(const Mat& keys, const Mat& dkp, Mat& dkeys);
+
   void for_each_param(const std::string& prefix, const ParamVisitor& f);
+
+ private:
+  // Scores and weights once cache.kp (or, for general, cache.keys) is in place.
+  Result scores_and_weights(const Mat& queries, const Mask* mask, Cache& cache) const;
 };
 
 }  // namespace attnlab

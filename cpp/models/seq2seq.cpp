@@ -97,12 +97,13 @@ void Seq2Seq::encode(const std::vector<int>& src, Cache& c) const {
   c.c0 = RowVec::Zero(hidden_size_);
   if (has_attention()) {
     // alpha_0 from s_0 = h_m gives c_0, the context the first decoder step reads.
-    c.attn0 = align_.forward(c.H, c.H.bottomRows(1), nullptr, c.align0);
+    c.kp = align_.project_keys(c.H);
+    c.attn0 = align_.forward_projected(c.kp, c.H.bottomRows(1), nullptr, c.align0);
     c.c0 = c.attn0.weights * c.H;
   }
 }
 
-RowVec Seq2Seq::decode_step(int prev_id, const RowVec& s_prev, const RowVec& c_prev, const Mat& H, Step& st) const {
+RowVec Seq2Seq::decode_step(int prev_id, const RowVec& s_prev, const RowVec& c_prev, const Cache& c, Step& st) const {
   const int D = hidden_size_, E = embed_dim_;
   st.input_id = prev_id;
   const Mat x = tgt_embedding_.forward({prev_id});  // (1, E) x'_j
@@ -114,8 +115,8 @@ RowVec Seq2Seq::decode_step(int prev_id, const RowVec& s_prev, const RowVec& c_p
   }
   const RowVec s = decoder_.step(st.input, s_prev, st.rnn);  // s_j = tanh(A' [x'_j; s_{j-1}; c_{j-1}] + b')
   if (!has_attention()) return s;
-  st.attn = align_.forward(H, s, nullptr, st.align);  // alpha_j = softmax_i(align(h_i, s_j))
-  st.context = st.attn.weights * H;                   // c_j = sum_i alpha_ji h_i
+  st.attn = align_.forward_projected(c.kp, s, nullptr, st.align);  // alpha_j = softmax_i(align(h_i, s_j))
+  st.context = st.attn.weights * c.H;                              // c_j = sum_i alpha_ji h_i
   RowVec z(2 * D);
   z << s, st.context;
   return z;
@@ -133,7 +134,7 @@ void Seq2Seq::run(const std::vector<int>& src, const std::vector<int>* targets, 
   for (int j = 0; j < n_max; ++j) {
     c.steps.emplace_back();
     Step& st = c.steps.back();
-    const RowVec z = decode_step(prev, s, ctx, c.H, st);
+    const RowVec z = decode_step(prev, s, ctx, c, st);
     s = st.rnn.h;
     if (has_attention()) ctx = st.context;
     zs.push_back(z);
@@ -242,6 +243,7 @@ double Seq2Seq::loss_and_backward(const Example& ex) {
   // forward was: logits_j = out(z_j), z_j = [s_j; c_j]
   const Mat dZ = out_.backward(c.Z, ce.dlogits);
   Mat dH = Mat::Zero(S, D);
+  Mat dkp = has_attention() ? Mat::Zero(c.kp.rows(), c.kp.cols()) : Mat();  // sum over steps of d loss / d (W_K H)
   RowVec ds_next = RowVec::Zero(D);  // d loss / d s_j through step j+1's recurrence
   RowVec dc_next = RowVec::Zero(D);  // d loss / d c_j through step j+1's input
   Mat dtgt_x(T, E);                  // d loss / d x'_j
@@ -255,9 +257,9 @@ double Seq2Seq::loss_and_backward(const Example& ex) {
       const Mat dalpha = dc * c.H.transpose();
       dH.noalias() += st.attn.weights.transpose() * dc;
       // forward was: alpha_j = softmax(align(H, s_j))
-      Mat dkeys, dquery;
-      align_.backward(st.align, dalpha, dkeys, dquery);
-      dH += dkeys;
+      Mat dkp_j, dquery;
+      align_.backward_projected(st.align, dalpha, dkp_j, dquery);
+      dkp += dkp_j;
       ds += dquery.row(0);
     }
     // forward was: s_j = tanh(W_ih [x'_j; c_{j-1}] + W_hh s_{j-1} + b)
@@ -274,10 +276,14 @@ double Seq2Seq::loss_and_backward(const Example& ex) {
     // forward was: c_0 = alpha_0 H, alpha_0 = softmax(align(H, s_0 = h_m))
     const Mat dalpha0 = dc_next * c.H.transpose();
     dH.noalias() += c.attn0.weights.transpose() * dc_next;
-    Mat dkeys, dquery;
-    align_.backward(c.align0, dalpha0, dkeys, dquery);
-    dH += dkeys;
+    Mat dkp_0, dquery;
+    align_.backward_projected(c.align0, dalpha0, dkp_0, dquery);
+    dkp += dkp_0;
     ds0 += dquery.row(0);
+    // forward was: kp = H W_K^T, projected once for all steps
+    Mat dkeys;
+    align_.backward_key_projection(c.H, dkp, dkeys);
+    dH += dkeys;
   }
   // forward was: s_0 = h_m
   dH.row(S - 1) += ds0;

@@ -72,6 +72,7 @@ class Seq2Seq : public Model {
     Mat src_x;  // (S, E)
     SimpleRnn::Cache enc;
     Mat H;                // (S, D) h_1..h_m
+    Mat kp;               // (S, A) W_K h_i, projected once for every decoder step
     Align::Cache align0;  // alpha_0 from s_0 = h_m
     Align::Result attn0;  // (1, S)
     RowVec c0;            // (D)
@@ -83,7 +84,7 @@ class Seq2Seq : public Model {
   bool has_attention() const { return attention_ != Attention::None; }
   void encode(const std::vector<int>& src, Cache& c) const;
   // One decoder step from y_{j-1}, s_{j-1}, c_{j-1}; fills st and returns the row [s_j; c_j].
-  RowVec decode_step(int prev_id, const RowVec& s_prev, const RowVec& c_prev, const Mat& H, Step& st) const;
+  RowVec decode_step(int prev_id, const RowVec& s_prev, const RowVec& c_prev, const Cache& c, Step& st) const;
   // Teacher-forced run over the given targets (or greedy when targets is null).
   void run(const std::vector<int>& src, const std::vector<int>* targets, Cache& c) const;
   ForwardTrace make_trace(const std::vector<int>& src, const Cache& c) const;

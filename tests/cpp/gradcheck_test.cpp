@@ -449,3 +449,33 @@ TEST_CASE("whole model: seq2seq (additive, dot, no attention)", "[gradcheck]") {
     check_model(m, {{4}, {6, 1}});  // one source word: s_0 = h_1 is also the only key
   }
 }
+
+TEST_CASE("align: keys projected once give the same weights and gradients as forward/backward", "[gradcheck]") {
+  for (ScoreKind kind : {ScoreKind::Additive, ScoreKind::Dot, ScoreKind::ScaledDot}) {
+    INFO(to_string(kind));
+    Rng rng(11);
+    Align a(kind, Normalization::Softmax, 7, 5, 4);
+    a.init(rng);
+    const Mat keys = random_mat(rng, 6, 7), queries = random_mat(rng, 3, 5), dw = random_mat(rng, 3, 6);
+    Align::Cache plain, projected;
+    const Mat w1 = a.forward(keys, queries, nullptr, plain).weights;
+    const Mat w2 = a.forward_projected(a.project_keys(keys), queries, nullptr, projected).weights;
+    CHECK(w1.isApprox(w2, 1e-12));
+    a.w_key.zero_grad();
+    a.w_query.zero_grad();
+    Mat dkeys1, dq1;
+    a.backward(plain, dw, dkeys1, dq1);
+    const Mat gk1 = a.w_key.grad, gq1 = a.w_query.grad;
+    a.w_key.zero_grad();
+    a.w_query.zero_grad();
+    Mat dkp, dkeys2, dq2;
+    a.backward_projected(projected, dw, dkp, dq2);
+    a.backward_key_projection(keys, dkp, dkeys2);
+    CHECK(dkeys1.isApprox(dkeys2, 1e-12));
+    CHECK(dq1.isApprox(dq2, 1e-12));
+    CHECK(gk1.isApprox(a.w_key.grad, 1e-12));
+    CHECK(gq1.isApprox(a.w_query.grad, 1e-12));
+    // A projected forward is finished by backward_projected, never by backward.
+    CHECK_THROWS(a.backward(projected, dw, dkeys2, dq2));
+  }
+}
