@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
-import { modelFoldersPlugin } from './vite-plugin-models';
+import { modelFoldersPlugin } from './vite-plugin-models.ts';
 
 const webDir = path.dirname(fileURLToPath(import.meta.url));
 

@@ -6,7 +6,7 @@ import { LitElement, css, html, type TemplateResult } from 'lit';
 import { axisBottom, interpolateBlues, range, rgb, scaleLinear, select } from 'd3';
 import { LocaleController, formatInteger, t } from '../i18n';
 import { HeatCells, quantizedScale } from './heat-cells';
-import { placeholderBox } from './shared-styles';
+import { placeholderBox, srOnly } from './shared-styles';
 import { maxValue, topKInRow, truncateLabel, weightsOf, type AttentionMap } from '../engine/records';
 
 const CELL_MIN = 13; // px: below this a cell is too small to hover; the map scrolls instead
@@ -529,6 +529,7 @@ export class AttentionMapElement extends LitElement {
 
   static override styles = [
     placeholderBox,
+    srOnly,
     css`
       :host {
         display: block;
@@ -653,18 +654,6 @@ export class AttentionMapElement extends LitElement {
       .legend .axis text {
         fill: var(--attn-muted, #5b6678);
         font-size: 11px;
-      }
-      .sr-only {
-        position: absolute;
-        width: 1px;
-        height: 1px;
-        padding: 0;
-        margin: -1px;
-        overflow: hidden;
-        clip: rect(0 0 0 0);
-        clip-path: inset(50%);
-        white-space: nowrap;
-        border: 0;
       }
     `,
   ];

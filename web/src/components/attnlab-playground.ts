@@ -6,7 +6,7 @@ import { LitElement, css, html, nothing, type TemplateResult } from 'lit';
 import { EngineClient, isSuperseded } from '../engine/engine';
 import { DEMO_CONFIG, DEMO_SEED, clipText, hasSeveralLayers, type ForwardRecord } from '../engine/records';
 import { LocaleController, formatInteger, t } from '../i18n';
-import { placeholderBox } from './shared-styles';
+import { placeholderBox, lessonBase } from './shared-styles';
 import './attention-map';
 
 export const DEFAULT_SENTENCE = 'the cat sat on the mat because it was tired';
@@ -292,13 +292,8 @@ export class PlaygroundElement extends LitElement {
 
   static override styles = [
     placeholderBox,
+    lessonBase,
     css`
-      :host {
-        display: block;
-        min-width: 0;
-        color: var(--attn-text, #1d2433);
-        font-family: var(--attn-font, system-ui, sans-serif);
-      }
       .notice {
         display: flex;
         flex-wrap: wrap;
@@ -315,47 +310,6 @@ export class PlaygroundElement extends LitElement {
         display: block;
         margin-bottom: 0.35rem;
         font-weight: 600;
-      }
-      textarea {
-        box-sizing: border-box;
-        display: block;
-        width: 100%;
-        min-height: 3.2rem;
-        padding: 0.6rem 0.75rem;
-        border: 1px solid var(--attn-border, #c9d3e3);
-        border-radius: 8px;
-        font: inherit;
-        font-size: 1.05rem;
-        line-height: 1.45;
-        resize: vertical;
-        background: #fff;
-        color: inherit;
-      }
-      textarea:focus-visible {
-        outline: 3px solid var(--attn-focus, #74a9e8);
-        outline-offset: 1px;
-        border-color: var(--attn-accent, #1f5fa8);
-      }
-      .messages:empty {
-        display: none;
-      }
-      .message {
-        margin: 0.5rem 0 0;
-        padding: 0.45rem 0.7rem;
-        border-radius: 6px;
-        overflow-wrap: anywhere;
-      }
-      .message[data-kind='warning'] {
-        background: #fff9db;
-        color: #5f4b00;
-      }
-      .message[data-kind='error'] {
-        background: #ffe3e3;
-        color: #8a1c1c;
-      }
-      .message[data-kind='info'] {
-        background: #e7f0fb;
-        color: #173f6b;
       }
       .toolbar {
         display: flex;
@@ -400,32 +354,6 @@ export class PlaygroundElement extends LitElement {
         color: var(--attn-muted, #5b6678);
         font-variant-numeric: tabular-nums;
       }
-      .tokens {
-        display: flex;
-        flex-wrap: wrap;
-        align-items: baseline;
-        gap: 0.3rem;
-        margin-bottom: 0.9rem;
-        font-size: 0.88rem;
-      }
-      .tokens-label {
-        margin-right: 0.2rem;
-        color: var(--attn-muted, #5b6678);
-      }
-      .tokens ol {
-        display: contents;
-        list-style: none;
-      }
-      .tokens li {
-        max-width: 12rem;
-        padding: 0.05rem 0.45rem;
-        overflow: hidden;
-        border: 1px solid #dbe4f0;
-        border-radius: 4px;
-        background: #f3f6fb;
-        text-overflow: ellipsis;
-        white-space: nowrap;
-      }
       .tokens li.unknown {
         border-style: dashed;
         border-color: #c2410c;
@@ -436,10 +364,6 @@ export class PlaygroundElement extends LitElement {
       }
       .map-area {
         min-width: 0;
-      }
-      .placeholder.failed {
-        border-color: #e03131;
-        color: #8a1c1c;
       }
     `,
   ];

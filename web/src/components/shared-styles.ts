@@ -13,3 +13,100 @@ export const placeholderBox = css`
     text-align: center;
   }
 `;
+
+/** What every lesson element shares: the host box, the text box, messages and token chips. */
+export const lessonBase = css`
+  :host {
+    display: block;
+    min-width: 0;
+    color: var(--attn-text, #1d2433);
+    font-family: var(--attn-font, system-ui, sans-serif);
+  }
+  textarea {
+    box-sizing: border-box;
+    display: block;
+    width: 100%;
+    min-height: 3.2rem;
+    padding: 0.6rem 0.75rem;
+    border: 1px solid var(--attn-border, #c9d3e3);
+    border-radius: 8px;
+    font: inherit;
+    font-size: 1.05rem;
+    line-height: 1.45;
+    resize: vertical;
+    background: #fff;
+    color: inherit;
+  }
+  textarea:focus-visible {
+    outline: 3px solid var(--attn-focus, #74a9e8);
+    outline-offset: 1px;
+    border-color: var(--attn-accent, #1f5fa8);
+  }
+  .messages:empty {
+    display: none;
+  }
+  .message {
+    margin: 0.5rem 0 0;
+    padding: 0.45rem 0.7rem;
+    border-radius: 6px;
+    overflow-wrap: anywhere;
+  }
+  .message[data-kind='warning'] {
+    background: #fff9db;
+    color: #5f4b00;
+  }
+  .message[data-kind='error'] {
+    background: #ffe3e3;
+    color: #8a1c1c;
+  }
+  .message[data-kind='info'] {
+    background: #e7f0fb;
+    color: #173f6b;
+  }
+  .tokens {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: baseline;
+    gap: 0.3rem;
+    margin-bottom: 0.9rem;
+    font-size: 0.88rem;
+  }
+  .tokens-label {
+    margin-right: 0.2rem;
+    color: var(--attn-muted, #5b6678);
+  }
+  .tokens ol {
+    display: contents;
+    list-style: none;
+  }
+  .tokens li {
+    max-width: 12rem;
+    padding: 0.05rem 0.45rem;
+    overflow: hidden;
+    border: 1px solid #dbe4f0;
+    border-radius: 4px;
+    background: #f3f6fb;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
+  .placeholder.failed {
+    border-color: #e03131;
+    color: #8a1c1c;
+  }
+`;
+
+/** Text that only screen readers read (the data tables behind the figures). */
+export const srOnly = css`
+  .sr-only {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    padding: 0;
+    margin: -1px;
+    overflow: hidden;
+    clip: rect(0 0 0 0);
+    clip-path: inset(50%);
+    white-space: nowrap;
+    border: 0;
+  }
+`;
