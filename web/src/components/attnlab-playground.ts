@@ -6,7 +6,7 @@ import { LitElement, css, html, nothing, type TemplateResult } from 'lit';
 import { EngineClient, isSuperseded } from '../engine/engine';
 import { DEMO_CONFIG, DEMO_SEED, clipText, hasSeveralLayers, type ForwardRecord } from '../engine/records';
 import { LocaleController, formatInteger, t } from '../i18n';
-import { placeholderBox, lessonBase } from './shared-styles';
+import { placeholderBox, lessonBase, pills } from './shared-styles';
 import './attention-map';
 
 export const DEFAULT_SENTENCE = 'the cat sat on the mat because it was tired';
@@ -188,12 +188,12 @@ export class PlaygroundElement extends LitElement {
     const maps = this.record?.maps ?? [];
     if (maps.length === 0) return nothing;
     return html`<div
-      class="heads"
+      class="heads pills"
       role="radiogroup"
       aria-label=${t('playground.headsLabel')}
       @keydown=${this.onHeadKey}
     >
-      <span class="heads-label" aria-hidden="true">${t('playground.headsLabel')}</span>
+      <span class="heads-label pills-label" aria-hidden="true">${t('playground.headsLabel')}</span>
       ${maps.map(
         (_, i) =>
           html`<button
@@ -293,6 +293,7 @@ export class PlaygroundElement extends LitElement {
   static override styles = [
     placeholderBox,
     lessonBase,
+    pills,
     css`
       .notice {
         display: flex;
@@ -318,36 +319,6 @@ export class PlaygroundElement extends LitElement {
         justify-content: space-between;
         gap: 0.5rem 1rem;
         margin: 0.9rem 0 0.5rem;
-      }
-      .heads {
-        display: flex;
-        flex-wrap: wrap;
-        align-items: center;
-        gap: 0.35rem;
-      }
-      .heads-label {
-        margin-right: 0.25rem;
-        font-size: 0.9rem;
-        color: var(--attn-muted, #5b6678);
-      }
-      .heads button {
-        padding: 0.3rem 0.8rem;
-        border: 1px solid var(--attn-border, #c9d3e3);
-        border-radius: 999px;
-        background: #fff;
-        color: inherit;
-        font: inherit;
-        font-size: 0.92rem;
-        cursor: pointer;
-      }
-      .heads button[aria-checked='true'] {
-        border-color: var(--attn-accent, #1f5fa8);
-        background: var(--attn-accent, #1f5fa8);
-        color: #fff;
-      }
-      .heads button:focus-visible {
-        outline: 3px solid var(--attn-focus, #74a9e8);
-        outline-offset: 1px;
       }
       .count {
         font-size: 0.92rem;

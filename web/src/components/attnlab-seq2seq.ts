@@ -12,7 +12,7 @@ import { EngineClient, isSuperseded } from '../engine/engine';
 import { fetchManifest, fetchModelFolder, summarizeCard, type CardSummary } from '../engine/model-folder';
 import { END_TOKEN, clipText, hasWords, type ForwardRecord, type ModelInfo } from '../engine/records';
 import { LocaleController, formatInteger, formatPercent, t } from '../i18n';
-import { placeholderBox, lessonBase, srOnly } from './shared-styles';
+import { placeholderBox, lessonBase, pills, srOnly } from './shared-styles';
 import './attention-map';
 
 export const DEFAULT_SEQ2SEQ_SENTENCE = 'the european economic area does not see the red car .';
@@ -306,12 +306,12 @@ export class Seq2SeqElement extends LitElement {
     // The switch appears only when the dot-product model is served too.
     if (this.available.length < 2) return nothing;
     return html`<div
-      class="variants"
+      class="variants pills"
       role="radiogroup"
       aria-label=${t('seq2seq.variantLabel')}
       @keydown=${this.onVariantKey}
     >
-      <span class="variants-label" aria-hidden="true">${t('seq2seq.variantLabel')}</span>
+      <span class="variants-label pills-label" aria-hidden="true">${t('seq2seq.variantLabel')}</span>
       ${this.available.map(
         (v) =>
           html`<button
@@ -454,6 +454,7 @@ export class Seq2SeqElement extends LitElement {
   static override styles = [
     placeholderBox,
     lessonBase,
+    pills,
     srOnly,
     unsafeCSS(katexCss),
     css`
@@ -467,36 +468,6 @@ export class Seq2SeqElement extends LitElement {
       }
       label {
         font-weight: 600;
-      }
-      .variants {
-        display: flex;
-        flex-wrap: wrap;
-        align-items: center;
-        gap: 0.35rem;
-      }
-      .variants-label {
-        margin-right: 0.25rem;
-        font-size: 0.9rem;
-        color: var(--attn-muted, #5b6678);
-      }
-      .variants button {
-        padding: 0.25rem 0.8rem;
-        border: 1px solid var(--attn-border, #c9d3e3);
-        border-radius: 999px;
-        background: #fff;
-        color: inherit;
-        font: inherit;
-        font-size: 0.92rem;
-        cursor: pointer;
-      }
-      .variants button[aria-checked='true'] {
-        border-color: var(--attn-accent, #1f5fa8);
-        background: var(--attn-accent, #1f5fa8);
-        color: #fff;
-      }
-      .variants button:focus-visible {
-        outline: 3px solid var(--attn-focus, #74a9e8);
-        outline-offset: 1px;
       }
       .card {
         margin: 0.4rem 0 0;

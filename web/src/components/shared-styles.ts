@@ -95,6 +95,40 @@ export const lessonBase = css`
   }
 `;
 
+/** A row of pill buttons that works as a radio group (attention heads, model variants). */
+export const pills = css`
+  .pills {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 0.35rem;
+  }
+  .pills-label {
+    margin-right: 0.25rem;
+    font-size: 0.9rem;
+    color: var(--attn-muted, #5b6678);
+  }
+  .pills button {
+    padding: 0.3rem 0.8rem;
+    border: 1px solid var(--attn-border, #c9d3e3);
+    border-radius: 999px;
+    background: #fff;
+    color: inherit;
+    font: inherit;
+    font-size: 0.92rem;
+    cursor: pointer;
+  }
+  .pills button[aria-checked='true'] {
+    border-color: var(--attn-accent, #1f5fa8);
+    background: var(--attn-accent, #1f5fa8);
+    color: #fff;
+  }
+  .pills button:focus-visible {
+    outline: 3px solid var(--attn-focus, #74a9e8);
+    outline-offset: 1px;
+  }
+`;
+
 /** Text that only screen readers read (the data tables behind the figures). */
 export const srOnly = css`
   .sr-only {
