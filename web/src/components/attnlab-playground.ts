@@ -3,7 +3,8 @@
 // EngineClient; the map is re-drawn from that state alone.
 
 import { LitElement, css, html, nothing, type TemplateResult } from 'lit';
-import { EngineClient, isSuperseded } from '../engine/engine';
+import { EngineClient } from '../engine/engine';
+import { LatestForward } from '../engine/latest-forward';
 import { DEMO_CONFIG, DEMO_SEED, clipText, hasSeveralLayers, type ForwardRecord } from '../engine/records';
 import { LocaleController, formatInteger, t } from '../i18n';
 import { placeholderBox, lessonBase, pills } from './shared-styles';
@@ -44,8 +45,7 @@ export class PlaygroundElement extends LitElement {
 
   private engine: EngineClient | null = null;
   private starting = false;
-  private requested = 0; // number of the newest forward asked for
-  private shown = 0; // number of the forward whose outcome is on screen
+  private readonly forwards = new LatestForward(this);
 
   constructor() {
     super();
@@ -98,41 +98,13 @@ export class PlaygroundElement extends LitElement {
     this.compute();
   }
 
-  /** Asks the engine for the current text. Latest wins: older answers never replace newer ones. */
+  /** Asks the engine for the current text (latest wins, see LatestForward). */
   private compute(): void {
-    const ticket = ++this.requested;
     const input = clipText(this.text, MAX_CHARS).text;
-    if (input.trim() === '') {
-      this.shown = ticket;
-      this.record = null;
-      this.runError = null;
-      this.busy = false;
-      return;
-    }
-    const engine = this.engine;
-    if (!engine) return; // startEngine() computes once the model is loaded
-    this.busy = true;
-    const settle = () => {
-      if (ticket === this.requested) this.busy = false;
-    };
-    engine.forward(input).then(
-      (record) => {
-        settle();
-        if (ticket < this.shown) return;
-        this.shown = ticket;
-        this.record = record;
-        this.runError = null;
-        if (this.headIndex >= record.maps.length) this.headIndex = 0;
-      },
-      (error: unknown) => {
-        if (isSuperseded(error)) return;
-        settle();
-        if (ticket < this.shown) return;
-        this.shown = ticket;
-        this.record = null;
-        this.runError = error instanceof Error ? error.message : String(error);
-      },
-    );
+    if (input.trim() === '') return this.forwards.clear();
+    this.forwards.run(this.engine, input, undefined, (record) => {
+      if (this.headIndex >= record.maps.length) this.headIndex = 0;
+    });
   }
 
   private messages(): Message[] {

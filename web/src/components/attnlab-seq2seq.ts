@@ -8,7 +8,8 @@ import { LitElement, css, html, nothing, unsafeCSS, type TemplateResult } from '
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import katex from 'katex';
 import katexCss from 'katex/dist/katex.min.css?inline';
-import { EngineClient, isSuperseded } from '../engine/engine';
+import { EngineClient } from '../engine/engine';
+import { LatestForward } from '../engine/latest-forward';
 import { fetchManifest, fetchModelFolder, summarizeCard, type CardSummary } from '../engine/model-folder';
 import { END_TOKEN, clipText, hasWords, type ForwardRecord, type ModelInfo } from '../engine/records';
 import { LocaleController, formatInteger, formatPercent, t } from '../i18n';
@@ -72,8 +73,7 @@ export class Seq2SeqElement extends LitElement {
   /** A forward for the current text is still on its way (aria-busy on the figure). */
   declare busy: boolean;
 
-  private requested = 0; // number of the newest forward asked for
-  private shown = 0; // number of the forward whose outcome is on screen
+  private readonly forwards = new LatestForward(this);
   private textTouched = false;
 
   constructor() {
@@ -188,42 +188,12 @@ export class Seq2SeqElement extends LitElement {
     return clipText(this.text, SEQ2SEQ_MAX_CHARS).text;
   }
 
-  /** Asks the engine for the current text. Latest wins: older answers never replace newer ones. */
+  /** Asks the engine for the current text (latest wins, see LatestForward). */
   private compute(): void {
-    const ticket = ++this.requested;
     const input = this.input();
-    if (!hasWords(input)) {
-      // Empty or punctuation only: a message, no engine call.
-      this.shown = ticket;
-      this.record = null;
-      this.runError = null;
-      this.busy = false;
-      return;
-    }
-    const engine = this.model?.engine;
-    if (!engine) return; // ensureLoaded() computes once the model is there
+    if (!hasWords(input)) return this.forwards.clear(); // empty or punctuation only: a message, no engine call
     const variant = this.variant;
-    this.busy = true;
-    const settle = () => {
-      if (ticket === this.requested) this.busy = false;
-    };
-    engine.forward(input).then(
-      (record) => {
-        settle();
-        if (ticket < this.shown || variant !== this.variant) return;
-        this.shown = ticket;
-        this.record = record;
-        this.runError = null;
-      },
-      (error: unknown) => {
-        if (isSuperseded(error)) return;
-        settle();
-        if (ticket < this.shown || variant !== this.variant) return;
-        this.shown = ticket;
-        this.record = null;
-        this.runError = error instanceof Error ? error.message : String(error);
-      },
-    );
+    this.forwards.run(this.model?.engine, input, () => variant === this.variant);
   }
 
   /** The record, if it answers the current text and is short enough to show. */
