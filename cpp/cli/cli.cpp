@@ -10,6 +10,7 @@
 #include "data/en_fr_grammar.h"
 #include "io/model_io.h"
 #include "io/trace_json.h"
+#include "train/loop.h"
 #include "train/trainer.h"
 #include "train/translate.h"
 
@@ -174,7 +175,9 @@ int cmd_train(const Args& a, std::ostream& out) {
                            {"final_loss", rep.final_loss},
                            {"loss_curve", rep.loss_curve}}},
                          {"metrics", rep.metrics}};
-  save_model_dir(a.get("--out"), *model, card);
+  const DType dtype = read_loop_config(config, 1, 1, 1e-3).weights_dtype;
+  card["weights_dtype"] = dtype_name(dtype);
+  save_model_dir(a.get("--out"), *model, card, dtype);
   out << "wrote " << a.get("--out") << ": loss " << rep.first_loss << " -> " << rep.final_loss << ", metrics "
       << rep.metrics.dump() << "\n";
   return 0;

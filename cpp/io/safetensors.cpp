@@ -5,6 +5,7 @@
 #include "io/safetensors.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
@@ -431,6 +432,24 @@ uint16_t float_to_half(float value) {
 }
 
 float bfloat16_to_float(uint16_t bits) { return bits_to_float(uint32_t(bits) << 16); }
+
+DType dtype_from_name(const std::string& name) {
+  std::string upper = name;
+  for (char& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  DType d;
+  if (!parse_dtype(upper, &d))
+    throw std::invalid_argument("unknown weight type \"" + name + "\" (expected F32, F16 or BF16)");
+  return d;
+}
+
+float round_to_dtype(float value, DType dtype) {
+  switch (dtype) {
+    case DType::F16: return half_to_float(float_to_half(value));
+    case DType::BF16: return bfloat16_to_float(float_to_bfloat16(value));
+    case DType::F32: break;
+  }
+  return value;
+}
 
 uint16_t float_to_bfloat16(float value) {
   const uint32_t bits = float_to_bits(value);

@@ -23,6 +23,10 @@ enum class DType { F32, F16, BF16 };
 
 const char* dtype_name(DType dtype);  // "F32", "F16", "BF16", as written in the header
 size_t dtype_size(DType dtype);       // bytes per element: 4, 2, 2
+// Reads "F32", "F16" or "BF16" (also lower case); throws std::invalid_argument naming the choices.
+DType dtype_from_name(const std::string& name);
+// The value a float becomes when stored as dtype and read back (round to nearest, ties to even).
+float round_to_dtype(float value, DType dtype);
 
 struct TensorData {
   std::string name;           // PyTorch state_dict name, e.g. "encoder.weight_ih_l0"

@@ -17,10 +17,12 @@ Seq2Seq::Seq2Seq(const nlohmann::json& config) : config_(config) {
     attention_ = Attention::Additive;
   else if (att == "dot")
     attention_ = Attention::Dot;
+  else if (att == "scaled_dot")
+    attention_ = Attention::ScaledDot;
   else if (att == "none")
     attention_ = Attention::None;
   else
-    throw ConfigError("config \"attention\" is \"" + att + "\"; expected additive, dot or none");
+    throw ConfigError("config \"attention\" is \"" + att + "\"; expected additive, dot, scaled_dot or none");
 
   if (config.contains("target_vocab")) {
     const auto& tv = config["target_vocab"];
@@ -53,18 +55,32 @@ Seq2Seq::Seq2Seq(const nlohmann::json& config) : config_(config) {
   src_embedding_ = Embedding(src_vocab_, E);
   encoder_ = SimpleRnn(E, D);
   tgt_embedding_ = Embedding(tgt_vocab_, E);
-  decoder_ = SimpleRnn(has_attention() ? E + D : E, D);
+  // Without attention the context is the final encoder state at every step (Cho et al. 2014, the
+  // RNNencdec baseline of Bahdanau et al.): the same sizes, only alpha is fixed to "the last word".
+  decoder_ = SimpleRnn(E + D, D);
   if (has_attention())
-    align_ = Align(attention_ == Attention::Additive ? ScoreKind::Additive : ScoreKind::Dot, Normalization::Softmax, D,
-                   D, attn_dim_);
-  out_ = Linear(has_attention() ? 2 * D : D, tgt_vocab_);
+    align_ = Align(attention_ == Attention::Additive ? ScoreKind::Additive
+                   : attention_ == Attention::Dot    ? ScoreKind::Dot
+                                                     : ScoreKind::ScaledDot,
+                   Normalization::Softmax, D, D, attn_dim_);
+  out_ = Linear(2 * D, tgt_vocab_);
 }
 
 std::string Seq2Seq::size_summary() const {
-  const char* att = attention_ == Attention::Additive ? "additive" : attention_ == Attention::Dot ? "dot" : "none";
+  const char* att = attention_name();
   return std::string("attention=") + att + ", vocab_size=" + std::to_string(src_vocab_) +
          ", target_vocab_size=" + std::to_string(tgt_vocab_) + ", embed_dim=" + std::to_string(embed_dim_) +
          ", hidden_size=" + std::to_string(hidden_size_) + ", attn_dim=" + std::to_string(attn_dim_);
+}
+
+const char* Seq2Seq::attention_name() const {
+  switch (attention_) {
+    case Attention::Additive: return "additive";
+    case Attention::Dot: return "dot";
+    case Attention::ScaledDot: return "scaled_dot";
+    case Attention::None: break;
+  }
+  return "none";
 }
 
 void Seq2Seq::for_each_param(const ParamVisitor& f) {
@@ -94,7 +110,7 @@ void Seq2Seq::encode(const std::vector<int>& src, Cache& c) const {
   if (src.empty()) throw std::invalid_argument("seq2seq: the source sentence is empty");
   c.src_x = src_embedding_.forward(src);
   c.H = encoder_.forward(c.src_x, RowVec::Zero(hidden_size_), c.enc);
-  c.c0 = RowVec::Zero(hidden_size_);
+  c.c0 = c.H.bottomRows(1);  // without attention: c_j = h_m for every j
   if (has_attention()) {
     // alpha_0 from s_0 = h_m gives c_0, the context the first decoder step reads.
     c.kp = align_.project_keys(c.H);
@@ -107,16 +123,15 @@ RowVec Seq2Seq::decode_step(int prev_id, const RowVec& s_prev, const RowVec& c_p
   const int D = hidden_size_, E = embed_dim_;
   st.input_id = prev_id;
   const Mat x = tgt_embedding_.forward({prev_id});  // (1, E) x'_j
-  if (has_attention()) {
-    st.input.resize(E + D);
-    st.input << x.row(0), c_prev;  // [x'_j; c_{j-1}]
-  } else {
-    st.input = x.row(0);
-  }
+  st.input.resize(E + D);
+  st.input << x.row(0), c_prev;                              // [x'_j; c_{j-1}]
   const RowVec s = decoder_.step(st.input, s_prev, st.rnn);  // s_j = tanh(A' [x'_j; s_{j-1}; c_{j-1}] + b')
-  if (!has_attention()) return s;
-  st.attn = align_.forward_projected(c.kp, s, nullptr, st.align);  // alpha_j = softmax_i(align(h_i, s_j))
-  st.context = st.attn.weights * c.H;                              // c_j = sum_i alpha_ji h_i
+  if (has_attention()) {
+    st.attn = align_.forward_projected(c.kp, s, nullptr, st.align);  // alpha_j = softmax_i(align(h_i, s_j))
+    st.context = st.attn.weights * c.H;                              // c_j = sum_i alpha_ji h_i
+  } else {
+    st.context = c.H.bottomRows(1);  // c_j = h_m
+  }
   RowVec z(2 * D);
   z << s, st.context;
   return z;
@@ -125,7 +140,7 @@ RowVec Seq2Seq::decode_step(int prev_id, const RowVec& s_prev, const RowVec& c_p
 void Seq2Seq::run(const std::vector<int>& src, const std::vector<int>* targets, Cache& c) const {
   encode(src, c);
   const int n_max = targets ? static_cast<int>(targets->size()) : max_output_len_;
-  const int width = has_attention() ? 2 * hidden_size_ : hidden_size_;
+  const int width = 2 * hidden_size_;
   c.steps.clear();
   c.steps.reserve(static_cast<size_t>(n_max));
   std::vector<RowVec> zs;
@@ -136,7 +151,7 @@ void Seq2Seq::run(const std::vector<int>& src, const std::vector<int>* targets, 
     Step& st = c.steps.back();
     const RowVec z = decode_step(prev, s, ctx, c, st);
     s = st.rnn.h;
-    if (has_attention()) ctx = st.context;
+    ctx = st.context;
     zs.push_back(z);
     if (targets) {
       prev = (*targets)[static_cast<size_t>(j)];
@@ -171,23 +186,22 @@ ForwardTrace Seq2Seq::make_trace(const std::vector<int>& src, const Cache& c) co
   states.row(0) = c.H.row(S - 1);
   for (Eigen::Index j = 0; j < T; ++j) states.row(j + 1) = c.steps[static_cast<size_t>(j)].rnn.h;
   tr.tensors = {{"source_embeddings", c.src_x}, {"encoder_states", c.H}, {"decoder_states", states}};
+  Mat contexts(T + 1, D);  // c_0..c_t
+  contexts.row(0) = c.c0;
+  for (Eigen::Index j = 0; j < T; ++j) contexts.row(j + 1) = c.steps[static_cast<size_t>(j)].context;
+  tr.tensors.push_back({"contexts", contexts});
   if (has_attention()) {
     AttentionMap m;
-    m.name = std::string(attention_ == Attention::Additive ? "additive" : "dot") +
-             " attention: decoder steps x source words";
+    m.name = std::string(attention_name()) + " attention: decoder steps x source words";
     m.row_labels = rows;
     m.scores.resize(T, S);
     m.weights.resize(T, S);
-    Mat contexts(T + 1, D);  // c_0..c_t
-    contexts.row(0) = c.c0;
     for (Eigen::Index j = 0; j < T; ++j) {
       const Step& st = c.steps[static_cast<size_t>(j)];
       m.scores.row(j) = st.attn.scores.row(0);
       m.weights.row(j) = st.attn.weights.row(0);
-      contexts.row(j + 1) = st.context;
     }
     tr.maps.push_back(std::move(m));
-    tr.tensors.push_back({"contexts", contexts});
     tr.tensors.push_back({"initial_attention_scores", c.attn0.scores});
     tr.tensors.push_back({"initial_attention_weights", c.attn0.weights});
   }
@@ -251,8 +265,10 @@ double Seq2Seq::loss_and_backward(const Example& ex) {
   for (Eigen::Index j = T - 1; j >= 0; --j) {
     Step& st = c.steps[static_cast<size_t>(j)];
     RowVec ds = dZ.row(j).leftCols(D) + ds_next;
-    if (has_attention()) {
-      const RowVec dc = dZ.row(j).rightCols(D) + dc_next;
+    const RowVec dc = dZ.row(j).rightCols(D) + dc_next;
+    if (!has_attention()) {
+      dH.row(S - 1) += dc;  // forward was: c_j = h_m
+    } else {
       // forward was: c_j = alpha_j H  =>  dalpha_j = dc H^T, dH += alpha_j^T dc
       const Mat dalpha = dc * c.H.transpose();
       dH.noalias() += st.attn.weights.transpose() * dc;
@@ -266,13 +282,15 @@ double Seq2Seq::loss_and_backward(const Example& ex) {
     decoder_.step_backward(st.rnn, ds, dx, ds_prev);
     ds_next = ds_prev;
     dtgt_x.row(j) = dx.leftCols(E);
-    if (has_attention()) dc_next = dx.rightCols(D);
+    dc_next = dx.rightCols(D);
   }
   std::vector<int> inputs(static_cast<size_t>(T));
   for (Eigen::Index j = 0; j < T; ++j) inputs[static_cast<size_t>(j)] = c.steps[static_cast<size_t>(j)].input_id;
   tgt_embedding_.backward(inputs, dtgt_x);
   RowVec ds0 = ds_next;  // d loss / d s_0
-  if (has_attention()) {
+  if (!has_attention()) {
+    dH.row(S - 1) += dc_next;  // forward was: c_0 = h_m
+  } else {
     // forward was: c_0 = alpha_0 H, alpha_0 = softmax(align(H, s_0 = h_m))
     const Mat dalpha0 = dc_next * c.H.transpose();
     dH.noalias() += c.attn0.weights.transpose() * dc_next;

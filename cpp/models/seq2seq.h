@@ -12,7 +12,7 @@
 // alone and the output reads s_j alone, so the final encoder state s_0 = h_m carries everything.
 //
 // Config: {"architecture": "seq2seq", "vocab_size": Vs, "embed_dim": E, "hidden_size": D,
-//          "attention": "additive" | "dot" | "none", "attn_dim": A (default D),
+//          "attention": "additive" | "dot" | "scaled_dot" | "none", "attn_dim": A (default D),
 //          "target_vocab": ["<bos>", "<eos>", ...] (or "target_vocab_size": Vt for untrained demos),
 //          "max_output_len": 64, "tokenizer": {...} for the source side}
 #pragma once
@@ -32,7 +32,7 @@ namespace attnlab {
 class Seq2Seq : public Model {
  public:
   static constexpr const char* kArchitecture = "seq2seq";
-  enum class Attention { Additive, Dot, None };
+  enum class Attention { Additive, Dot, ScaledDot, None };
 
   explicit Seq2Seq(const nlohmann::json& config);
   const nlohmann::json& config() const override { return config_; }
@@ -82,6 +82,7 @@ class Seq2Seq : public Model {
   };
 
   bool has_attention() const { return attention_ != Attention::None; }
+  const char* attention_name() const;  // as in the config
   void encode(const std::vector<int>& src, Cache& c) const;
   // One decoder step from y_{j-1}, s_{j-1}, c_{j-1}; fills st and returns the row [s_j; c_j].
   RowVec decode_step(int prev_id, const RowVec& s_prev, const RowVec& c_prev, const Cache& c, Step& st) const;

@@ -15,6 +15,11 @@ LoopConfig read_loop_config(const nlohmann::json& config, int default_steps, int
   c.adam.lr = config.value("lr", default_lr);
   c.adam.weight_decay = config.value("weight_decay", 0.0);
   c.adam.clip_norm = config.value("clip_norm", 1.0);
+  try {
+    c.weights_dtype = dtype_from_name(config.value("weights_dtype", std::string("F32")));
+  } catch (const std::invalid_argument& e) {
+    throw ConfigError(std::string("train config \"weights_dtype\": ") + e.what());
+  }
   return c;
 }
 
@@ -57,6 +62,12 @@ TrainReport run_training(Model& model, const LoopConfig& cfg, const std::functio
     }
   }
   rep.final_loss = rep.loss_curve.empty() ? rep.first_loss : rep.loss_curve.back();
+  if (cfg.weights_dtype != DType::F32) {
+    for (Param* p : params)
+      p->value = p->value.unaryExpr(
+          [&](Real v) { return static_cast<Real>(round_to_dtype(static_cast<float>(v), cfg.weights_dtype)); });
+    log << "weights rounded to " << dtype_name(cfg.weights_dtype) << " as they will be saved; metrics below use them\n";
+  }
   rep.seconds = elapsed();
   return rep;
 }

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 #include <ostream>
 
+#include "io/safetensors.h"
 #include "models/model.h"
 #include "train/adam.h"
 #include "train/trainer.h"
@@ -18,15 +19,18 @@ struct LoopConfig {
   double max_seconds = 0;  // 0 = no budget
   uint64_t seed = 1;
   AdamConfig adam;
+  DType weights_dtype = DType::F32;  // how the weights will be saved; training ends by rounding to it
 };
 
 // Reads "steps", "batch_size", "log_every", "eval_every", "max_seconds", "seed", "lr",
-// "weight_decay", "clip_norm" from a train config. Throws ConfigError.
+// "weight_decay", "clip_norm", "weights_dtype" from a train config. Throws ConfigError.
 LoopConfig read_loop_config(const nlohmann::json& config, int default_steps, int default_batch, double default_lr);
 
 // Initializes the model from cfg.seed, then trains. next_example() hands out the examples in
 // training order; evaluate(step, log) runs every eval_every steps. Fills loss_curve, first_loss,
-// final_loss, steps (those actually taken) and seconds.
+// final_loss, steps (those actually taken) and seconds. When cfg.weights_dtype is not F32 the
+// weights are rounded to it at the end, so every metric computed afterwards is that of the weights
+// as they will be shipped.
 TrainReport run_training(Model& model, const LoopConfig& cfg, const std::function<const Example&()>& next_example,
                          const std::function<void(int step, std::ostream& log)>& evaluate, std::ostream& log);
 
