@@ -440,6 +440,7 @@ test('375 px wide: readable, no horizontal page scroll', async () => {
 const SEQ2SEQ_DEFAULT = 'the european economic area does not see the red car .';
 const seq = (page, selector) => page.locator(`attnlab-seq2seq ${selector}`);
 const seqCells = (page) => seq(page, 'attnlab-attention-map rect[data-weight]');
+const seqSection = (page) => page.locator('section.lesson:has(#lesson-seq2seq)');
 
 /** The model folders the build serves (models/index.json, written by the Vite plugin). */
 function servedModels() {
@@ -502,7 +503,7 @@ test('Seq2Seq lesson: the default sentence is translated, with its heading, card
   // Without a dot-product model the switch is not offered.
   const hasDot = servedModels().includes('seq2seq-dot');
   assert.equal(await seq(page, '.variants').count(), hasDot ? 1 : 0);
-  await page.locator('section.lesson').screenshot({ path: path.join(artifacts, 'seq2seq-1280.png') });
+  await seqSection(page).screenshot({ path: path.join(artifacts, 'seq2seq-1280.png') });
   await page.close();
 });
 
@@ -536,7 +537,7 @@ test('Seq2Seq lesson: typing a sentence with an adjective gives its translation 
   await cell.hover();
   assert.match(await seq(page, 'attnlab-attention-map .tooltip').innerText(), /rouge → red: \d\.\d{3}/);
   assert.equal(await seq(page, '.message').count(), 0, 'no message for a sentence the model knows');
-  await page.locator('section.lesson').screenshot({ path: path.join(artifacts, 'seq2seq-typed-1280.png') });
+  await seqSection(page).screenshot({ path: path.join(artifacts, 'seq2seq-typed-1280.png') });
   await page.close();
 });
 
@@ -554,7 +555,7 @@ test('Seq2Seq lesson: unknown words, markup, punctuation, empty and too long eac
   const unknown = seq(page, '.message[data-key="unknown"]');
   await unknown.waitFor({ state: 'visible' });
   assert.match(await unknown.innerText(), /zorblax.*only knows/);
-  await page.locator('section.lesson').screenshot({ path: path.join(artifacts, 'seq2seq-unknown-1280.png') });
+  await seqSection(page).screenshot({ path: path.join(artifacts, 'seq2seq-unknown-1280.png') });
 
   // Markup is text: a message, no element, no dialog.
   await box.fill('<img src=x onerror=alert(1)>');
@@ -610,7 +611,113 @@ test('Seq2Seq lesson: the additive / dot-product switch, when the dot model is s
   assert.ok(translation.length > 0 && steps >= 2, `dot-product translation: ${translation}`);
   assert.equal(await seqCells(page).count(), 6 * steps);
   assert.ok(requestedPaths.has(new URL(`${origin}/models/seq2seq-dot/model.safetensors`).pathname));
-  await page.locator('section.lesson').screenshot({ path: path.join(artifacts, 'seq2seq-dot-1280.png') });
+  await seqSection(page).screenshot({ path: path.join(artifacts, 'seq2seq-dot-1280.png') });
+  await page.close();
+});
+
+test('Seq2Seq lesson: step through one decoder step with the real numbers', async () => {
+  const page = await openLesson();
+  await seq(page, 'textarea').fill('the red car is fast .');
+  await settledTranslation(page, 'la voiture rouge est rapide .');
+  // Pick "rouge": the panel shows s_{j-1}, s_j, m scores, m alphas summing to 1, and c_j.
+  await seq(page, '.step-words [data-step="2"]').click();
+  assert.equal(await seq(page, '.step-words [data-step="2"]').getAttribute('aria-checked'), 'true');
+  assert.equal(await seq(page, '.step-list').getAttribute('data-step'), '2');
+  const rows = await seq(page, '.step-table tbody tr').evaluateAll((trs) =>
+    trs.map((tr) => ({ word: tr.children[1].textContent.trim(), alpha: Number(tr.dataset.alpha) })),
+  );
+  assert.deepEqual(
+    rows.map((r) => r.word),
+    ['the', 'red', 'car', 'is', 'fast', '.'],
+  );
+  const sum = rows.reduce((a, r) => a + r.alpha, 0);
+  assert.ok(Math.abs(sum - 1) < 1e-4, `alphas sum to ${sum}`);
+  const peak = rows.reduce((best, r) => (r.alpha > best.alpha ? r : best));
+  assert.equal(peak.word, 'red', '"rouge" attends most to "red"');
+  assert.match(await seq(page, '.step-table .sum').innerText(), /^1\.000$/);
+  // The panel's context equals the alpha-weighted sum of the h_i it shows.
+  assert.ok(Number(await seq(page, '.step-check').getAttribute('data-error')) < 1e-5);
+  // Formulas are typeset and vectors are strips: 2 states + m keys + the context.
+  assert.ok((await seq(page, '.step .katex').count()) >= 4);
+  assert.equal(await seq(page, '.step attnlab-vector-strip').count(), 2 + 6 + 1);
+  // Hovering a strip reads one exact value; the arrow keys move along it.
+  const strip = seq(page, '.step attnlab-vector-strip').first();
+  await strip.locator('.strip').hover({ position: { x: 5, y: 5 } });
+  assert.match(await strip.locator('.readout').innerText(), /component 2 of 128: -?\d\.\d{4}/);
+  await strip.locator('.strip').focus();
+  await page.keyboard.press('End');
+  assert.match(await strip.locator('.readout').innerText(), /component 128 of 128/);
+  // Arrow keys choose the step.
+  await seq(page, '.step-words [data-step="2"]').focus();
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await seq(page, '.step-list').getAttribute('data-step'), '3');
+  await seqSection(page).screenshot({ path: path.join(artifacts, 'seq2seq-step-1280.png') });
+  await page.close();
+});
+
+test('Seq2Seq lesson: known-word suggestions complete the word being typed', async () => {
+  const page = await openLesson();
+  const box = seq(page, 'textarea');
+  await box.fill('');
+  await box.pressSequentially('the re', { delay: 0 });
+  const red = seq(page, '.suggestion[data-word="red"]');
+  await red.waitFor();
+  const words = await seq(page, '.suggestion').evaluateAll((b) => b.map((x) => x.dataset.word));
+  assert.ok(words.length > 0 && words.length <= 8, `suggestions: ${words}`);
+  assert.ok(
+    words.every((w) => w.startsWith('re')),
+    `suggestions: ${words}`,
+  );
+  await red.click();
+  assert.equal(await box.inputValue(), 'the red ');
+  await page.keyboard.type('car .');
+  await settledTranslation(page, 'la voiture rouge .');
+  assert.equal(await seq(page, '.suggestion').count(), 0, 'no suggestion after a finished sentence');
+  await page.close();
+});
+
+test('Seq2Seq lesson: accuracy against length from the model cards', async () => {
+  const page = await openLesson();
+  const served = servedModels();
+  const expected = ['additive', 'dot', 'none'].filter((k) => served.includes(`seq2seq-${k}`));
+  const chart = seq(page, 'attnlab-line-chart');
+  await chart.locator('path[data-series]').first().waitFor();
+  const series = await chart.locator('path[data-series]').evaluateAll((p) => p.map((x) => x.dataset.series));
+  assert.deepEqual(series.sort(), expected.sort());
+  assert.ok((await chart.locator('circle').count()) >= 5 * expected.length);
+  await page.close();
+});
+
+test('Seq2Seq lesson: side by side, with the difference of the two maps', async (t) => {
+  if (!servedModels().includes('seq2seq-dot')) {
+    t.skip('models/seq2seq-dot is not in this build');
+    return;
+  }
+  const page = await openLesson();
+  await seq(page, 'textarea').fill('the red car is fast .');
+  await settledTranslation(page);
+  await seq(page, '.compare-toggle').click();
+  assert.equal(await seq(page, '.compare-toggle').getAttribute('aria-pressed'), 'true');
+  const panels = seq(page, '.compare-panel');
+  await seq(page, '.compare-panel.difference attnlab-attention-map').waitFor();
+  assert.equal(await panels.count(), 3);
+  // Both maps have m = 6 columns; the difference map's rows are the agreeing decoder steps.
+  for (const variant of ['additive', 'dot']) {
+    const cells = seq(page, `.compare-panel[data-variant="${variant}"] rect[data-weight]`);
+    await cells.first().waitFor();
+    assert.equal((await cells.count()) % 6, 0);
+  }
+  const diff = await seq(page, '.compare-panel.difference rect[data-weight]').evaluateAll((rs) =>
+    rs.map((r) => Number(r.dataset.weight)),
+  );
+  assert.ok(diff.length > 0 && diff.length % 6 === 0);
+  assert.ok(diff.every((d) => d >= -1 && d <= 1));
+  // Each row of a difference of two distributions sums to 0.
+  for (let r = 0; r < diff.length / 6; r++) {
+    const sum = diff.slice(6 * r, 6 * r + 6).reduce((a, b) => a + b, 0);
+    assert.ok(Math.abs(sum) < 1e-3, `difference row ${r} sums to ${sum}`);
+  }
+  await seqSection(page).screenshot({ path: path.join(artifacts, 'seq2seq-compare-1280.png') });
   await page.close();
 });
 
@@ -621,12 +728,12 @@ test('Seq2Seq lesson at 375 px: fits the width, Chinese strings', async () => {
     inner: window.innerWidth,
   }));
   assert.ok(widths.doc <= widths.inner, `page is ${widths.doc}px wide in a ${widths.inner}px window`);
-  await page.locator('section.lesson').screenshot({ path: path.join(artifacts, 'seq2seq-375.png') });
+  await seqSection(page).screenshot({ path: path.join(artifacts, 'seq2seq-375.png') });
   await page.locator('#language-toggle').click();
   await page.waitForFunction(() => document.documentElement.lang === 'zh-CN');
   assert.match(await page.locator('#lesson-seq2seq').innerText(), /带注意力的 Seq2Seq/);
   assert.match(await seq(page, '.cost-line').innerText(), /注意力权重/);
-  await page.locator('section.lesson').screenshot({ path: path.join(artifacts, 'seq2seq-zh-375.png') });
+  await seqSection(page).screenshot({ path: path.join(artifacts, 'seq2seq-zh-375.png') });
   await page.locator('#language-toggle').click();
   await page.waitForFunction(() => document.documentElement.lang === 'en');
   await page.close();

@@ -7,6 +7,13 @@ import { toForwardRecord } from '../../web/src/engine/convert';
 import { EngineClient } from '../../web/src/engine/engine';
 import { fetchManifest, fetchModelFolder, summarizeCard } from '../../web/src/engine/model-folder';
 import { END_TOKEN, hasWords, mapProblems, type ForwardRecord } from '../../web/src/engine/records';
+import {
+  accuracyByLength,
+  agreeingRows,
+  differenceMap,
+  stepDetail,
+  suggestWords,
+} from '../../web/src/engine/seq2seq-records';
 import type { Session } from '../../web/src/engine/wasm-types';
 import { startWorker } from './support/in-process-worker';
 import { loadWasm, repoRoot } from './support/wasm-node';
@@ -89,6 +96,58 @@ describe('the Seq2Seq model folder in the WASM Session', () => {
     expect(record.maps[0].cols).toBe(4);
   });
 
+  it("step-through: every step's alphas sum to 1 and c_j is the alpha-weighted sum of the h_i shown", () => {
+    const record = toForwardRecord(session.forward('the small green car does not see the big red house .'));
+    const map = record.maps[0];
+    for (let j = 0; j < map.rows; j++) {
+      const step = stepDetail(record, j);
+      expect(step).not.toBeNull();
+      if (!step) return;
+      expect(step.word).toBe(map.rowLabels[j]);
+      expect(step.weights).toHaveLength(record.tokens.length);
+      expect(step.weightSum).toBeCloseTo(1, 5);
+      expect(step.contextError).toBeLessThan(1e-5);
+      // softmax of the raw scores gives the weights shown
+      const max = Math.max(...step.scores);
+      const exps = Array.from(step.scores, (e) => Math.exp(e - max));
+      const total = exps.reduce((a, b) => a + b, 0);
+      exps.forEach((e, i) => expect(e / total).toBeCloseTo(step.weights[i], 5));
+    }
+    // s_{j-1} of step j is s_j of step j - 1; s_0 is the last encoder state h_m.
+    const first = stepDetail(record, 0);
+    const second = stepDetail(record, 1);
+    expect(Array.from(second?.previousState ?? [])).toEqual(Array.from(first?.state ?? []));
+    expect(Array.from(first?.previousState ?? [])).toEqual(
+      Array.from(first?.keys[first.keys.length - 1] ?? []),
+    );
+    expect(stepDetail(record, map.rows)).toBeNull();
+  });
+
+  it("the difference of a map with itself is zero, and with another sentence's map covers the agreeing rows", () => {
+    const a = toForwardRecord(session.forward('the red car is fast .')).maps[0];
+    expect(agreeingRows(a, a)).toBe(a.rows);
+    const zero = differenceMap(a, a, a.rows, 'same');
+    expect(Array.from(zero.weights).every((w) => w === 0)).toBe(true);
+    const b = toForwardRecord(session.forward('the red car is slow .')).maps[0];
+    const rows = agreeingRows(a, b);
+    expect(rows).toBeGreaterThan(0);
+    expect(rows).toBeLessThan(a.rows);
+    const diff = differenceMap(a, b, rows, 'a - b');
+    expect(diff.rows).toBe(rows);
+    expect(diff.weights[0]).toBeCloseTo(a.weights[0] - b.weights[0], 6);
+  });
+
+  it('suggests known words that complete the word being typed', () => {
+    const vocab = JSON.parse(read('config.json').toString('utf8')).tokenizer.vocab as string[];
+    const { prefix, words } = suggestWords('the re', 6, vocab, 8);
+    expect(prefix).toBe('re');
+    expect(words).toContain('red');
+    expect(words.every((w) => w.startsWith('re'))).toBe(true);
+    expect(suggestWords('the red car ', 12, vocab, 8).words).toEqual([]);
+    expect(suggestWords('the Re', 6, vocab, 8).words).toContain('red');
+    expect(suggestWords('the zzzq', 8, vocab, 8).words).toEqual([]);
+  });
+
   it('the card has the metrics the page shows', () => {
     const card = summarizeCard(JSON.parse(read('card.json').toString('utf8')) as Record<string, unknown>);
     expect(card.parameters).toBeGreaterThan(0);
@@ -96,6 +155,13 @@ describe('the Seq2Seq model folder in the WASM Session', () => {
     expect(card.exactMatch).toBeLessThanOrEqual(1);
     expect(card.aer).toBeGreaterThanOrEqual(0);
     expect(card.aer).toBeLessThanOrEqual(1);
+    const byLength = accuracyByLength(
+      JSON.parse(read('card.json').toString('utf8')) as Record<string, unknown>,
+    );
+    expect(byLength.length).toBeGreaterThan(4);
+    expect(byLength[0].lo).toBe(3);
+    expect(byLength.every((p, i) => i === 0 || p.lo > byLength[i - 1].lo)).toBe(true);
+    expect(byLength.reduce((n, p) => n + p.n, 0)).toBe(1000);
   });
 });
 

@@ -3,7 +3,7 @@
 // frame, the legend text and the screen-reader table; d3 draws the SVG cells and labels.
 
 import { LitElement, css, html, type TemplateResult } from 'lit';
-import { axisBottom, interpolateBlues, range, rgb, scaleLinear, select } from 'd3';
+import { axisBottom, interpolateBlues, interpolatePuOr, range, rgb, scaleLinear, select } from 'd3';
 import { LocaleController, formatInteger, t } from '../i18n';
 import { HeatCells, quantizedScale } from './heat-cells';
 import { placeholderBox, srOnly } from './shared-styles';
@@ -26,7 +26,31 @@ const IMMEDIATE_CELLS = 10_000; // larger maps redraw once typing pauses, so key
 const DRAW_DELAY_MS = 120;
 
 /** Colour-blind-safe sequential scale, light (0) to dark (largest weight of the map). */
-const interpolate = interpolateBlues;
+const SEQUENTIAL = interpolateBlues;
+/** Colour-blind-safe diverging scale for signed maps (a difference of two maps): orange < 0 < purple. */
+const DIVERGING = interpolatePuOr;
+
+/**
+ * The colour scale of a map as a function of t in [0, 1], and where a value v sits on it. A
+ * weight map runs from 0 to its largest weight; a signed map runs symmetrically from -max|v| to +max|v|.
+ */
+interface ColorScale {
+  interpolate: (t: number) => string;
+  position: (v: number) => number; // in [0, 1]
+  lo: number;
+  hi: number;
+}
+
+function colorScale(weights: Float32Array, diverging: boolean): ColorScale {
+  if (!diverging) {
+    const max = maxValue(weights) || 1;
+    return { interpolate: SEQUENTIAL, position: (v) => v / max, lo: 0, hi: max };
+  }
+  let max = 0;
+  for (const v of weights) if (Number.isFinite(v)) max = Math.max(max, Math.abs(v));
+  max = max || 1;
+  return { interpolate: DIVERGING, position: (v) => (v / max + 1) / 2, lo: -max, hi: max };
+}
 
 const formatWeight = (w: number) => w.toFixed(3);
 const displayLabel = (label: string) => (label.trim() === '' ? '␣' : label);
@@ -37,6 +61,8 @@ export class AttentionMapElement extends LitElement {
     emptyMessage: { attribute: false },
     rowsAxis: { attribute: false },
     colsAxis: { attribute: false },
+    diverging: { attribute: false },
+    legendTitle: { attribute: false },
   };
 
   /** The map to draw; null or 0 tokens shows a hint instead of an empty box. */
@@ -46,6 +72,10 @@ export class AttentionMapElement extends LitElement {
   /** Replace the default axis captions (a lesson names what its rows and columns are). */
   declare rowsAxis: string;
   declare colsAxis: string;
+  /** The map holds signed values (a difference of two maps), drawn on a diverging scale. */
+  declare diverging: boolean;
+  /** Replaces the legend's caption ("attention weight"). */
+  declare legendTitle: string;
 
   private resizeObserver: ResizeObserver | null = null;
   private lastWidth = 0;
@@ -69,6 +99,8 @@ export class AttentionMapElement extends LitElement {
     this.emptyMessage = '';
     this.rowsAxis = '';
     this.colsAxis = '';
+    this.diverging = false;
+    this.legendTitle = '';
     new LocaleController(this);
   }
 
@@ -116,7 +148,7 @@ export class AttentionMapElement extends LitElement {
         <div class="tooltip" aria-hidden="true" hidden></div>
       </div>
       <div class="legend" aria-hidden="true">
-        <span class="legend-title">${t('map.legend')}</span>
+        <span class="legend-title">${this.legendTitle || t('map.legend')}</span>
         <svg class="legend-bar"></svg>
         ${
           Math.max(map.rows, map.cols) > MAX_SVG_TOKENS
@@ -254,8 +286,8 @@ export class AttentionMapElement extends LitElement {
     this.layout = { top, left: rowLabelWidth, cell, gap, rows, cols, canvas: useCanvas };
 
     const weights = map.weights;
-    const max = maxValue(weights);
-    const color = quantizedScale(interpolate, max > 0 ? max : 1);
+    const scale = colorScale(weights, this.diverging);
+    const color = quantizedScale(scale.interpolate, scale.position);
 
     const svg = select(svgEl)
       .attr('width', width)
@@ -274,7 +306,7 @@ export class AttentionMapElement extends LitElement {
       if (useCanvas) this.cells.clear();
       else this.cells.update(rows, cols, cell, gap, weights, color);
     }
-    this.paintCanvas(useCanvas, rows, cols, cell, rowLabelWidth, top, weights, max);
+    this.paintCanvas(useCanvas, rows, cols, cell, rowLabelWidth, top, weights, scale);
 
     const numbers = layer('numbers').attr('transform', `translate(${rowLabelWidth},${top})`);
     const showNumbers = !useCanvas && cell >= CELL_WITH_NUMBER;
@@ -284,7 +316,11 @@ export class AttentionMapElement extends LitElement {
       .join('text')
       .attr('x', (i) => (i % cols) * cell + (cell - gap) / 2)
       .attr('y', (i) => Math.floor(i / cols) * cell + (cell - gap) / 2)
-      .attr('fill', (i) => (weights[i] > 0.55 * (max > 0 ? max : 1) ? '#fff' : '#0b2545'))
+      .attr('fill', (i) =>
+        Math.abs(scale.position(weights[i]) - scale.position(0)) > 0.55 * (1 - scale.position(0))
+          ? '#fff'
+          : '#0b2545',
+      )
       .text((i) => weights[i].toFixed(2));
 
     // One <g> per label, with the full text in a <title> (labels may be truncated).
@@ -346,7 +382,7 @@ export class AttentionMapElement extends LitElement {
         .on('pointerleave', () => this.hideTooltip());
     }
 
-    this.drawLegend(max > 0 ? max : 1);
+    this.drawLegend(scale);
     this.hideTooltip();
   }
 
@@ -359,7 +395,7 @@ export class AttentionMapElement extends LitElement {
     left: number,
     top: number,
     weights: Float32Array,
-    max: number,
+    scale: ColorScale,
   ): void {
     const canvas = this.renderRoot.querySelector<HTMLCanvasElement>('canvas.cells-canvas');
     if (!canvas) return;
@@ -379,11 +415,11 @@ export class AttentionMapElement extends LitElement {
     });
     const context = canvas.getContext('2d');
     if (!context) return;
-    const palette = Array.from({ length: 256 }, (_, k) => rgb(interpolate(k / 255)));
-    const scale = max > 0 ? 255 / max : 0;
+    const palette = Array.from({ length: 256 }, (_, k) => rgb(scale.interpolate(k / 255)));
     const image = context.createImageData(cols, rows);
     for (let i = 0; i < rows * cols; i++) {
-      const c = palette[Math.max(0, Math.min(255, Math.round(weights[i] * scale)))] ?? palette[0];
+      const c =
+        palette[Math.max(0, Math.min(255, Math.round(scale.position(weights[i]) * 255)))] ?? palette[0];
       image.data[4 * i] = c.r;
       image.data[4 * i + 1] = c.g;
       image.data[4 * i + 2] = c.b;
@@ -392,7 +428,7 @@ export class AttentionMapElement extends LitElement {
     context.putImageData(image, 0, 0);
   }
 
-  private drawLegend(max: number): void {
+  private drawLegend(color: ColorScale): void {
     const el = this.renderRoot.querySelector<SVGSVGElement>('svg.legend-bar');
     if (!el) return;
     const barWidth = 180;
@@ -410,7 +446,7 @@ export class AttentionMapElement extends LitElement {
       .data(range(11).map((i) => i / 10))
       .join('stop')
       .attr('offset', (d) => `${d * 100}%`)
-      .attr('stop-color', (d) => interpolate(d));
+      .attr('stop-color', (d) => color.interpolate(d));
     svg
       .selectAll('rect.bar')
       .data([null])
@@ -422,10 +458,10 @@ export class AttentionMapElement extends LitElement {
       .attr('height', 12)
       .attr('fill', 'url(#legend-gradient)');
     const scale = scaleLinear()
-      .domain([0, max])
+      .domain([color.lo, color.hi])
       .range([8, 8 + barWidth]);
     // Enough decimals that the three ticks differ: 0.50 for a peaked map, 0.012 for a flat one.
-    const digits = Math.max(2, -Math.floor(Math.log10(max / 2)));
+    const digits = Math.max(2, -Math.floor(Math.log10(color.hi / 2)));
     svg
       .selectAll<SVGGElement, null>('g.axis')
       .data([null])
@@ -434,7 +470,7 @@ export class AttentionMapElement extends LitElement {
       .attr('transform', 'translate(0,14)')
       .call(
         axisBottom(scale)
-          .tickValues([0, max / 2, max])
+          .tickValues([color.lo, (color.lo + color.hi) / 2, color.hi])
           .tickFormat((d) => (+d).toFixed(digits))
           .tickSizeOuter(0),
       );

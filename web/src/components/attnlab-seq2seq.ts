@@ -9,12 +9,37 @@ import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import katex from 'katex';
 import katexCss from 'katex/dist/katex.min.css?inline';
 import { EngineClient } from '../engine/engine';
-import { LatestForward } from '../engine/latest-forward';
-import { fetchManifest, fetchModelFolder, summarizeCard, type CardSummary } from '../engine/model-folder';
-import { END_TOKEN, clipText, hasWords, type ForwardRecord, type ModelInfo } from '../engine/records';
+import { LatestForward, type ForwardView } from '../engine/latest-forward';
+import {
+  fetchManifest,
+  fetchModelFolder,
+  modelUrl,
+  summarizeCard,
+  type CardSummary,
+} from '../engine/model-folder';
+import {
+  END_TOKEN,
+  clipText,
+  hasWords,
+  type AttentionMap,
+  type ForwardRecord,
+  type ModelInfo,
+} from '../engine/records';
+import {
+  accuracyByLength,
+  agreeingRows,
+  differenceMap,
+  stepDetail,
+  suggestWords,
+  type LengthPoint,
+  type StepDetail,
+} from '../engine/seq2seq-records';
 import { LocaleController, formatInteger, formatPercent, t } from '../i18n';
 import { placeholderBox, lessonBase, pills, srOnly } from './shared-styles';
+import type { ChartSeries } from './line-chart';
 import './attention-map';
+import './line-chart';
+import './vector-strip';
 
 export const DEFAULT_SEQ2SEQ_SENTENCE = 'the european economic area does not see the red car .';
 /** Longer input is cut to this many characters (code points) before it reaches the engine. */
@@ -24,12 +49,25 @@ export const SEQ2SEQ_MAX_TOKENS = 50;
 
 export type Variant = 'additive' | 'dot';
 const FOLDERS: Record<Variant, string> = { additive: 'seq2seq-additive', dot: 'seq2seq-dot' };
+/** The no-attention baseline: not a switchable view (it has no map), only a line of the length chart. */
+const BASELINE_FOLDER = 'seq2seq-none';
+const SUGGESTIONS = 8;
+const CHART_COLORS: Record<string, string> = { additive: '#1f5fa8', dot: '#b45309', none: '#6b7280' };
+const CHART_DASH: Record<string, string | undefined> = { additive: undefined, dot: '6 3', none: '2 3' };
 
 /** The formulas of the cost panel: constants, typeset once. */
 const COST_WITHOUT = String.raw`O(m + t)`;
 const COST_WITH = String.raw`O(m\,t)`;
-const typeset = (tex: string) =>
-  katex.renderToString(tex, { throwOnError: false, output: 'htmlAndMathml', displayMode: false });
+/** The slides' formulas for one decoder step, typeset once per variant. */
+const STEP_STATE = String.raw`s_j = \tanh\!\left(A' \begin{bmatrix} x'_j \\ s_{j-1} \\ c_{j-1} \end{bmatrix} + b'\right)`;
+const STEP_SCORE: Record<Variant, string> = {
+  additive: String.raw`e_{ij} = v^{\top} \tanh\!\left(W \begin{bmatrix} h_i \\ s_j \end{bmatrix}\right)`,
+  dot: String.raw`e_{ij} = (W_K h_i)^{\top} (W_Q s_j)`,
+};
+const STEP_SOFTMAX = String.raw`\alpha_{ij} = \frac{\exp(e_{ij})}{\sum_{k=1}^{m} \exp(e_{kj})}`;
+const STEP_CONTEXT = String.raw`c_j = \alpha_{1j} h_1 + \alpha_{2j} h_2 + \cdots + \alpha_{mj} h_m`;
+const typeset = (tex: string, displayMode = false) =>
+  katex.renderToString(tex, { throwOnError: false, output: 'htmlAndMathml', displayMode });
 
 interface Message {
   kind: 'info' | 'warning' | 'error';
@@ -43,6 +81,8 @@ interface LoadedModel {
   info: ModelInfo;
   card: CardSummary;
   vocabularySize: number;
+  /** The English words the model knows (for suggestions). */
+  vocabulary: string[];
   maxOutputLen: number;
 }
 
@@ -59,6 +99,10 @@ export class Seq2SeqElement extends LitElement {
     record: { state: true },
     runError: { state: true },
     busy: { state: true },
+    step: { state: true },
+    compare: { state: true },
+    caret: { state: true },
+    lengthCurves: { state: true },
   };
 
   /** The initial sentence (attribute `sentence`). */
@@ -72,8 +116,19 @@ export class Seq2SeqElement extends LitElement {
   declare runError: string | null;
   /** A forward for the current text is still on its way (aria-busy on the figure). */
   declare busy: boolean;
+  /** The decoder step (map row) the step-through panel explains. */
+  declare step: number;
+  /** Side by side: both attention variants on the same sentence and their difference. */
+  declare compare: boolean;
+  /** Caret position in the text box: the word being typed is what suggestions complete. */
+  declare caret: number;
+  /** Exact match against source length, per model folder, from the model cards. */
+  declare lengthCurves: { key: string; points: LengthPoint[] }[];
 
   private readonly forwards = new LatestForward(this);
+  /** The other variant's answer for the same text, for the side-by-side mode. */
+  private readonly other: ForwardView = this.reactiveView();
+  private readonly otherForwards = new LatestForward(this.other);
   private textTouched = false;
 
   constructor() {
@@ -87,6 +142,22 @@ export class Seq2SeqElement extends LitElement {
     this.record = null;
     this.runError = null;
     this.busy = false;
+    this.step = 0;
+    this.compare = false;
+    this.caret = DEFAULT_SEQ2SEQ_SENTENCE.length;
+    this.lengthCurves = [];
+  }
+
+  /** A ForwardView whose every change re-renders this element. */
+  private reactiveView(): ForwardView {
+    const state: ForwardView = { record: null, runError: null, busy: false };
+    return new Proxy(state, {
+      set: (target, key, value) => {
+        Reflect.set(target, key, value);
+        this.requestUpdate();
+        return true;
+      },
+    });
   }
 
   override willUpdate(changed: Map<PropertyKey, unknown>): void {
@@ -111,7 +182,31 @@ export class Seq2SeqElement extends LitElement {
     // Without a manifest the additive model is still tried, so a missing model says so.
     this.available = available.length ? available : ['additive'];
     if (!this.available.includes(this.variant)) this.variant = this.available[0];
+    void this.loadLengthCurves(manifest.models);
     await this.ensureLoaded(this.variant);
+  }
+
+  /** Reads the accuracy-by-length figures of every served Seq2Seq card (small JSON files). */
+  private async loadLengthCurves(models: string[]): Promise<void> {
+    const keys = [
+      ...(Object.keys(FOLDERS) as Variant[]).map((v) => [v, FOLDERS[v]]),
+      ['none', BASELINE_FOLDER],
+    ];
+    const curves = await Promise.all(
+      keys
+        .filter(([, folder]) => models.includes(folder))
+        .map(async ([key, folder]) => {
+          try {
+            const response = await fetch(modelUrl(document.baseURI, folder, 'card.json'));
+            if (!response.ok) return null;
+            const points = accuracyByLength((await response.json()) as Record<string, unknown>);
+            return points.length ? { key, points } : null;
+          } catch {
+            return null;
+          }
+        }),
+    );
+    this.lengthCurves = curves.filter((c): c is { key: string; points: LengthPoint[] } => c !== null);
   }
 
   private async ensureLoaded(variant: Variant): Promise<void> {
@@ -132,6 +227,11 @@ export class Seq2SeqElement extends LitElement {
       }
       const tokenizer = (info.config.tokenizer ?? {}) as { vocab?: unknown };
       const model: LoadedModel = {
+        vocabulary: Array.isArray(tokenizer.vocab)
+          ? tokenizer.vocab.filter(
+              (w): w is string => typeof w === 'string' && /\p{L}/u.test(w) && !w.startsWith('<'),
+            )
+          : [],
         engine,
         info,
         card: summarizeCard(info.card),
@@ -139,7 +239,7 @@ export class Seq2SeqElement extends LitElement {
         maxOutputLen: Number(info.config.max_output_len ?? 0),
       };
       this.loads = { ...this.loads, [variant]: { status: 'ready', model } };
-      if (variant === this.variant) this.compute();
+      if (variant === this.variant || this.compare) this.compute();
     } catch (error) {
       engine?.dispose();
       const message = error instanceof Error ? error.message : String(error);
@@ -158,7 +258,41 @@ export class Seq2SeqElement extends LitElement {
 
   private onInput(event: Event): void {
     this.textTouched = true;
-    this.text = (event.target as HTMLTextAreaElement).value;
+    const box = event.target as HTMLTextAreaElement;
+    this.text = box.value;
+    this.caret = box.selectionStart ?? box.value.length;
+    this.compute();
+  }
+
+  private onCaret(event: Event): void {
+    const box = event.target as HTMLTextAreaElement;
+    this.caret = box.selectionStart ?? box.value.length;
+  }
+
+  /** Completes the word before the caret with `word`, then goes on typing after it. */
+  private applySuggestion(word: string, prefixLength: number): void {
+    const start = this.caret - prefixLength;
+    const after = this.text.slice(this.caret);
+    const insert = after.startsWith(' ') ? word : `${word} `;
+    this.textTouched = true;
+    this.text = this.text.slice(0, start) + insert + after;
+    this.caret = start + insert.length;
+    this.compute();
+    void this.updateComplete.then(() => {
+      const box = this.renderRoot.querySelector<HTMLTextAreaElement>('textarea');
+      box?.focus();
+      box?.setSelectionRange(this.caret, this.caret);
+    });
+  }
+
+  private otherVariant(): Variant | null {
+    return this.available.find((v) => v !== this.variant) ?? null;
+  }
+
+  private toggleCompare(): void {
+    this.compare = !this.compare;
+    const other = this.otherVariant();
+    if (this.compare && other) void this.ensureLoaded(other);
     this.compute();
   }
 
@@ -167,8 +301,11 @@ export class Seq2SeqElement extends LitElement {
     this.variant = variant;
     this.record = null;
     this.runError = null;
+    this.other.record = null;
     if (this.model) this.compute();
     else void this.ensureLoaded(variant);
+    const other = this.otherVariant();
+    if (this.compare && other) void this.ensureLoaded(other);
   }
 
   private onVariantKey(event: KeyboardEvent): void {
@@ -191,9 +328,16 @@ export class Seq2SeqElement extends LitElement {
   /** Asks the engine for the current text (latest wins, see LatestForward). */
   private compute(): void {
     const input = this.input();
-    if (!hasWords(input)) return this.forwards.clear(); // empty or punctuation only: a message, no engine call
+    if (!hasWords(input)) {
+      this.otherForwards.clear();
+      return this.forwards.clear(); // empty or punctuation only: a message, no engine call
+    }
     const variant = this.variant;
     this.forwards.run(this.model?.engine, input, () => variant === this.variant);
+    const other = this.otherVariant();
+    const load = other ? this.loads[other] : undefined;
+    if (this.compare && other && load?.status === 'ready')
+      this.otherForwards.run(load.model.engine, input, () => this.compare && other === this.otherVariant());
   }
 
   /** The record, if it answers the current text and is short enough to show. */
@@ -298,6 +442,257 @@ export class Seq2SeqElement extends LitElement {
     </div>`;
   }
 
+  private renderCompareToggle(): TemplateResult | typeof nothing {
+    if (this.available.length < 2) return nothing;
+    return html`<button
+      type="button"
+      class="compare-toggle"
+      aria-pressed=${this.compare ? 'true' : 'false'}
+      @click=${this.toggleCompare}
+    >
+      ${t('seq2seq.compare')}
+    </button>`;
+  }
+
+  private renderSuggestions(): TemplateResult | typeof nothing {
+    const model = this.model;
+    if (!model || !model.vocabulary.length) return nothing;
+    const { prefix, words } = suggestWords(this.text, this.caret, model.vocabulary, SUGGESTIONS);
+    if (!prefix || !words.length) return nothing;
+    return html`<div class="suggestions" role="group" aria-label=${t('seq2seq.suggestionsLabel')}>
+      <span class="suggestions-label">${t('seq2seq.suggestionsLabel')}</span>
+      ${words.map(
+        (w) =>
+          html`<button
+            type="button"
+            class="suggestion"
+            data-word=${w}
+            @click=${() => this.applySuggestion(w, prefix.length)}
+          >
+            ${w}
+          </button>`,
+      )}
+    </div>`;
+  }
+
+  private chooseStep(j: number): void {
+    this.step = j;
+  }
+
+  private onStepKey(event: KeyboardEvent, rows: number): void {
+    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
+    if (!step || rows < 2) return;
+    event.preventDefault();
+    this.step = (Math.min(this.step, rows - 1) + step + rows) % rows;
+    void this.updateComplete.then(() =>
+      this.renderRoot.querySelector<HTMLElement>('.step-words [aria-checked="true"]')?.focus(),
+    );
+  }
+
+  /** The step-through panel: one decoder step with the trace's own numbers. */
+  private renderStep(record: ForwardRecord): TemplateResult | typeof nothing {
+    const map = record.maps[0];
+    if (!map || map.rows === 0) return nothing;
+    const j = Math.min(this.step, map.rows - 1);
+    const detail: StepDetail | null = stepDetail(record, j);
+    if (!detail) return nothing;
+    const n = j + 1;
+    const maxWeight = Math.max(...detail.weights);
+    return html`<section class="step" aria-labelledby="step-title">
+      <h3 id="step-title" class="map-title">${t('seq2seq.stepTitle')}</h3>
+      <p class="step-intro">${t('seq2seq.stepIntro')}</p>
+      <div
+        class="step-words pills"
+        role="radiogroup"
+        aria-label=${t('seq2seq.stepChoose')}
+        @keydown=${(e: KeyboardEvent) => this.onStepKey(e, map.rows)}
+      >
+        ${map.rowLabels.map(
+          (word, r) =>
+            html`<button
+              type="button"
+              role="radio"
+              lang="fr"
+              data-step=${r}
+              aria-checked=${r === j ? 'true' : 'false'}
+              tabindex=${r === j ? 0 : -1}
+              @click=${() => this.chooseStep(r)}
+            >
+              ${word}
+            </button>`,
+        )}
+      </div>
+      <ol class="step-list" data-step=${j}>
+        <li>
+          <p>${t('seq2seq.stepState', { j: n, word: detail.word })}</p>
+          <div class="formula">${unsafeHTML(typeset(STEP_STATE, true))}</div>
+          <div class="vector-row">
+            <span class="vector-name">${unsafeHTML(typeset(`s_{${n - 1}}`))}</span>
+            <attnlab-vector-strip
+              .values=${detail.previousState}
+              .max=${detail.scale}
+              label=${`s_${n - 1}`}
+            ></attnlab-vector-strip>
+          </div>
+          <div class="vector-row">
+            <span class="vector-name">${unsafeHTML(typeset(`s_{${n}}`))}</span>
+            <attnlab-vector-strip
+              .values=${detail.state}
+              .max=${detail.scale}
+              label=${`s_${n}`}
+            ></attnlab-vector-strip>
+          </div>
+        </li>
+        <li>
+          <p>${t('seq2seq.stepScores', { m: detail.keys.length })}</p>
+          <div class="formula">${unsafeHTML(typeset(STEP_SCORE[this.variant], true))}</div>
+          <div class="formula">${unsafeHTML(typeset(STEP_SOFTMAX, true))}</div>
+          <div class="table-scroll">
+            <table class="step-table" data-weight-sum=${detail.weightSum}>
+              <thead>
+                <tr>
+                  <th scope="col">i</th>
+                  <th scope="col">${t('seq2seq.stepWord')}</th>
+                  <th scope="col">${unsafeHTML(typeset(`e_{i${n}}`))}</th>
+                  <th scope="col">${unsafeHTML(typeset(`\\alpha_{i${n}}`))}</th>
+                  <th scope="col">${unsafeHTML(typeset('h_i'))}</th>
+                </tr>
+              </thead>
+              <tbody>
+                ${detail.keys.map(
+                  (h, i) =>
+                    html`<tr
+                      data-i=${i}
+                      data-alpha=${detail.weights[i]}
+                      class=${detail.weights[i] === maxWeight ? 'peak' : ''}
+                    >
+                      <td class="num">${i + 1}</td>
+                      <td>${map.colLabels[i]}</td>
+                      <td class="num">${detail.scores[i].toFixed(3)}</td>
+                      <td class="num alpha">
+                        <span class="bar" style="width:${Math.round(detail.weights[i] * 60)}px"></span
+                        >${detail.weights[i].toFixed(3)}
+                      </td>
+                      <td>
+                        <attnlab-vector-strip
+                          .values=${h}
+                          .max=${detail.scale}
+                          label=${`h_${i + 1}`}
+                        ></attnlab-vector-strip>
+                      </td>
+                    </tr>`,
+                )}
+              </tbody>
+              <tfoot>
+                <tr>
+                  <td></td>
+                  <th scope="row" colspan="2">${t('seq2seq.stepSum')}</th>
+                  <td class="num sum">${detail.weightSum.toFixed(3)}</td>
+                  <td></td>
+                </tr>
+              </tfoot>
+            </table>
+          </div>
+        </li>
+        <li>
+          <p>${t('seq2seq.stepContext')}</p>
+          <div class="formula">${unsafeHTML(typeset(STEP_CONTEXT, true))}</div>
+          <div class="vector-row">
+            <span class="vector-name">${unsafeHTML(typeset(`c_{${n}}`))}</span>
+            <attnlab-vector-strip
+              .values=${detail.context}
+              .max=${detail.scale}
+              label=${`c_${n}`}
+            ></attnlab-vector-strip>
+          </div>
+          <p class="step-check" data-error=${detail.contextError}>
+            ${t('seq2seq.stepCheck', { error: detail.contextError.toExponential(1) })}
+          </p>
+        </li>
+      </ol>
+    </section>`;
+  }
+
+  /** Side by side: the two variants' maps for the same sentence and their difference. */
+  private renderCompare(record: ForwardRecord): TemplateResult {
+    const other = this.otherVariant();
+    const otherRecord = this.other.record;
+    const mine = record.maps[0] ?? null;
+    const theirs = otherRecord?.maps[0] ?? null;
+    if (!other || !mine) return html``;
+    const [additive, dot] = this.variant === 'additive' ? [mine, theirs] : [theirs, mine];
+    const loadOther = this.loads[other];
+    const pending = html`<div class="placeholder" role="status">
+      ${loadOther?.status === 'failed' ? t('seq2seq.loadError', { message: loadOther.error }) : t('seq2seq.loading')}
+    </div>`;
+    const panel = (variant: Variant, map: AttentionMap | null, translation: string) =>
+      html`<div class="compare-panel" data-variant=${variant}>
+        <h4>${t(`seq2seq.${variant}Model`)}</h4>
+        <p class="translation small" lang="fr">${translation}</p>
+        ${
+          map
+            ? html`<attnlab-attention-map
+                .map=${map}
+                .rowsAxis=${t('seq2seq.rowsAxis')}
+                .colsAxis=${t('seq2seq.colsAxis')}
+              ></attnlab-attention-map>`
+            : pending
+        }
+      </div>`;
+    const words = (r: ForwardRecord | null | undefined) => (r ? r.outputTokens.join(' ') : '…');
+    const additiveRecord = this.variant === 'additive' ? record : otherRecord;
+    const dotRecord = this.variant === 'dot' ? record : otherRecord;
+    let difference: TemplateResult = html``;
+    if (additive && dot) {
+      const rows = agreeingRows(additive, dot);
+      const note =
+        rows === additive.rows && rows === dot.rows
+          ? t('seq2seq.differenceSame')
+          : t('seq2seq.differencePartial', { rows: formatInteger(rows) });
+      difference = html`<div class="compare-panel difference">
+        <h4>${t('seq2seq.differenceTitle')}</h4>
+        <p class="cost-note">${note}</p>
+        ${
+          rows > 0
+            ? html`<attnlab-attention-map
+                .map=${differenceMap(additive, dot, rows, 'additive - dot')}
+                .diverging=${true}
+                .legendTitle=${t('seq2seq.differenceLegend')}
+                .rowsAxis=${t('seq2seq.rowsAxis')}
+                .colsAxis=${t('seq2seq.colsAxis')}
+              ></attnlab-attention-map>`
+            : html`<div class="placeholder" role="status">${t('seq2seq.differenceNone')}</div>`
+        }
+      </div>`;
+    }
+    return html`<div class="compare">
+        ${panel('additive', additive, words(additiveRecord))} ${panel('dot', dot, words(dotRecord))}
+      </div>
+      ${difference}`;
+  }
+
+  private renderLengthChart(): TemplateResult | typeof nothing {
+    if (!this.lengthCurves.length) return nothing;
+    const label = (key: string) =>
+      key === 'none' ? t('seq2seq.noAttentionModel') : t(`seq2seq.${key as Variant}Model`);
+    const series: ChartSeries[] = this.lengthCurves.map((c) => ({
+      key: c.key,
+      label: label(c.key),
+      color: CHART_COLORS[c.key] ?? '#333',
+      dash: CHART_DASH[c.key],
+      points: c.points.map((p) => ({ x: (p.lo + p.hi) / 2, y: p.exactMatch, label: `${p.lo}–${p.hi}` })),
+    }));
+    return html`<section class="length" aria-labelledby="length-title">
+      <h3 id="length-title" class="map-title">${t('seq2seq.lengthTitle')}</h3>
+      <attnlab-line-chart
+        .series=${series}
+        .xLabel=${t('seq2seq.lengthX')}
+        .yLabel=${t('seq2seq.lengthY')}
+        .caption=${t('seq2seq.lengthCaption')}
+      ></attnlab-line-chart>
+    </section>`;
+  }
+
   private renderCard(): TemplateResult | typeof nothing {
     const model = this.model;
     if (!model) return nothing;
@@ -361,11 +756,15 @@ export class Seq2SeqElement extends LitElement {
         <p class="translation" lang="fr" data-translation=${translation}>${translation}</p>
       </div>
       <h3 class="map-title">${t('seq2seq.mapTitle')}</h3>
-      <attnlab-attention-map
-        .map=${map}
-        .rowsAxis=${t('seq2seq.rowsAxis')}
-        .colsAxis=${t('seq2seq.colsAxis')}
-      ></attnlab-attention-map>
+      ${
+        this.compare && this.available.length > 1
+          ? this.renderCompare(record)
+          : html`<attnlab-attention-map
+              .map=${map}
+              .rowsAxis=${t('seq2seq.rowsAxis')}
+              .colsAxis=${t('seq2seq.colsAxis')}
+            ></attnlab-attention-map>`
+      }
       ${
         map
           ? html`<div class="cost" data-m=${m} data-t=${steps}>
@@ -380,6 +779,7 @@ export class Seq2SeqElement extends LitElement {
             </div>`
           : nothing
       }
+      ${this.renderStep(record)}
     `;
   }
 
@@ -388,7 +788,7 @@ export class Seq2SeqElement extends LitElement {
     return html`
       <div class="controls">
         <label for="sentence">${t('seq2seq.inputLabel')}</label>
-        ${this.renderVariants()}
+        <div class="switches">${this.renderVariants()} ${this.renderCompareToggle()}</div>
       </div>
       <textarea
         id="sentence"
@@ -400,8 +800,10 @@ export class Seq2SeqElement extends LitElement {
         aria-describedby="seq2seq-messages"
         .value=${this.text}
         @input=${this.onInput}
+        @keyup=${this.onCaret}
+        @click=${this.onCaret}
       ></textarea>
-      ${this.renderCard()}
+      ${this.renderSuggestions()} ${this.renderCard()}
       <div id="seq2seq-messages" class="messages" aria-live="polite">
         ${messages.map(
           (m) =>
@@ -418,6 +820,7 @@ export class Seq2SeqElement extends LitElement {
       <div class="figure" aria-busy=${this.busy || this.current?.status === 'loading' ? 'true' : 'false'}>
         ${this.renderFigure()}
       </div>
+      ${this.renderLengthChart()}
     `;
   }
 
@@ -497,6 +900,134 @@ export class Seq2SeqElement extends LitElement {
         font-size: 1.1em;
       }
       .cost-note {
+        font-size: 0.85rem;
+        color: var(--attn-muted, #5b6678);
+      }
+      .switches {
+        display: flex;
+        flex-wrap: wrap;
+        align-items: center;
+        gap: 0.5rem;
+      }
+      .compare-toggle,
+      .suggestion {
+        font: inherit;
+        font-size: 0.85rem;
+        padding: 0.2rem 0.7rem;
+        border: 1px solid #b8c4d6;
+        border-radius: 999px;
+        background: #fff;
+        color: var(--attn-text, #1d2433);
+        cursor: pointer;
+      }
+      .compare-toggle[aria-pressed='true'] {
+        background: var(--attn-accent, #1f5fa8);
+        border-color: var(--attn-accent, #1f5fa8);
+        color: #fff;
+      }
+      .compare-toggle:focus-visible,
+      .suggestion:focus-visible {
+        outline: 2px solid var(--attn-accent, #1f5fa8);
+        outline-offset: 2px;
+      }
+      .suggestions {
+        display: flex;
+        flex-wrap: wrap;
+        align-items: center;
+        gap: 0.3rem;
+        margin-top: 0.35rem;
+      }
+      .suggestions-label {
+        font-size: 0.85rem;
+        color: var(--attn-muted, #5b6678);
+      }
+      .compare {
+        display: grid;
+        grid-template-columns: repeat(auto-fit, minmax(260px, 1fr));
+        gap: 1rem;
+      }
+      .compare-panel {
+        min-width: 0;
+      }
+      .compare-panel h4 {
+        margin: 0 0 0.2rem;
+        font-size: 0.95rem;
+      }
+      .compare-panel.difference {
+        margin-top: 1rem;
+      }
+      .translation.small {
+        font-size: 1rem;
+        margin-bottom: 0.4rem;
+      }
+      .step,
+      .length {
+        margin-top: 1.4rem;
+      }
+      .step-intro {
+        margin: 0 0 0.5rem;
+        font-size: 0.9rem;
+        color: var(--attn-muted, #5b6678);
+      }
+      .step-list {
+        margin: 0.8rem 0 0;
+        padding-left: 1.3rem;
+      }
+      .step-list > li {
+        margin-bottom: 1rem;
+      }
+      .step-list p {
+        margin: 0.2rem 0;
+      }
+      .formula {
+        overflow-x: auto;
+        overflow-y: hidden;
+      }
+      .vector-row {
+        display: flex;
+        align-items: center;
+        gap: 0.6rem;
+        margin: 0.25rem 0;
+        min-width: 0;
+      }
+      .vector-name {
+        flex: none;
+        width: 2.2rem;
+      }
+      .vector-row attnlab-vector-strip {
+        flex: 1 1 auto;
+      }
+      .table-scroll {
+        max-width: 100%;
+        overflow-x: auto;
+      }
+      .step-table {
+        border-collapse: collapse;
+        font-size: 0.85rem;
+        font-variant-numeric: tabular-nums;
+      }
+      .step-table th,
+      .step-table td {
+        padding: 0.15rem 0.5rem;
+        text-align: left;
+        border-bottom: 1px solid #e3e8ef;
+        white-space: nowrap;
+      }
+      .step-table .num {
+        text-align: right;
+      }
+      .step-table tr.peak td {
+        font-weight: 700;
+        background: #eef3fa;
+      }
+      .step-table .bar {
+        display: inline-block;
+        height: 0.6rem;
+        margin-right: 0.4rem;
+        background: var(--attn-accent, #1f5fa8);
+        vertical-align: middle;
+      }
+      .step-check {
         font-size: 0.85rem;
         color: var(--attn-muted, #5b6678);
       }

@@ -71,9 +71,11 @@ export class HeatCells {
   }
 }
 
-/** A colour function backed by a 256-step lookup table of `interpolate` over [0, max]. */
-export function quantizedScale(interpolate: (t: number) => string, max: number): (w: number) => string {
+/** A colour function backed by a 256-step lookup table of `interpolate`; position(w) places w in [0, 1]. */
+export function quantizedScale(
+  interpolate: (t: number) => string,
+  position: (w: number) => number,
+): (w: number) => string {
   const palette = Array.from({ length: 256 }, (_, k) => interpolate(k / 255));
-  const scale = max > 0 ? 255 / max : 0;
-  return (w: number) => palette[Math.max(0, Math.min(255, Math.round(w * scale)))] ?? palette[0];
+  return (w: number) => palette[Math.max(0, Math.min(255, Math.round(position(w) * 255)))] ?? palette[0];
 }
