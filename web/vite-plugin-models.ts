@@ -1,7 +1,8 @@
 // Serves the trained model folders of models/ from the page's own origin: in dev from disk (so a
 // retrained model shows up on reload), in the build as files under models/. Only the three files a
 // model folder is made of are exposed, and models/index.json lists the folders found, so the page
-// knows which lessons can offer which variants without probing for missing files.
+// knows which lessons can offer which variants without probing for missing files. A few results
+// that are not model folders (the recall-versus-distance curve of lesson 2) are served alongside.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
@@ -11,6 +12,12 @@ const FILES: Record<string, string> = {
   'card.json': 'application/json',
   'model.safetensors': 'application/octet-stream',
 };
+
+/** Folders the lessons load: seq2seq-* (lesson 1) and lm-* (lesson 2). */
+export const MODEL_FOLDER_PATTERN = /^(?:seq2seq|lm)-[a-z0-9-]+$/;
+
+/** JSON results at the top of models/ that a lesson reads (served only when the file exists). */
+export const RESULT_FILES = ['recall-curve.json'];
 
 /** Folders of modelsDir whose name matches `pattern` and that hold all three files. */
 function modelFolders(modelsDir: string, pattern: RegExp): string[] {
@@ -23,22 +30,30 @@ function modelFolders(modelsDir: string, pattern: RegExp): string[] {
     .sort();
 }
 
+/** The result files of RESULT_FILES that exist in modelsDir. */
+function resultFiles(modelsDir: string): string[] {
+  return RESULT_FILES.filter((name) => fs.existsSync(path.join(modelsDir, name)));
+}
+
 const manifest = (models: string[]) => JSON.stringify({ models }, null, 2) + '\n';
 
-export function modelFoldersPlugin(modelsDir: string, pattern = /^seq2seq-[a-z0-9-]+$/): Plugin {
+export function modelFoldersPlugin(modelsDir: string, pattern = MODEL_FOLDER_PATTERN): Plugin {
   return {
     name: 'attnlab-model-folders',
     configureServer(server) {
       server.middlewares.use((req, res, next) => {
         const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://localhost').pathname);
         if (!pathname.startsWith('/models/')) return next();
-        const match = /^\/models\/(?:index\.json|([^/]+)\/([^/]+))$/.exec(pathname);
+        const match = /^\/models\/(?:index\.json|([^/]+)\/([^/]+)|([^/]+))$/.exec(pathname);
         const notFound = () => res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
         if (!match || (req.method !== 'GET' && req.method !== 'HEAD')) return notFound();
         const models = modelFolders(modelsDir, pattern);
         let body: Buffer;
         let type = 'application/json';
-        if (!match[1]) {
+        if (match[3] !== undefined) {
+          if (!resultFiles(modelsDir).includes(match[3])) return notFound();
+          body = fs.readFileSync(path.join(modelsDir, match[3]));
+        } else if (!match[1]) {
           body = Buffer.from(manifest(models));
         } else if (models.includes(match[1]) && match[2] in FILES) {
           body = fs.readFileSync(path.join(modelsDir, match[1], match[2]));
@@ -63,6 +78,13 @@ export function modelFoldersPlugin(modelsDir: string, pattern = /^seq2seq-[a-z0-
             source: fs.readFileSync(path.join(modelsDir, name, file)),
           });
         }
+      }
+      for (const name of resultFiles(modelsDir)) {
+        this.emitFile({
+          type: 'asset',
+          fileName: `models/${name}`,
+          source: fs.readFileSync(path.join(modelsDir, name)),
+        });
       }
     },
   };

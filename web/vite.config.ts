@@ -11,8 +11,8 @@ export default defineConfig({
   root: webDir,
   base: './',
   publicDir: path.resolve(webDir, 'public'),
-  // Trained model folders (models/seq2seq-*) are served and built under models/;
-  // ATTNLAB_MODELS_DIR points at another folder of model folders.
+  // Trained model folders (models/seq2seq-*, models/lm-*) and models/recall-curve.json are served
+  // and built under models/; ATTNLAB_MODELS_DIR points at another folder of model folders.
   plugins: [modelFoldersPlugin(path.resolve(webDir, '..', process.env.ATTNLAB_MODELS_DIR ?? 'models'))],
   build: {
     outDir: path.resolve(webDir, '../build/web'),

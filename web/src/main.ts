@@ -7,6 +7,7 @@ import katex from 'katex';
 import { currentLanguage, i18n, setLanguage, t } from './i18n';
 import './components/attnlab-playground';
 import './components/attnlab-seq2seq';
+import './components/attnlab-lstmn';
 
 /** Scaled dot-product attention, row-normalized: what every cell of the map shows. */
 const FORMULA = String.raw`\alpha_{ij} = \frac{\exp(e_{ij})}{\sum_k \exp(e_{ik})}`;

@@ -85,18 +85,24 @@ export const en = {
     stepIntro:
       'Pick a French word. These are the real numbers the model computed for it: vectors are colour strips (purple positive, orange negative); hover or use the arrow keys to read a value.',
     stepChoose: 'Decoder step',
-    stepState: 'The decoder state. Step {{j}} writes “{{word}}”: it reads the previous word, the previous state s and the previous context c.',
-    stepScores: 'One score per English word (m = {{m}}), then a softmax turns the scores into weights α that add up to 1.',
+    stepState:
+      'The decoder state. Step {{j}} writes “{{word}}”: it reads the previous word, the previous state s and the previous context c.',
+    stepScores:
+      'One score per English word (m = {{m}}), then a softmax turns the scores into weights α that add up to 1.',
     stepWord: 'English word',
     stepSum: 'Sum of the weights',
-    stepContext: 'The context is the weighted sum of the encoder states: what this step takes from the English sentence.',
-    stepCheck: 'Check: recomputing α₁h₁ + … + αₘhₘ from the numbers above differs from the engine’s c by at most {{error}}.',
+    stepContext:
+      'The context is the weighted sum of the encoder states: what this step takes from the English sentence.',
+    stepCheck:
+      'Check: recomputing α₁h₁ + … + αₘhₘ from the numbers above differs from the engine’s c by at most {{error}}.',
     differenceTitle: 'Difference: additive minus dot product',
-    differenceSame: 'Both models wrote the same translation, so their maps can be compared cell by cell. Purple: additive attends more; orange: dot product attends more.',
+    differenceSame:
+      'Both models wrote the same translation, so their maps can be compared cell by cell. Purple: additive attends more; orange: dot product attends more.',
     differencePartial:
       'The two translations differ, so only their first {{rows}} words (where they agree) are compared. Purple: additive attends more; orange: dot product attends more.',
     differenceLegend: 'α(additive) − α(dot)',
-    differenceNone: 'The two models start their translations differently: there is no common step to compare.',
+    differenceNone:
+      'The two models start their translations differently: there is no common step to compare.',
     noAttentionModel: 'No attention (final state only)',
     lengthTitle: 'Accuracy against sentence length',
     lengthX: 'English sentence length (words)',

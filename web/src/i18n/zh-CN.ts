@@ -81,7 +81,8 @@ export const zhCN: Strings = {
     compare: '并排比较',
     suggestionsLabel: '已知词：',
     stepTitle: '逐步查看一个解码步',
-    stepIntro: '选一个法语词。下面是模型为它算出的真实数值：向量画成色条（紫色为正，橙色为负），悬停或用方向键读取数值。',
+    stepIntro:
+      '选一个法语词。下面是模型为它算出的真实数值：向量画成色条（紫色为正，橙色为负），悬停或用方向键读取数值。',
     stepChoose: '解码步',
     stepState: '解码器状态。第 {{j}} 步写出“{{word}}”：它读入上一个词、上一个状态 s 和上一个上下文 c。',
     stepScores: '每个英文词一个分数（m = {{m}}），softmax 把分数变成加起来等于 1 的权重 α。',
@@ -90,8 +91,10 @@ export const zhCN: Strings = {
     stepContext: '上下文是编码器状态的加权和：这一步从英文句子里取走的信息。',
     stepCheck: '核对：用上面的数重新计算 α₁h₁ + … + αₘhₘ，与引擎算出的 c 最多相差 {{error}}。',
     differenceTitle: '差异：加性注意力减去点积注意力',
-    differenceSame: '两个模型给出相同的译文，因此可以逐格比较它们的权重图。紫色：加性注意力更关注；橙色：点积注意力更关注。',
-    differencePartial: '两个译文不同，所以只比较前 {{rows}} 个相同的词。紫色：加性注意力更关注；橙色：点积注意力更关注。',
+    differenceSame:
+      '两个模型给出相同的译文，因此可以逐格比较它们的权重图。紫色：加性注意力更关注；橙色：点积注意力更关注。',
+    differencePartial:
+      '两个译文不同，所以只比较前 {{rows}} 个相同的词。紫色：加性注意力更关注；橙色：点积注意力更关注。',
     differenceLegend: 'α(加性) − α(点积)',
     differenceNone: '两个模型的译文从第一个词起就不同，没有可以比较的步骤。',
     noAttentionModel: '无注意力（只用最终状态）',
