@@ -721,6 +721,56 @@ test('Seq2Seq lesson: side by side, with the difference of the two maps', async 
   await page.close();
 });
 
+test('Seq2Seq lesson: the map downloads as PNG, SVG, CSV and JSON, and each file is valid', async () => {
+  const page = await openLesson();
+  await seq(page, 'textarea').fill('the red car is fast .');
+  const translation = await settledTranslation(page, 'la voiture rouge est rapide .');
+  const m = 6;
+  const t = translation.split(' ').length + 1;
+  const mapEl = seq(page, 'attnlab-attention-map').first();
+  const fetchDownload = async (format) => {
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      mapEl.locator(`.export button[data-format="${format}"]`).click(),
+    ]);
+    const file = await download.path();
+    return { name: download.suggestedFilename(), bytes: fs.readFileSync(file) };
+  };
+  const csv = await fetchDownload('csv');
+  assert.match(csv.name, /\.csv$/);
+  const lines = csv.bytes.toString('utf8').trim().split(/\r\n/);
+  assert.equal(lines.length, 1 + t, 'a header and one line per decoder step');
+  assert.deepEqual(lines[0].split(','), ['query \\ key', 'the', 'red', 'car', 'is', 'fast', '.']);
+  const values = lines.slice(1).flatMap((line) => line.split(',').slice(1).map(Number));
+  assert.equal(values.length, m * t);
+  assert.ok(values.every((v) => Number.isFinite(v) && v >= 0 && v <= 1));
+  const json = JSON.parse((await fetchDownload('json')).bytes.toString('utf8'));
+  assert.deepEqual(json.cols, ['the', 'red', 'car', 'is', 'fast', '.']);
+  assert.equal(json.weights.length, t);
+  for (const row of json.weights) assert.ok(Math.abs(row.reduce((a, b) => a + b, 0) - 1) < 1e-4);
+  const svg = (await fetchDownload('svg')).bytes.toString('utf8');
+  const svgCheck = await page.evaluate((text) => {
+    const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
+    return {
+      error: doc.querySelector('parsererror')?.textContent ?? null,
+      root: doc.documentElement.nodeName,
+      rects: doc.querySelectorAll('rect[data-weight]').length,
+    };
+  }, svg);
+  assert.equal(svgCheck.error, null);
+  assert.equal(svgCheck.root, 'svg');
+  assert.equal(svgCheck.rects, m * t);
+  const png = (await fetchDownload('png')).bytes;
+  assert.deepEqual([...png.subarray(0, 8)], [137, 80, 78, 71, 13, 10, 26, 10], 'PNG signature');
+  const size = await page.evaluate(async (b64) => {
+    const blob = new Blob([Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))], { type: 'image/png' });
+    const bitmap = await createImageBitmap(blob);
+    return [bitmap.width, bitmap.height];
+  }, png.toString('base64'));
+  assert.ok(size[0] > 100 && size[1] > 100, `PNG decodes to ${size}`);
+  await page.close();
+});
+
 test('Seq2Seq lesson at 375 px: fits the width, Chinese strings', async () => {
   const page = await openLesson({ width: 375, height: 812 });
   const widths = await page.evaluate(() => ({

@@ -8,6 +8,7 @@ import { LocaleController, formatInteger, t } from '../i18n';
 import { HeatCells, quantizedScale } from './heat-cells';
 import { placeholderBox, srOnly } from './shared-styles';
 import { maxValue, topKInRow, truncateLabel, weightsOf, type AttentionMap } from '../engine/records';
+import { download, fileStem, mapToCsv, mapToJson, standaloneSvg, svgToPng } from '../engine/export';
 
 const CELL_MIN = 13; // px: below this a cell is too small to hover; the map scrolls instead
 const CELL_MAX = 44; // px: above this a short sentence looks blown up
@@ -158,8 +159,53 @@ export class AttentionMapElement extends LitElement {
             : ''
         }
       </div>
+      <div class="export" role="group" aria-label=${t('map.exportLabel')}>
+        <span class="export-label" aria-hidden="true">${t('map.exportLabel')}</span>
+        ${(['png', 'svg', 'csv', 'json'] as const).map(
+          (format) =>
+            html`<button
+              type="button"
+              data-format=${format}
+              aria-label=${t('map.exportAs', { format: format.toUpperCase() })}
+              @click=${() => void this.exportAs(format)}
+            >
+              ${format.toUpperCase()}
+            </button>`,
+        )}
+      </div>
       ${this.renderTable(map)}
     `;
+  }
+
+  /** Downloads the map as a figure (PNG, SVG) or as data (CSV, JSON: tokens and weights). */
+  async exportAs(format: 'png' | 'svg' | 'csv' | 'json'): Promise<void> {
+    const map = this.map;
+    if (!map || !this.hasCells()) return;
+    const stem = fileStem(map.name);
+    if (format === 'csv') return download(`${stem}.csv`, mapToCsv(map), 'text/csv;charset=utf-8');
+    if (format === 'json') return download(`${stem}.json`, mapToJson(map), 'application/json');
+    const svg = this.renderRoot.querySelector<SVGSVGElement>('svg.heat');
+    if (!svg) return;
+    const extra: SVGElement[] = [];
+    const canvas = this.renderRoot.querySelector<HTMLCanvasElement>('canvas.cells-canvas');
+    const layout = this.layout;
+    if (canvas && !canvas.hidden && layout) {
+      // Large maps paint their cells into a canvas: the figure carries them as an image.
+      const image = document.createElementNS('http://www.w3.org/2000/svg', 'image');
+      image.setAttribute('x', String(layout.left));
+      image.setAttribute('y', String(layout.top));
+      image.setAttribute('width', String(layout.cols * layout.cell));
+      image.setAttribute('height', String(layout.rows * layout.cell));
+      image.setAttribute('preserveAspectRatio', 'none');
+      image.setAttribute('style', 'image-rendering: pixelated');
+      image.setAttribute('href', canvas.toDataURL('image/png'));
+      extra.push(image);
+    }
+    const text = standaloneSvg(svg, extra);
+    if (format === 'svg') return download(`${stem}.svg`, text, 'image/svg+xml');
+    const width = Number(svg.getAttribute('width')) || svg.getBoundingClientRect().width;
+    const height = Number(svg.getAttribute('height')) || svg.getBoundingClientRect().height;
+    download(`${stem}.png`, await svgToPng(text, width, height));
   }
 
   /** The same numbers for screen readers (the SVG is hidden from them). */
@@ -673,6 +719,31 @@ export class AttentionMapElement extends LitElement {
       .tip-sub {
         font-size: 0.78rem;
         opacity: 0.8;
+      }
+      .export {
+        display: flex;
+        flex-wrap: wrap;
+        align-items: center;
+        gap: 0.3rem;
+        margin-top: 0.35rem;
+        font-size: 0.8rem;
+        color: var(--attn-muted, #5b6678);
+      }
+      .export button {
+        font: inherit;
+        padding: 0.1rem 0.55rem;
+        border: 1px solid #b8c4d6;
+        border-radius: 4px;
+        background: #fff;
+        color: var(--attn-text, #1d2433);
+        cursor: pointer;
+      }
+      .export button:hover {
+        border-color: var(--attn-accent, #1f5fa8);
+      }
+      .export button:focus-visible {
+        outline: 2px solid var(--attn-accent, #1f5fa8);
+        outline-offset: 2px;
       }
       .legend {
         display: flex;

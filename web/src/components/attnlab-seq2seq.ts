@@ -60,9 +60,10 @@ const COST_WITHOUT = String.raw`O(m + t)`;
 const COST_WITH = String.raw`O(m\,t)`;
 /** The slides' formulas for one decoder step, typeset once per variant. */
 const STEP_STATE = String.raw`s_j = \tanh\!\left(A' \begin{bmatrix} x'_j \\ s_{j-1} \\ c_{j-1} \end{bmatrix} + b'\right)`;
-const STEP_SCORE: Record<Variant, string> = {
+const STEP_SCORE: Record<string, string> = {
   additive: String.raw`e_{ij} = v^{\top} \tanh\!\left(W \begin{bmatrix} h_i \\ s_j \end{bmatrix}\right)`,
   dot: String.raw`e_{ij} = (W_K h_i)^{\top} (W_Q s_j)`,
+  scaled_dot: String.raw`e_{ij} = \frac{(W_K h_i)^{\top} (W_Q s_j)}{\sqrt{d}}`,
 };
 const STEP_SOFTMAX = String.raw`\alpha_{ij} = \frac{\exp(e_{ij})}{\sum_{k=1}^{m} \exp(e_{kj})}`;
 const STEP_CONTEXT = String.raw`c_j = \alpha_{1j} h_1 + \alpha_{2j} h_2 + \cdots + \alpha_{mj} h_m`;
@@ -545,7 +546,15 @@ export class Seq2SeqElement extends LitElement {
         </li>
         <li>
           <p>${t('seq2seq.stepScores', { m: detail.keys.length })}</p>
-          <div class="formula">${unsafeHTML(typeset(STEP_SCORE[this.variant], true))}</div>
+          <div class="formula">
+            ${unsafeHTML(
+              typeset(
+                STEP_SCORE[String(this.model?.info.config.attention ?? this.variant)] ??
+                  STEP_SCORE[this.variant],
+                true,
+              ),
+            )}
+          </div>
           <div class="formula">${unsafeHTML(typeset(STEP_SOFTMAX, true))}</div>
           <div class="table-scroll">
             <table class="step-table" data-weight-sum=${detail.weightSum}>

@@ -208,6 +208,8 @@ export const en = {
     recallPoint: 'd = {{distance}}: {{accuracy}}',
   },
   map: {
+    exportLabel: 'Download',
+    exportAs: 'Download this map as {{format}}',
     empty: 'Type a sentence to see its attention map.',
     rowsAxis: 'Rows: the word that is reading (query)',
     colsAxis: 'Columns: the word being read (key)',

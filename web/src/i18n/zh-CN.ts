@@ -195,6 +195,8 @@ export const zhCN: Strings = {
     recallPoint: 'd = {{distance}}：{{accuracy}}',
   },
   map: {
+    exportLabel: '下载',
+    exportAs: '将此图下载为 {{format}}',
     empty: '输入一个句子，就能看到它的注意力图。',
     rowsAxis: '行：正在“读”的词（查询）',
     colsAxis: '列：被读的词（键）',

@@ -1,0 +1,72 @@
+// The take-away formats of an attention map: CSV with a header and n x m values, JSON with labels
+// and nested weights, safe file names.
+import { describe, expect, it } from 'vitest';
+import { fileStem, mapToCsv, mapToJson } from '../../web/src/engine/export';
+import type { AttentionMap } from '../../web/src/engine/records';
+
+const map: AttentionMap = {
+  name: 'layer 1 · head 2',
+  layer: 0,
+  head: 1,
+  rows: 2,
+  cols: 3,
+  rowLabels: ['la', 'voiture'],
+  colLabels: ['the', 'red, "big"', 'car'],
+  scores: new Float32Array([1, 2, 3, 4, Number.NaN, 6]),
+  weights: new Float32Array([0.5, 0.25, 0.25, 0, 0.125, 0.875]),
+};
+
+/** A small RFC 4180 reader: enough to check that what mapToCsv writes reads back. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') ((field += '"'), i++);
+      else if (ch === '"') quoted = false;
+      else field += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',') (row.push(field), (field = ''));
+    else if (ch === '\r') continue;
+    else if (ch === '\n') (row.push(field), rows.push(row), (row = []), (field = ''));
+    else field += ch;
+  }
+  return rows;
+}
+
+describe('map export', () => {
+  it('CSV: a header of column labels, then one line per row with its label and weights', () => {
+    const rows = parseCsv(mapToCsv(map));
+    expect(rows).toHaveLength(1 + map.rows);
+    expect(rows[0]).toEqual(['query \\ key', 'the', 'red, "big"', 'car']);
+    expect(rows[1][0]).toBe('la');
+    expect(rows[2].slice(1).map(Number)).toEqual([0, 0.125, 0.875]);
+    for (const row of rows) expect(row).toHaveLength(1 + map.cols);
+  });
+
+  it('JSON: labels and nested weights; undefined scores become null', () => {
+    const value = JSON.parse(mapToJson(map));
+    expect(value.rows).toEqual(map.rowLabels);
+    expect(value.cols).toEqual(map.colLabels);
+    expect(value.weights).toEqual([
+      [0.5, 0.25, 0.25],
+      [0, 0.125, 0.875],
+    ]);
+    expect(value.scores[1][1]).toBeNull();
+    expect(value.layer).toBe(0);
+    expect(value.head).toBe(1);
+  });
+
+  it('file names keep letters and digits of any script', () => {
+    expect(fileStem('layer 1 · head 2')).toBe('layer-1-head-2');
+    expect(fileStem('additive attention: decoder steps x source words')).toBe(
+      'additive-attention-decoder-steps-x-source-words',
+    );
+    expect(fileStem('注意力 图')).toBe('注意力-图');
+    expect(fileStem('<script>')).toBe('script');
+    expect(fileStem('…')).toBe('attention');
+  });
+});
