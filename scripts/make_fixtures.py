@@ -230,6 +230,40 @@ def case_mha(out_dir, causal):
     write_safetensors(f"{out_dir}/mha_{'causal' if causal else 'full'}.safetensors", t)
 
 
+def encoder_layer(D, H, F_, activation, seed_bias=True):
+    """nn.TransformerEncoderLayer (post-norm, dropout 0, batch_first) with random biases and norms."""
+    layer = nn.TransformerEncoderLayer(D, H, dim_feedforward=F_, dropout=0.0, activation=activation,
+                                       batch_first=True, norm_first=False)
+    with torch.no_grad():  # PyTorch starts these at 0 / 1: random values test their gradients
+        layer.self_attn.in_proj_bias.copy_(0.5 * uniform(3 * D))
+        layer.self_attn.out_proj.bias.copy_(0.5 * uniform(D))
+        layer.norm1.weight.copy_(1 + 0.3 * uniform(D))
+        layer.norm1.bias.copy_(0.3 * uniform(D))
+        layer.norm2.weight.copy_(1 + 0.3 * uniform(D))
+        layer.norm2.bias.copy_(0.3 * uniform(D))
+    return layer.train()  # train mode (dropout is 0) keeps PyTorch off its fused inference path
+
+
+def case_transformer_layer(out_dir, activation, causal):
+    torch.manual_seed(80 + (activation == "gelu") + 2 * causal)
+    T, D, H, F_ = 5, 6, 2, 7
+    layer = encoder_layer(D, H, F_, activation)
+    x = leaf(uniform(1, T, D))
+    mask = causal_bool_mask(T) if causal else None
+    out = layer(x, src_mask=mask)
+    with torch.no_grad():
+        scores = mha_scores(layer.self_attn, x[0])
+        check = scores.masked_fill(mask, float("-inf")) if causal else scores
+        weights = torch.softmax(check, dim=-1)
+    R = backward_with(out)
+    t = {"input": x.reshape(T, D), **params_and_grads(layer)}
+    t.update({"out": out.reshape(T, D), "scores": scores, "weights": weights, "dout": R.reshape(T, D),
+              "grad.input": x.grad.reshape(T, D)})
+    name = f"transformer_layer_{activation}{'_causal' if causal else ''}"
+    write_safetensors(f"{out_dir}/{name}.safetensors", t, {"activation": activation, "causal": str(causal).lower(),
+                                                           "d_ff": F_})
+
+
 class AlignRef(nn.Module):
     """The engine's Align (cpp/layers/align.h) with the same parameter names."""
 
@@ -397,6 +431,53 @@ class AttentionEncoderRef(nn.Module):
         return maps, tensors
 
 
+class TransformerRef(nn.Module):
+    """cpp/models/transformer: x = emb + PE; n_layer nn.TransformerEncoderLayer; logits = head(x)."""
+
+    def __init__(self, vocab_size, d_model, n_head, n_layer, d_ff, positional, causal, activation):
+        super().__init__()
+        self.positional, self.causal = positional, causal
+        self.embedding = nn.Embedding(vocab_size, d_model)
+        # nn.TransformerEncoder's own ModuleList, so the names are "layers.{l}.self_attn...".
+        self.layers = nn.TransformerEncoder(encoder_layer(d_model, n_head, d_ff, activation), n_layer,
+                                            enable_nested_tensor=False).layers
+        with torch.no_grad():  # the copies share their random biases: make each layer its own
+            for layer in self.layers:
+                for name, p in layer.named_parameters():
+                    if name.endswith("bias"):
+                        p.copy_(0.3 * uniform(*p.shape))
+        self.head = nn.Linear(d_model, vocab_size)
+
+    def forward(self, ids):
+        T = ids.shape[0]
+        D = self.embedding.embedding_dim
+        pe = sinusoidal_encoding(T, D) if self.positional == "sinusoidal" else torch.zeros(T, D)
+        x = self.embedding(ids) + pe
+        mask = causal_bool_mask(T) if self.causal else None
+        maps, tensors = [], {"positions": pe}
+        for l, layer in enumerate(self.layers):
+            attn = layer.self_attn
+            H = attn.num_heads
+            K = D // H
+            _, weights = attn(x[None], x[None], x[None], need_weights=True, average_attn_weights=False,
+                              attn_mask=mask)
+            weights = weights[0]
+            scores = mha_scores(attn, x)
+            q, k, v = F.linear(x, attn.in_proj_weight, attn.in_proj_bias).split(D, dim=-1)
+            heads = torch.cat([weights[h] @ v[:, h * K:(h + 1) * K] for h in range(H)], dim=-1)  # b^{i,h}
+            attn_out = attn.out_proj(heads)  # b^i = W^O [b^{i,1}; b^{i,2}] + b_O
+            out = layer(x[None], src_mask=mask)[0]
+            act = F.gelu if layer.activation is F.gelu else F.relu
+            y = layer.norm1(x + attn_out)
+            assert torch.allclose(out, layer.norm2(y + layer.linear2(act(layer.linear1(y)))), atol=1e-6)
+            maps += [(scores[h], weights[h]) for h in range(H)]
+            tensors.update({f"layer{l}.input": x, f"layer{l}.q": q, f"layer{l}.k": k, f"layer{l}.v": v,
+                            f"layer{l}.heads": heads, f"layer{l}.attn_out": attn_out, f"layer{l}.output": out})
+            x = out
+        tensors["logits"] = self.head(x)
+        return maps, tensors
+
+
 class RnnAttentionRef(nn.Module):
     """cpp/models/rnn_attention: H = cell(emb(ids)); alpha = softmax(align(H, h_T));
     c = alpha H; logits = head([c; h_T])."""
@@ -461,6 +542,30 @@ def make_models(out_dir):
         module = AttentionEncoderRef(V, 6, 2, positional, causal, 16).eval()
         write_model(out_dir, name, seed, config, module, sentence)
 
+    transformers = [
+        ("transformer", 75, "sinusoidal", False, "relu", "the cat saw a bird in the blorptastic tree."),
+        ("transformer_causal_gelu", 76, "none", True, "gelu", "a dog sat on the mat and it was wuffly."),
+    ]
+    for name, seed, positional, causal, activation, sentence in transformers:
+        torch.manual_seed(seed)
+        D, H, L, F_ = 6, 2, 2, 7
+        config = {"architecture": "transformer", "vocab_size": V, "d_model": D, "n_head": H, "n_layer": L,
+                  "d_ff": F_, "positional": positional, "causal": causal, "activation": activation,
+                  "objective": "lm" if causal else "mlm", "score": "dot", "normalization": "softmax",
+                  "max_len": 32, "tokenizer": TOKENIZER}
+        module = TransformerRef(V, D, H, L, F_, positional, causal, activation)
+        write_model(out_dir, name, seed, config, module, sentence)
+        # The gradients of the mean cross-entropy over some targets, for loss_and_backward.
+        ids = torch.tensor(tokenize(sentence))
+        targets = torch.tensor([(3 * i + 2) % V if i % 3 != 1 else -100 for i in range(len(ids))])
+        module.zero_grad()
+        _, tensors = module(ids)
+        loss = F.cross_entropy(tensors["logits"], targets, ignore_index=-100)
+        loss.backward()
+        t = {"ids": ids.float(), "targets": targets.float(), "loss": loss.reshape(1)}
+        t.update({"grad." + n: p.grad.detach().clone() for n, p in module.named_parameters()})
+        write_safetensors(f"{out_dir}/{name}_grads.safetensors", t)
+
     rnns = [
         ("rnn_attention_lstm", 72, "lstm", "additive", 3, "the bird in the tree saw a frumious cat."),
         ("rnn_attention_gru", 73, "gru", "dot", V, "it was a happy dog and the snark sat."),
@@ -495,6 +600,8 @@ def main():
     for kind in ("additive", "dot", "scaled_dot", "general"):
         case_align(out, kind)
     case_align(out, "additive", norm="sigmoid")
+    for activation, causal in (("relu", False), ("gelu", True)):
+        case_transformer_layer(out, activation, causal)
     case_activations(out)
     case_adamw(out)
     make_models(out)

@@ -7,15 +7,25 @@
 
 namespace attnlab {
 
-MultiheadAttention::MultiheadAttention(int d, int h, Normalization n)
+AttentionScore parse_attention_score(const std::string& s) {
+  if (s == "dot") return AttentionScore::Dot;
+  if (s == "additive") return AttentionScore::Additive;
+  throw std::invalid_argument("score is \"" + s + "\" (expected dot or additive)");
+}
+
+const char* to_string(AttentionScore s) { return s == AttentionScore::Dot ? "dot" : "additive"; }
+
+MultiheadAttention::MultiheadAttention(int d, int h, Normalization n, AttentionScore s)
     : d_model(d),
       n_head(h),
       norm(n),
+      score(s),
       in_proj_weight(Param::matrix(3 * d, d)),
       in_proj_bias(Param::vector(3 * d)),
       out_proj(d, d) {
   if (h <= 0 || d % h != 0)
     throw std::invalid_argument("d_model=" + std::to_string(d) + " must be divisible by n_head=" + std::to_string(h));
+  if (s == AttentionScore::Additive) additive_v = Param::matrix(h, d / h);
 }
 
 void MultiheadAttention::init(Rng& rng) {
@@ -23,7 +33,19 @@ void MultiheadAttention::init(Rng& rng) {
   in_proj_bias.value.setZero();
   out_proj.init(rng);
   out_proj.bias.value.setZero();
+  if (score == AttentionScore::Additive) init_uniform(additive_v.value, rng, 1.0 / std::sqrt(head_dim()));
 }
+
+namespace {
+
+// tanh(k_j + q_i) for every key j: (T, K), the additive score's hidden layer for query row i.
+Mat additive_hidden(const Mat& kh, const RowVec& qi) {
+  Mat p = kh.rowwise() + qi;
+  tanh_inplace(p.data(), p.size());
+  return p;
+}
+
+}  // namespace
 
 Mat MultiheadAttention::forward(const Mat& x, bool causal, Trace& tr) const {
   const Eigen::Index T = x.rows();
@@ -43,10 +65,18 @@ Mat MultiheadAttention::forward(const Mat& x, bool causal, Trace& tr) const {
   Mat qh, kh, vt, bh;
   for (int h = 0; h < n_head; ++h) {
     // Contiguous copies of this head's columns, so both products are row-dot products.
-    qh = tr.q.middleCols(h * K, K) * scale;
     kh = tr.k.middleCols(h * K, K);
     vt = tr.v.middleCols(h * K, K).transpose();
-    matmul_nt(qh, kh, tr.scores[h]);
+    if (score == AttentionScore::Dot) {
+      qh = tr.q.middleCols(h * K, K) * scale;
+      matmul_nt(qh, kh, tr.scores[h]);
+    } else {
+      // e_ij = v_h . tanh(q_i + k_j)
+      const RowVec vh = additive_v.value.row(h);
+      tr.scores[h].resize(T, T);
+      for (Eigen::Index i = 0; i < T; ++i)
+        tr.scores[h].row(i) = (additive_hidden(kh, tr.q.row(i).segment(h * K, K)) * vh.transpose()).transpose();
+    }
     tr.weights[h] = normalize_rows(norm, tr.scores[h], causal ? &mask : nullptr);
     matmul_nt(tr.weights[h], vt, bh);
     tr.heads.middleCols(h * K, K) = bh;
@@ -66,10 +96,28 @@ Mat MultiheadAttention::backward(const Trace& tr, const Mat& dout) {
     const auto db = dheads.middleCols(h * K, K);
     const Mat dalpha = db * tr.v.middleCols(h * K, K).transpose();
     dqkv.middleCols(2 * d_model + h * K, K).noalias() = tr.weights[h].transpose() * db;
-    // forward was: alpha = normalize(e), e = scale Q K^T  =>  dQ = scale de K, dK = scale de^T Q
-    const Mat de = normalize_rows_backward(norm, tr.weights[h], dalpha) * scale;
-    dqkv.middleCols(h * K, K).noalias() = de * tr.k.middleCols(h * K, K);
-    dqkv.middleCols(d_model + h * K, K).noalias() = de.transpose() * tr.q.middleCols(h * K, K);
+    const Mat de = normalize_rows_backward(norm, tr.weights[h], dalpha);
+    if (score == AttentionScore::Dot) {
+      // forward was: alpha = normalize(e), e = scale Q K^T  =>  dQ = scale de K, dK = scale de^T Q
+      dqkv.middleCols(h * K, K).noalias() = scale * de * tr.k.middleCols(h * K, K);
+      dqkv.middleCols(d_model + h * K, K).noalias() = scale * de.transpose() * tr.q.middleCols(h * K, K);
+    } else {
+      // forward was: e_ij = v . P_ij, P_ij = tanh(q_i + k_j)
+      //   => dv += sum_ij de_ij P_ij,  dpre_ij = de_ij v (1 - P_ij^2),  dq_i += sum_j dpre_ij,  dk_j += sum_i dpre_ij
+      const Mat kh = tr.k.middleCols(h * K, K);
+      const RowVec vh = additive_v.value.row(h);
+      auto dq = dqkv.middleCols(h * K, K);
+      auto dk = dqkv.middleCols(d_model + h * K, K);
+      dq.setZero();
+      dk.setZero();
+      for (Eigen::Index i = 0; i < T; ++i) {
+        const Mat p = additive_hidden(kh, tr.q.row(i).segment(h * K, K));
+        additive_v.grad.row(h).noalias() += de.row(i) * p;
+        const Mat dpre = ((de.row(i).transpose() * vh).array() * (1 - p.array().square())).matrix();
+        dq.row(i) += dpre.colwise().sum();
+        dk += dpre;
+      }
+    }
   }
   in_proj_weight.grad.noalias() += dqkv.transpose() * tr.x;
   in_proj_bias.grad += dqkv.colwise().sum();
@@ -80,6 +128,7 @@ void MultiheadAttention::for_each_param(const std::string& prefix, const ParamVi
   f(join_name(prefix, "in_proj_weight"), in_proj_weight);
   f(join_name(prefix, "in_proj_bias"), in_proj_bias);
   out_proj.for_each_param(join_name(prefix, "out_proj"), f);
+  if (score == AttentionScore::Additive) f(join_name(prefix, "additive_v"), additive_v);
 }
 
 }  // namespace attnlab

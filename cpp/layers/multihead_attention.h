@@ -3,6 +3,10 @@
 //   e^h = Q^h K^h^T / sqrt(K)                       (T, T) raw scores, alpha^h = softmax(e^h)
 //   b^h = alpha^h V^h                               (T, K) the notes' b^{i,h}
 //   out = [b^1 ... b^H] W_O^T + b_O                 (T, D) the notes' b^i = W^O [b^{i,1}; b^{i,2}]
+//
+// With score = Additive the raw scores are instead Bahdanau's, per head, from the same projections:
+//   e^h_ij = v_h . tanh(q^h_i + k^h_j)              v_h is row h of additive_v (H, K), no 1/sqrt(K)
+// (not a PyTorch option: the one extra tensor is "additive_v", everything else keeps its name).
 #pragma once
 
 #include <string>
@@ -15,12 +19,19 @@
 
 namespace attnlab {
 
+enum class AttentionScore { Dot, Additive };
+// "dot" | "additive"; throws std::invalid_argument on anything else.
+AttentionScore parse_attention_score(const std::string& s);
+const char* to_string(AttentionScore s);
+
 struct MultiheadAttention {
   int d_model = 0, n_head = 0;
   Normalization norm = Normalization::Softmax;
+  AttentionScore score = AttentionScore::Dot;
   Param in_proj_weight;  // (3D, D)  attn.in_proj_weight, rows: W_Q, W_K, W_V
   Param in_proj_bias;    // (3D)     attn.in_proj_bias
   Linear out_proj;       // (D, D)   attn.out_proj.weight / attn.out_proj.bias
+  Param additive_v;      // (H, K)   attn.additive_v, only with score = Additive
 
   struct Trace {
     Mat x;        // (T, D) input
@@ -33,8 +44,10 @@ struct MultiheadAttention {
   };
 
   MultiheadAttention() = default;
-  MultiheadAttention(int d_model, int n_head, Normalization norm = Normalization::Softmax);
-  // PyTorch's: xavier_uniform_ for in_proj_weight, zeros for the biases, Linear default for out_proj.
+  MultiheadAttention(int d_model, int n_head, Normalization norm = Normalization::Softmax,
+                     AttentionScore score = AttentionScore::Dot);
+  // PyTorch's: xavier_uniform_ for in_proj_weight, zeros for the biases, Linear default for out_proj;
+  // additive_v as a Linear(K, 1) weight would be, U(-1/sqrt(K), 1/sqrt(K)).
   void init(Rng& rng);
 
   int head_dim() const { return d_model / n_head; }

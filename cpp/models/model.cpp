@@ -4,6 +4,7 @@
 #include "models/rnn_attention.h"
 #include "models/rnn_self_attention.h"
 #include "models/seq2seq.h"
+#include "models/transformer.h"
 
 namespace attnlab {
 
@@ -36,12 +37,22 @@ void Model::set_tokenizer(const nlohmann::json& config, int vocab_size) {
   max_tokens_ = config_int(config, "max_tokens", 1, 4096, 256);
 }
 
-ForwardTrace Model::forward_text(const std::string& text) const {
-  const Tokenized tok = tokenizer().encode(text);
+Tokenized Model::encode_checked(const std::string& text) const {
+  Tokenized tok = tokenizer().encode(text);
   if (static_cast<int>(tok.ids.size()) > max_tokens_)
     throw std::length_error("the text has " + std::to_string(tok.ids.size()) + " tokens; this model reads at most " +
                             std::to_string(max_tokens_));
+  return tok;
+}
+
+ForwardTrace Model::forward_text(const std::string& text) const {
+  const Tokenized tok = encode_checked(text);
   ForwardTrace tr = forward_ids(tok.ids);
+  attach_tokens(tr, tok);
+  return tr;
+}
+
+void Model::attach_tokens(ForwardTrace& tr, const Tokenized& tok) {
   tr.tokens = tok.tokens;
   tr.unknown = tok.unknown;
   tr.word_of = tok.word_of;
@@ -51,7 +62,6 @@ ForwardTrace Model::forward_text(const std::string& text) const {
     if (m.col_labels.empty()) m.col_labels = tok.tokens;
     if (m.row_labels.empty()) m.row_labels = tok.tokens;
   }
-  return tr;
 }
 
 int64_t Model::parameter_count() {
@@ -68,9 +78,11 @@ std::unique_ptr<Model> build_model(const nlohmann::json& config) {
   if (arch == Seq2Seq::kArchitecture) return std::make_unique<Seq2Seq>(config);
   if (arch == RnnSelfAttention::kArchitecture) return std::make_unique<RnnSelfAttention>(config);
   if (arch == RnnLm::kArchitecture) return std::make_unique<RnnLm>(config);
-  throw ConfigError("config \"architecture\" is \"" + arch + "\"; known architectures: " +
-                    AttentionEncoder::kArchitecture + ", " + RnnAttention::kArchitecture + ", " +
-                    Seq2Seq::kArchitecture + ", " + RnnSelfAttention::kArchitecture + ", " + RnnLm::kArchitecture);
+  if (arch == Transformer::kArchitecture) return std::make_unique<Transformer>(config);
+  throw ConfigError("config \"architecture\" is \"" + arch +
+                    "\"; known architectures: " + AttentionEncoder::kArchitecture + ", " + RnnAttention::kArchitecture +
+                    ", " + Seq2Seq::kArchitecture + ", " + RnnSelfAttention::kArchitecture + ", " +
+                    RnnLm::kArchitecture + ", " + Transformer::kArchitecture);
 }
 
 }  // namespace attnlab

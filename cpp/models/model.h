@@ -74,6 +74,11 @@ class Model {
 
  protected:
   void set_tokenizer(const nlohmann::json& config, int vocab_size);
+  // Tokenizes text, throwing std::length_error beyond max_tokens().
+  Tokenized encode_checked(const std::string& text) const;
+  // Puts the tokenization into a trace from forward_ids: tokens, unknown flags, words, and the
+  // tokens as the labels of maps the model left unlabelled.
+  static void attach_tokens(ForwardTrace& tr, const Tokenized& tok);
   int max_tokens_ = 256;
 
  private:

@@ -1,5 +1,6 @@
 #include "models/seq2seq.h"
 
+#include <sstream>
 #include <stdexcept>
 
 #include "layers/cross_entropy.h"
@@ -12,6 +13,10 @@ Seq2Seq::Seq2Seq(const nlohmann::json& config) : config_(config) {
   hidden_size_ = config_int(config, "hidden_size", 1, 4096);
   attn_dim_ = config_int(config, "attn_dim", 1, 4096, hidden_size_);
   max_output_len_ = config_int(config, "max_output_len", 1, 4096, 64);
+  const std::string query_init = config_string(config, "query_init", "uniform");
+  if (query_init != "uniform" && query_init != "zero")
+    throw ConfigError("config \"query_init\" is \"" + query_init + "\"; expected uniform or zero");
+  query_init_zero_ = query_init == "zero";
   const std::string att = config_string(config, "attention", "additive");
   if (att == "additive")
     attention_ = Attention::Additive;
@@ -97,7 +102,12 @@ void Seq2Seq::init(Rng& rng) {
   encoder_.init(rng);
   tgt_embedding_.init(rng);
   decoder_.init(rng);
-  if (has_attention()) align_.init(rng);
+  if (has_attention()) {
+    align_.init(rng);
+    // "query_init": "zero" starts every decoder step from uniform attention (c_j = the mean of
+    // the h_i) instead of random peaks; W_Q still gets a gradient at the first step.
+    if (query_init_zero_ && align_.kind != ScoreKind::General) align_.w_query.value.setZero();
+  }
   out_.init(rng);
 }
 
@@ -231,6 +241,20 @@ ForwardTrace Seq2Seq::forward_forced(const std::vector<int>& src, const std::vec
     m.row_labels.clear();
     for (int t : targets) m.row_labels.push_back(target_vocab_[static_cast<size_t>(t)]);
   }
+  return tr;
+}
+
+ForwardTrace Seq2Seq::forward_text_forced(const std::string& text, const std::string& target) const {
+  const Tokenized tok = encode_checked(text);
+  std::vector<int> targets;
+  std::istringstream words(target);
+  for (std::string w; words >> w;) targets.push_back(target_id(w));
+  if (static_cast<int>(targets.size()) >= max_output_len_)
+    throw std::length_error("the target has " + std::to_string(targets.size()) + " words; the decoder writes at most " +
+                            std::to_string(max_output_len_));
+  targets.push_back(eos_id_);
+  ForwardTrace tr = tok.ids.empty() ? ForwardTrace{} : forward_forced(tok.ids, targets);
+  attach_tokens(tr, tok);
   return tr;
 }
 

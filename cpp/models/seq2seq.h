@@ -8,13 +8,14 @@
 //
 // A' [x'; s; c] is SimpleRnn with input [x'; c] (weight_ih has E + D columns) and weight_hh for s.
 // align is "additive" (v^T tanh(W_K h_i + W_Q s_j)) or "dot" ((W_K h_i)^T (W_Q s_j)). With
-// attention "none" (the lecture's plain Seq2Seq) there is no context: the decoder input is x'_j
-// alone and the output reads s_j alone, so the final encoder state s_0 = h_m carries everything.
+// attention "none" (the lecture's plain Seq2Seq) the context is the final encoder state at every
+// step, c_j = h_m (Cho et al. 2014): the same shapes, but nothing but h_m carries the sentence.
 //
 // Config: {"architecture": "seq2seq", "vocab_size": Vs, "embed_dim": E, "hidden_size": D,
 //          "attention": "additive" | "dot" | "scaled_dot" | "none", "attn_dim": A (default D),
 //          "target_vocab": ["<bos>", "<eos>", ...] (or "target_vocab_size": Vt for untrained demos),
-//          "max_output_len": 64, "tokenizer": {...} for the source side}
+//          "max_output_len": 64, "tokenizer": {...} for the source side,
+//          "query_init": "uniform" (W_Q like every weight) | "zero" (training starts from uniform attention)}
 #pragma once
 
 #include <string>
@@ -33,6 +34,8 @@ class Seq2Seq : public Model {
  public:
   static constexpr const char* kArchitecture = "seq2seq";
   enum class Attention { Additive, Dot, ScaledDot, None };
+  bool has_attention() const { return attention_ != Attention::None; }
+  const char* attention_name() const;  // as in the config: additive, dot, scaled_dot, none
 
   explicit Seq2Seq(const nlohmann::json& config);
   const nlohmann::json& config() const override { return config_; }
@@ -49,6 +52,10 @@ class Seq2Seq : public Model {
   // The same trace as forward_ids but with the decoder fed the given target (teacher forcing), so
   // the attention map has one row per target word: what the alignment error rate is measured on.
   ForwardTrace forward_forced(const std::vector<int>& src, const std::vector<int>& targets) const;
+  // forward_forced from text: `target` is French words separated by spaces (unknown ones read as
+  // <unk>); <eos> is appended. Both attention variants read the same sentence this way, so their
+  // maps can be compared cell by cell.
+  ForwardTrace forward_text_forced(const std::string& text, const std::string& target) const;
   // Greedy decoding without the trace: the output ids, <eos> excluded.
   std::vector<int> translate_ids(const std::vector<int>& src) const;
 
@@ -81,8 +88,6 @@ class Seq2Seq : public Model {
     Mat logits;  // (t, Vt)
   };
 
-  bool has_attention() const { return attention_ != Attention::None; }
-  const char* attention_name() const;  // as in the config
   void encode(const std::vector<int>& src, Cache& c) const;
   // One decoder step from y_{j-1}, s_{j-1}, c_{j-1}; fills st and returns the row [s_j; c_j].
   RowVec decode_step(int prev_id, const RowVec& s_prev, const RowVec& c_prev, const Cache& c, Step& st) const;
@@ -92,6 +97,7 @@ class Seq2Seq : public Model {
 
   nlohmann::json config_;
   Attention attention_ = Attention::Additive;
+  bool query_init_zero_ = false;
   int src_vocab_ = 0, tgt_vocab_ = 0, embed_dim_ = 0, hidden_size_ = 0, attn_dim_ = 0, max_output_len_ = 64;
   std::vector<std::string> target_vocab_;
   std::unordered_map<std::string, int> target_ids_;

@@ -219,13 +219,38 @@ std::vector<int> BpeTokenizer::encode(const std::string& text) const { return en
 
 BpeEncoding BpeTokenizer::encode_words(const std::string& text) const {
   BpeEncoding enc;
-  const std::vector<std::string> chunks = bpe_chunks(text);
-  for (size_t c = 0; c < chunks.size(); ++c) {
-    const size_t before = enc.ids.size();
-    encode_chunk(chunks[c], enc.ids);
-    enc.word_of.insert(enc.word_of.end(), enc.ids.size() - before, static_cast<int>(c));
-    enc.words.push_back(display_bytes(chunks[c]));
+  const auto add_plain = [&](const std::string& piece) {
+    for (const std::string& chunk : bpe_chunks(piece)) {
+      const size_t before = enc.ids.size();
+      encode_chunk(chunk, enc.ids);
+      enc.word_of.insert(enc.word_of.end(), enc.ids.size() - before, static_cast<int>(enc.words.size()));
+      enc.words.push_back(display_bytes(chunk));
+    }
+  };
+  // Special tokens typed in the text ("<mask>") are found first, leftmost then longest; the text
+  // between them is chunked and merged as usual.
+  size_t done = 0;
+  while (done < text.size()) {
+    size_t at = std::string::npos, len = 0;
+    int special = -1;
+    for (size_t k = 0; k < specials_.size(); ++k) {
+      const std::string& name = specials_[k];
+      if (name.empty()) continue;
+      const size_t p = text.find(name, done);
+      if (p != std::string::npos && (p < at || (p == at && name.size() > len)))
+        at = p, len = name.size(), special = static_cast<int>(k);
+    }
+    if (special < 0) break;
+    // One space before a special belongs to it, as a word's leading space does (RoBERTa's <mask>
+    // with lstrip): "the <mask> sat" reads as "the", "<mask>", " sat" like "the", " cat", " sat".
+    const size_t word_start = at > done && text[at - 1] == ' ' ? at - 1 : at;
+    add_plain(text.substr(done, word_start - done));
+    enc.ids.push_back(256 + n_merges() + special);
+    enc.word_of.push_back(static_cast<int>(enc.words.size()));
+    enc.words.push_back(display_bytes(text.substr(word_start, at + len - word_start)));
+    done = at + len;
   }
+  add_plain(text.substr(done));
   return enc;
 }
 

@@ -38,9 +38,11 @@ class BpeTokenizer {
   static BpeTokenizer from_json(const nlohmann::json& j);
   nlohmann::json to_json() const;
 
+  // A special token's name typed in the text ("<mask>") encodes to that token, taking one space
+  // before it along (so decode drops that space); all other text is byte-level BPE.
   std::vector<int> encode(const std::string& text) const;
   BpeEncoding encode_words(const std::string& text) const;
-  // Exact inverse of encode for any text; special tokens decode to their names.
+  // Exact inverse of encode for any text without special names; special tokens decode to their names.
   std::string decode(const std::vector<int>& ids) const;
 
   int vocab_size() const { return static_cast<int>(token_bytes_.size()); }

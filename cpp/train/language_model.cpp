@@ -5,8 +5,8 @@
 #include <sstream>
 
 #include "layers/cross_entropy.h"
-#include "text/bpe.h"
 #include "train/loop.h"
+#include "train/text_corpus.h"
 
 namespace attnlab {
 
@@ -22,15 +22,7 @@ std::string read_corpus_text(const std::string& dir, const std::string& name) {
 }
 
 nlohmann::json lm_model_config(const nlohmann::json& model_config, const nlohmann::json& task) {
-  nlohmann::json cfg = model_config;
-  if (!cfg.contains("tokenizer")) {
-    const int vocab = config_int(task, "vocab_size", 260, 65536, 4096);
-    const BpeTokenizer bpe =
-        BpeTokenizer::train(read_corpus_text(config_string(task, "corpus", ""), "train.txt"), vocab, {"<eos>"});
-    cfg["tokenizer"] = bpe.to_json();
-    cfg["vocab_size"] = bpe.vocab_size();
-  }
-  return cfg;
+  return bpe_model_config(model_config, task, {"<eos>"});
 }
 
 LmMetrics evaluate_lm(const Model& model, const std::vector<int>& tokens, int context, int64_t max_tokens) {
@@ -58,17 +50,14 @@ LmMetrics evaluate_lm(const Model& model, const std::vector<int>& tokens, int co
 
 TrainReport train_language_model(Model& model, const nlohmann::json& config, std::ostream& log) {
   const nlohmann::json task = config.value("task", nlohmann::json::object());
-  const std::string dir = config_string(task, "corpus", "");
-  if (dir.empty()) throw ConfigError("train config \"task.corpus\" must name a text folder (scripts/extract-austen)");
   const int context = config_int(task, "context", 2, 4096, 64);
   const int eval_tokens = config_int(task, "eval_tokens", 0, 1000000000, 20000);
   const LoopConfig loop = read_loop_config(config, 2000, 8, 2e-3);
+  if (model.config().value("objective", "lm") != "lm")
+    throw ConfigError("task \"lm\" needs a model whose \"objective\" is \"lm\"");
 
-  const std::vector<int> train = model.tokenizer().encode(read_corpus_text(dir, "train.txt")).ids;
-  const std::vector<int> valid = model.tokenizer().encode(read_corpus_text(dir, "valid.txt")).ids;
-  const std::vector<int> test = model.tokenizer().encode(read_corpus_text(dir, "test.txt")).ids;
-  if (static_cast<int>(train.size()) <= context + 1) throw ConfigError(dir + "/train.txt is shorter than one window");
-  log << "corpus: " << train.size() << " train, " << valid.size() << " valid, " << test.size() << " test tokens\n";
+  const TokenSplits splits = read_token_splits(model, task, context, log);
+  const std::vector<int>&train = splits.train, &valid = splits.valid, &test = splits.test;
 
   // Windows start at random positions drawn with the engine's generator (the same natively and in WASM).
   Rng data_rng(loop.seed * 7919 + 1);
@@ -86,7 +75,10 @@ TrainReport train_language_model(Model& model, const nlohmann::json& config, std
   TrainReport rep = run_training(model, loop, next, evaluate, log);
   const LmMetrics v = evaluate_lm(model, valid, context, 0);
   const LmMetrics t = evaluate_lm(model, test, context, 0);
-  rep.metrics = {{"valid", v.to_json()}, {"test", t.to_json()}, {"context", context}};
+  // The head of the test split, small enough to re-evaluate in CI without the corpus
+  // (tests/fixtures/austen-test-head.txt holds its text).
+  const LmMetrics head = evaluate_lm(model, test, context, kTestHeadTokens);
+  rep.metrics = {{"valid", v.to_json()}, {"test", t.to_json()}, {"test_head", head.to_json()}, {"context", context}};
   log << "valid perplexity " << v.perplexity << ", test perplexity " << t.perplexity << "\n";
   return rep;
 }

@@ -39,6 +39,10 @@ nlohmann::json lm_model_config(const nlohmann::json& model_config, const nlohman
 // from what precedes them within the window), over the first max_tokens tokens (0 = all).
 LmMetrics evaluate_lm(const Model& model, const std::vector<int>& tokens, int context, int64_t max_tokens);
 
+// Cards also report the perplexity of the first kTestHeadTokens tokens of the test split, which a
+// test re-evaluates from tests/fixtures/austen-test-head.txt (the split's first characters).
+constexpr int64_t kTestHeadTokens = 4096;
+
 TrainReport train_language_model(Model& model, const nlohmann::json& config, std::ostream& log);
 
 }  // namespace attnlab

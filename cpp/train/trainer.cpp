@@ -3,6 +3,7 @@
 #include "layers/cross_entropy.h"
 #include "train/language_model.h"
 #include "train/loop.h"
+#include "train/masked_lm.h"
 #include "train/translate.h"
 
 namespace attnlab {
@@ -47,6 +48,7 @@ nlohmann::json complete_model_config(const nlohmann::json& config) {
   const std::string kind = config_string(task, "kind", "recall");
   if (kind == "translate") return translation_model_config(config["model"], config_string(task, "corpus", ""));
   if (kind == "lm") return lm_model_config(config["model"], task);
+  if (kind == "mlm") return mlm_model_config(config["model"], task);
   return config["model"];
 }
 
@@ -59,8 +61,9 @@ TrainReport train_from_config(Model& model, const nlohmann::json& config, std::o
     return train_translation(*seq2seq, config, log);
   }
   if (kind == "lm") return train_language_model(model, config, log);
+  if (kind == "mlm") return train_masked_lm(model, config, log);
   if (kind != "recall")
-    throw ConfigError("train config \"task.kind\" is \"" + kind + "\"; this build knows: recall, translate, lm");
+    throw ConfigError("train config \"task.kind\" is \"" + kind + "\"; this build knows: recall, translate, lm, mlm");
   const int length = config_int(task, "length", 1, 4096, 8);
   const int n_test = config_int(task, "n_test", 1, 1000000, 200);
   const LoopConfig loop = read_loop_config(config, 500, 1, 1e-2);

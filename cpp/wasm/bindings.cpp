@@ -11,6 +11,7 @@
 
 #include "io/model_io.h"
 #include "models/model.h"
+#include "models/seq2seq.h"
 
 using emscripten::val;
 
@@ -89,48 +90,63 @@ class Session {
   val forward(const std::string& text) {
     if (!model_) return failure("no model loaded");
     try {
-      const ForwardTrace tr = model_->forward_text(text);
-      val r = success();
-      r.set("tokens", string_array(tr.tokens));
-      r.set("ids", int_array(tr.ids));
-      val unknown = val::array();
-      for (bool u : tr.unknown) unknown.call<void>("push", u);
-      r.set("unknown", unknown);
-      r.set("word_of", int_array(tr.word_of));
-      r.set("words", string_array(tr.words));
-      r.set("output_tokens", string_array(tr.output_tokens));
-      val maps = val::array();
-      for (const AttentionMap& m : tr.maps) {
-        val o = val::object();
-        o.set("name", m.name);
-        o.set("layer", m.layer);
-        o.set("head", m.head);
-        o.set("rows", static_cast<int>(m.weights.rows()));
-        o.set("cols", static_cast<int>(m.weights.cols()));
-        o.set("row_labels", string_array(m.row_labels));
-        o.set("col_labels", string_array(m.col_labels));
-        o.set("scores", float_array(m.scores));
-        o.set("weights", float_array(m.weights));
-        maps.call<void>("push", o);
-      }
-      r.set("maps", maps);
-      val tensors = val::array();
-      for (const NamedTensor& t : tr.tensors) {
-        val o = val::object();
-        o.set("name", t.name);
-        o.set("rows", static_cast<int>(t.value.rows()));
-        o.set("cols", static_cast<int>(t.value.cols()));
-        o.set("data", float_array(t.value));
-        tensors.call<void>("push", o);
-      }
-      r.set("tensors", tensors);
-      return r;
+      return record(model_->forward_text(text));
+    } catch (const std::exception& e) {
+      return failure(e.what());
+    }
+  }
+
+  // Seq2Seq only: the decoder reads `target` (French words) instead of its own guesses.
+  val forwardForced(const std::string& text, const std::string& target) {
+    if (!model_) return failure("no model loaded");
+    const auto* seq2seq = dynamic_cast<const Seq2Seq*>(model_.get());
+    if (!seq2seq) return failure("this model (" + model_->architecture() + ") does not decode a target sentence");
+    try {
+      return record(seq2seq->forward_text_forced(text, target));
     } catch (const std::exception& e) {
       return failure(e.what());
     }
   }
 
  private:
+  static val record(const ForwardTrace& tr) {
+    val r = success();
+    r.set("tokens", string_array(tr.tokens));
+    r.set("ids", int_array(tr.ids));
+    val unknown = val::array();
+    for (bool u : tr.unknown) unknown.call<void>("push", u);
+    r.set("unknown", unknown);
+    r.set("word_of", int_array(tr.word_of));
+    r.set("words", string_array(tr.words));
+    r.set("output_tokens", string_array(tr.output_tokens));
+    val maps = val::array();
+    for (const AttentionMap& m : tr.maps) {
+      val o = val::object();
+      o.set("name", m.name);
+      o.set("layer", m.layer);
+      o.set("head", m.head);
+      o.set("rows", static_cast<int>(m.weights.rows()));
+      o.set("cols", static_cast<int>(m.weights.cols()));
+      o.set("row_labels", string_array(m.row_labels));
+      o.set("col_labels", string_array(m.col_labels));
+      o.set("scores", float_array(m.scores));
+      o.set("weights", float_array(m.weights));
+      maps.call<void>("push", o);
+    }
+    r.set("maps", maps);
+    val tensors = val::array();
+    for (const NamedTensor& t : tr.tensors) {
+      val o = val::object();
+      o.set("name", t.name);
+      o.set("rows", static_cast<int>(t.value.rows()));
+      o.set("cols", static_cast<int>(t.value.cols()));
+      o.set("data", float_array(t.value));
+      tensors.call<void>("push", o);
+    }
+    r.set("tensors", tensors);
+    return r;
+  }
+
   std::unique_ptr<Model> model_;
   nlohmann::json card_;
 };
@@ -143,5 +159,6 @@ EMSCRIPTEN_BINDINGS(attnlab) {
       .function("loadRandom", &Session::loadRandom)
       .function("load", &Session::load)
       .function("info", &Session::info)
-      .function("forward", &Session::forward);
+      .function("forward", &Session::forward)
+      .function("forwardForced", &Session::forwardForced);
 }

@@ -22,10 +22,12 @@
 #include "layers/positional.h"
 #include "layers/simple_rnn.h"
 #include "layers/softmax.h"
+#include "layers/transformer_encoder_layer.h"
 #include "models/attention_encoder.h"
 #include "models/rnn_attention.h"
 #include "models/rnn_self_attention.h"
 #include "models/seq2seq.h"
+#include "models/transformer.h"
 
 using namespace attnlab;
 
@@ -327,6 +329,47 @@ TEST_CASE("multi-head self-attention", "[gradcheck]") {
   }
 }
 
+TEST_CASE("multi-head self-attention with additive scores v_h . tanh(q_i + k_j)", "[gradcheck]") {
+  for (Normalization norm : {Normalization::Softmax, Normalization::Sigmoid}) {
+    for (bool causal : {false, true}) {
+      for (auto [T, D, H] : {std::tuple{5, 6, 2}, std::tuple{3, 9, 3}, std::tuple{7, 4, 1}, std::tuple{1, 5, 1}}) {
+        INFO(to_string(norm) << (causal ? " causal" : "") << " T=" << T << " D=" << D << " H=" << H);
+        GradCheck gc;
+        MultiheadAttention mha(D, H, norm, AttentionScore::Additive);
+        mha.init(gc.rng());
+        mha.in_proj_bias.value = random_mat(gc.rng(), 1, 3 * D);
+        Mat x = random_mat(gc.rng(), T, D), dx;
+        MultiheadAttention::Trace tr;
+        gc.add_params(mha, "attn");
+        gc.add_input("x", x, dx);
+        gc.run([&] { return mha.forward(x, causal, tr); }, [&](const Mat& d) { dx = mha.backward(tr, d); });
+      }
+    }
+  }
+}
+
+TEST_CASE("nn.TransformerEncoderLayer (post-norm) x activation x score x normalization", "[gradcheck]") {
+  for (bool gelu : {false, true})
+    for (AttentionScore score : {AttentionScore::Dot, AttentionScore::Additive})
+      for (Normalization norm : {Normalization::Softmax, Normalization::Sigmoid})
+        for (auto [T, D, H, F, causal] :
+             {std::tuple{5, 6, 2, 7, false}, std::tuple{3, 9, 3, 4, true}, std::tuple{1, 4, 1, 3, false}}) {
+          INFO((gelu ? "gelu " : "relu ") << to_string(score) << " " << to_string(norm) << " T=" << T << " D=" << D
+                                          << " H=" << H << " F=" << F << (causal ? " causal" : ""));
+          GradCheck gc;
+          TransformerEncoderLayer layer(D, H, F, gelu, norm, score);
+          layer.init(gc.rng());
+          layer.self_attn.in_proj_bias.value = random_mat(gc.rng(), 1, 3 * D);
+          layer.norm1.weight.value = random_mat(gc.rng(), 1, D, 0.5).array() + 1;
+          layer.norm2.bias.value = random_mat(gc.rng(), 1, D, 0.5);
+          Mat x = random_mat(gc.rng(), T, D), dx;
+          TransformerEncoderLayer::Cache cache;
+          gc.add_params(layer, "layer");
+          gc.add_input("x", x, dx);
+          gc.run([&] { return layer.forward(x, causal, cache); }, [&](const Mat& d) { dx = layer.backward(cache, d); });
+        }
+}
+
 TEST_CASE("sinusoidal positions follow the formula", "[gradcheck]") {
   const Mat pe = sinusoidal_encoding(9, 6);
   REQUIRE(pe.rows() == 9);
@@ -395,6 +438,45 @@ TEST_CASE("whole model: attention_encoder (positions x causal x normalization)",
                             {"max_len", 9}});
         check_model(m, {{3, 1, 4, 1, 5, 9, 2}, {1, 4, kIgnoreIndex, 5, 9, 2, 6}});
       }
+}
+
+TEST_CASE("whole model: transformer (mlm and lm heads x positions x activation x score x normalization)",
+          "[gradcheck]") {
+  // Bidirectional with masked-token targets (mlm), causal with next-token targets (lm).
+  const Example mlm = {{3, 10, 4, 1, 10, 9, 2},
+                       {kIgnoreIndex, 1, kIgnoreIndex, kIgnoreIndex, 5, kIgnoreIndex, kIgnoreIndex}};
+  const Example lm = {{3, 1, 4, 1, 5, 9, 2}, {1, 4, 1, 5, 9, 2, 6}};
+  for (bool causal : {false, true})
+    for (const char* pos : {"none", "sinusoidal"})
+      for (const char* act : {"relu", "gelu"})
+        for (const char* score : {"dot", "additive"})
+          for (const char* norm : {"softmax", "sigmoid"}) {
+            INFO((causal ? "lm " : "mlm ") << pos << " " << act << " " << score << " " << norm);
+            Transformer m({{"architecture", "transformer"},
+                           {"vocab_size", 11},
+                           {"d_model", 6},
+                           {"n_head", 2},
+                           {"n_layer", 2},
+                           {"d_ff", 5},
+                           {"positional", pos},
+                           {"causal", causal},
+                           {"objective", causal ? "lm" : "mlm"},
+                           {"activation", act},
+                           {"score", score},
+                           {"normalization", norm},
+                           {"max_len", 9}});
+            check_model(m, causal ? lm : mlm);
+          }
+  // Odd shapes: three heads of width 3, one layer; a single token.
+  Transformer odd({{"architecture", "transformer"},
+                   {"vocab_size", 5},
+                   {"d_model", 9},
+                   {"n_head", 3},
+                   {"n_layer", 1},
+                   {"d_ff", 2},
+                   {"score", "additive"}});
+  check_model(odd, {{4, 0, 2}, {1, kIgnoreIndex, 3}});
+  check_model(odd, {{2}, {2}});
 }
 
 TEST_CASE("whole model: rnn_attention (cells x score functions)", "[gradcheck]") {

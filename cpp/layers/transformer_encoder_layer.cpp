@@ -1,0 +1,56 @@
+#include "layers/transformer_encoder_layer.h"
+
+#include "layers/activations.h"
+
+namespace attnlab {
+
+TransformerEncoderLayer::TransformerEncoderLayer(int d, int h, int ff, bool use_gelu, Normalization norm,
+                                                 AttentionScore score)
+    : d_model(d),
+      d_ff(ff),
+      gelu(use_gelu),
+      self_attn(d, h, norm, score),
+      linear1(d, ff),
+      linear2(ff, d),
+      norm1(d),
+      norm2(d) {}
+
+void TransformerEncoderLayer::init(Rng& rng) {
+  self_attn.init(rng);
+  linear1.init(rng);
+  linear2.init(rng);
+  norm1 = LayerNorm(d_model);
+  norm2 = LayerNorm(d_model);
+}
+
+Mat TransformerEncoderLayer::forward(const Mat& x, bool causal, Cache& c) const {
+  c.x = x;
+  const Mat a = self_attn.forward(x, causal, c.attn);
+  c.y = norm1.forward(x + a, c.norm1_cache);
+  c.pre = linear1.forward(c.y);
+  c.hidden = gelu ? gelu_forward(c.pre) : relu_forward(c.pre);
+  c.out = norm2.forward(c.y + linear2.forward(c.hidden), c.norm2_cache);
+  return c.out;
+}
+
+Mat TransformerEncoderLayer::backward(const Cache& c, const Mat& dout) {
+  // forward was: out = norm2(y + linear2(act(linear1(y))))
+  const Mat dres2 = norm2.backward(c.norm2_cache, dout);
+  const Mat dhidden = linear2.backward(c.hidden, dres2);
+  const Mat dpre = gelu ? gelu_backward(c.pre, dhidden) : relu_backward(c.pre, dhidden);
+  const Mat dy = dres2 + linear1.backward(c.y, dpre);
+  // forward was: y = norm1(x + self_attn(x))
+  const Mat dres1 = norm1.backward(c.norm1_cache, dy);
+  return dres1 + self_attn.backward(c.attn, dres1);
+}
+
+void TransformerEncoderLayer::for_each_param(const std::string& prefix, const ParamVisitor& f) {
+  // nn.TransformerEncoderLayer's state_dict order.
+  self_attn.for_each_param(join_name(prefix, "self_attn"), f);
+  linear1.for_each_param(join_name(prefix, "linear1"), f);
+  linear2.for_each_param(join_name(prefix, "linear2"), f);
+  norm1.for_each_param(join_name(prefix, "norm1"), f);
+  norm2.for_each_param(join_name(prefix, "norm2"), f);
+}
+
+}  // namespace attnlab

@@ -1,0 +1,130 @@
+#include "models/transformer.h"
+
+#include <stdexcept>
+
+#include "layers/cross_entropy.h"
+#include "layers/positional.h"
+
+namespace attnlab {
+
+Transformer::Transformer(const nlohmann::json& config) : config_(config) {
+  vocab_size_ = config_int(config, "vocab_size", 2, 1 << 20);
+  d_model_ = config_int(config, "d_model", 1, 128);
+  n_head_ = config_int(config, "n_head", 1, 64);
+  if (d_model_ % n_head_ != 0)
+    throw ConfigError("config \"d_model\"=" + std::to_string(d_model_) +
+                      " must be divisible by \"n_head\"=" + std::to_string(n_head_));
+  n_layer_ = config_int(config, "n_layer", 1, 12);
+  d_ff_ = config_int(config, "d_ff", 1, 4096);
+  const std::string pos = config_string(config, "positional", "sinusoidal");
+  if (pos != "sinusoidal" && pos != "none")
+    throw ConfigError("config \"positional\" is \"" + pos + "\" (expected sinusoidal or none)");
+  sinusoidal_ = pos == "sinusoidal";
+  if (config.contains("causal") && !config["causal"].is_boolean())
+    throw ConfigError("config \"causal\" must be true or false, got " + config["causal"].dump());
+  causal_ = config.value("causal", false);
+  const std::string act = config_string(config, "activation", "relu");
+  if (act != "relu" && act != "gelu")
+    throw ConfigError("config \"activation\" is \"" + act + "\" (expected relu or gelu)");
+  objective_ = config_string(config, "objective", causal_ ? "lm" : "mlm");
+  if (objective_ != "mlm" && objective_ != "lm")
+    throw ConfigError("config \"objective\" is \"" + objective_ + "\" (expected mlm or lm)");
+  if (objective_ == "lm" && !causal_)
+    throw ConfigError("config \"objective\": \"lm\" needs \"causal\": true (a token must not see the one it predicts)");
+  Normalization norm;
+  AttentionScore score;
+  try {
+    norm = parse_normalization(config_string(config, "normalization", "softmax"));
+  } catch (const std::invalid_argument& e) {
+    throw ConfigError(std::string("config \"normalization\": ") + e.what());
+  }
+  try {
+    score = parse_attention_score(config_string(config, "score", "dot"));
+  } catch (const std::invalid_argument& e) {
+    throw ConfigError(std::string("config \"score\": ") + e.what());
+  }
+  set_tokenizer(config, vocab_size_);
+  max_len_ = config_int(config, "max_len", 1, 4096, 128);
+  max_tokens_ = std::min(max_tokens_, max_len_);
+
+  embedding_ = Embedding(vocab_size_, d_model_);
+  layers_.resize(n_layer_);
+  for (TransformerEncoderLayer& l : layers_)
+    l = TransformerEncoderLayer(d_model_, n_head_, d_ff_, act == "gelu", norm, score);
+  head_ = Linear(d_model_, vocab_size_);
+}
+
+std::string Transformer::size_summary() const {
+  return "vocab_size=" + std::to_string(vocab_size_) + ", d_model=" + std::to_string(d_model_) +
+         ", n_head=" + std::to_string(n_head_) + ", n_layer=" + std::to_string(n_layer_) +
+         ", d_ff=" + std::to_string(d_ff_);
+}
+
+void Transformer::for_each_param(const ParamVisitor& f) {
+  embedding_.for_each_param("embedding", f);
+  for (int l = 0; l < n_layer_; ++l) layers_[l].for_each_param("layers." + std::to_string(l), f);
+  head_.for_each_param("head", f);
+}
+
+void Transformer::init(Rng& rng) {
+  embedding_.init(rng);
+  for (TransformerEncoderLayer& l : layers_) l.init(rng);
+  head_.init(rng);
+}
+
+void Transformer::run(const std::vector<int>& ids, Cache& c) const {
+  const int T = static_cast<int>(ids.size());
+  if (T > max_len_)
+    throw std::length_error("the input has " + std::to_string(T) + " tokens; this model reads at most " +
+                            std::to_string(max_len_) + " (max_len)");
+  c.positions = sinusoidal_ ? sinusoidal_encoding(T, d_model_) : Mat::Zero(T, d_model_);
+  Mat x = embedding_.forward(ids) + c.positions;
+  c.layers.resize(n_layer_);
+  for (int l = 0; l < n_layer_; ++l) x = layers_[l].forward(x, causal_, c.layers[l]);
+  c.logits = head_.forward(x);
+}
+
+ForwardTrace Transformer::forward_ids(const std::vector<int>& ids) const {
+  ForwardTrace tr;
+  tr.ids = ids;
+  if (ids.empty()) return tr;
+  Cache c;
+  run(ids, c);
+  tr.tensors.push_back({"positions", c.positions});
+  for (int l = 0; l < n_layer_; ++l) {
+    const TransformerEncoderLayer::Cache& lc = c.layers[l];
+    for (int h = 0; h < n_head_; ++h) {
+      AttentionMap m;
+      m.name = "layer " + std::to_string(l + 1) + " head " + std::to_string(h + 1);
+      m.layer = l;
+      m.head = h;
+      m.scores = lc.attn.scores[h];
+      m.weights = lc.attn.weights[h];
+      tr.maps.push_back(std::move(m));
+    }
+    const std::string p = "layer" + std::to_string(l) + ".";
+    tr.tensors.push_back({p + "input", lc.x});
+    tr.tensors.push_back({p + "q", lc.attn.q});
+    tr.tensors.push_back({p + "k", lc.attn.k});
+    tr.tensors.push_back({p + "v", lc.attn.v});
+    tr.tensors.push_back({p + "heads", lc.attn.heads});
+    tr.tensors.push_back({p + "attn_out", lc.attn.out});
+    tr.tensors.push_back({p + "output", lc.out});
+  }
+  tr.tensors.push_back({"logits", c.logits});
+  return tr;
+}
+
+double Transformer::loss_and_backward(const Example& ex) {
+  Cache c;
+  run(ex.ids, c);
+  const CrossEntropyResult ce = cross_entropy(c.logits, ex.targets);
+  // forward was: logits = head(x_L)
+  Mat dx = head_.backward(c.layers.back().out, ce.dlogits);
+  for (int l = n_layer_ - 1; l >= 0; --l) dx = layers_[l].backward(c.layers[l], dx);
+  // forward was: x_0 = embedding[ids] + PE (PE is fixed)
+  embedding_.backward(ex.ids, dx);
+  return ce.loss;
+}
+
+}  // namespace attnlab

@@ -1,0 +1,69 @@
+// A Transformer encoder stack, each layer exactly PyTorch's nn.TransformerEncoderLayer with
+// norm_first=False, dropout 0 and batch_first=True (post-norm, as in Vaswani et al. 2017):
+//   x_0    = embedding[id_t] + PE_t                                  (T, D)  PE: sinusoidal or 0
+//   a_l    = self_attn(x_l)         (causal when configured)         (T, D)  the notes' b^i
+//   y_l    = norm1(x_l + a_l)                                        (T, D)
+//   x_l+1  = norm2(y_l + linear2(act(linear1(y_l))))                 (T, D)  act: relu or gelu
+//   logits = head(x_L)                                               (T, V)
+// The head reads every position: masked-token guesses ("objective": "mlm", bidirectional) or
+// next-token scores ("objective": "lm", which requires "causal": true).
+//
+// Names are PyTorch's, so the state_dict of
+//   nn.Embedding(V, D) as "embedding",
+//   nn.TransformerEncoder(nn.TransformerEncoderLayer(D, H, d_ff, 0.0, act, batch_first=True), L)
+//     as its ".layers" (layers.{l}.self_attn.in_proj_weight, layers.{l}.linear1.weight, ...),
+//   nn.Linear(D, V) as "head"
+// loads without conversion. "score": "additive" adds layers.{l}.self_attn.additive_v (H, K).
+//
+// Config: vocab_size, d_model (<= 128), n_head, n_layer, d_ff, positional ("sinusoidal" | "none"),
+// causal, activation ("relu" | "gelu"), score ("dot" | "additive"), normalization ("softmax" |
+// "sigmoid"), max_len (longest input; longer ones are refused), objective ("mlm" | "lm"), tokenizer.
+#pragma once
+
+#include "layers/embedding.h"
+#include "layers/linear.h"
+#include "layers/transformer_encoder_layer.h"
+#include "models/model.h"
+
+namespace attnlab {
+
+class Transformer : public Model {
+ public:
+  static constexpr const char* kArchitecture = "transformer";
+
+  explicit Transformer(const nlohmann::json& config);
+  const nlohmann::json& config() const override { return config_; }
+  std::string architecture() const override { return kArchitecture; }
+  std::string size_summary() const override;
+  void for_each_param(const ParamVisitor& f) override;
+  void init(Rng& rng) override;
+  // Trace: one map per layer and head ("layer 1 head 1", ...; layer/head fields 0-based) and the
+  // tensors "positions", "layer{l}.input", "layer{l}.q", "layer{l}.k", "layer{l}.v", "layer{l}.heads",
+  // "layer{l}.attn_out", "layer{l}.output" (l 0-based, all (T, D)) and "logits" (T, V).
+  ForwardTrace forward_ids(const std::vector<int>& ids) const override;
+  double loss_and_backward(const Example& ex) override;
+
+  bool causal() const { return causal_; }
+  int n_layer() const { return n_layer_; }
+  int n_head() const { return n_head_; }
+  int max_len() const { return max_len_; }
+  const std::string& objective() const { return objective_; }
+
+ private:
+  struct Cache {
+    Mat positions;                                       // (T, D)
+    std::vector<TransformerEncoderLayer::Cache> layers;  // n_layer
+    Mat logits;                                          // (T, V)
+  };
+  void run(const std::vector<int>& ids, Cache& c) const;
+
+  nlohmann::json config_;
+  int vocab_size_, d_model_, n_head_, n_layer_, d_ff_, max_len_;
+  bool causal_, sinusoidal_;
+  std::string objective_;
+  Embedding embedding_;                          // embedding.weight (V, D)
+  std::vector<TransformerEncoderLayer> layers_;  // layers.{l}.*
+  Linear head_;                                  // head.weight (V, D), head.bias (V)
+};
+
+}  // namespace attnlab
