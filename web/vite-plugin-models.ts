@@ -13,8 +13,8 @@ const FILES: Record<string, string> = {
   'model.safetensors': 'application/octet-stream',
 };
 
-/** Folders the lessons load: seq2seq-* (lesson 1) and lm-* (lesson 2). */
-export const MODEL_FOLDER_PATTERN = /^(?:seq2seq|lm)-[a-z0-9-]+$/;
+/** Folders the lessons load: seq2seq-* (lesson 1), lm-* (lesson 2) and tf-* (lesson 3). */
+export const MODEL_FOLDER_PATTERN = /^(?:seq2seq|lm|tf)-[a-z0-9-]+$/;
 
 /** JSON results at the top of models/ that a lesson reads (served only when the file exists). */
 export const RESULT_FILES = ['recall-curve.json'];
@@ -37,9 +37,41 @@ function resultFiles(modelsDir: string): string[] {
 
 const manifest = (models: string[]) => JSON.stringify({ models }, null, 2) + '\n';
 
+/**
+ * `import { modelsIndexUrl } from 'virtual:attnlab-models'`: the URL of models/index.json resolved
+ * against the importing script's own URL (import.meta.url), not the page's, so the lessons find
+ * their models wherever the page that loads attnlab.js lives.
+ */
+export const MODELS_MODULE = 'virtual:attnlab-models';
+const RESOLVED_MODELS_MODULE = '\0' + MODELS_MODULE;
+
 export function modelFoldersPlugin(modelsDir: string, pattern = MODEL_FOLDER_PATTERN): Plugin {
+  let serving = false;
+  let indexEmitted = false;
   return {
     name: 'attnlab-model-folders',
+    configResolved(config) {
+      serving = config.command === 'serve';
+    },
+    buildStart() {
+      indexEmitted = false;
+    },
+    resolveId(id) {
+      return id === MODELS_MODULE ? RESOLVED_MODELS_MODULE : null;
+    },
+    load(id) {
+      if (id !== RESOLVED_MODELS_MODULE) return null;
+      // The dev server answers /models/ at its root (configureServer below).
+      // (Not new URL(..., import.meta.url) here: Vite's dev server would take it for a project file.)
+      if (serving) return `export const modelsIndexUrl = new URL('/models/index.json', location.href).href;`;
+      const ref = this.emitFile({
+        type: 'asset',
+        fileName: 'models/index.json',
+        source: manifest(modelFolders(modelsDir, pattern)),
+      });
+      indexEmitted = true;
+      return `export const modelsIndexUrl = new URL(import.meta.ROLLUP_FILE_URL_${ref}, import.meta.url).href;`;
+    },
     configureServer(server) {
       server.middlewares.use((req, res, next) => {
         const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://localhost').pathname);
@@ -69,7 +101,8 @@ export function modelFoldersPlugin(modelsDir: string, pattern = MODEL_FOLDER_PAT
     },
     generateBundle() {
       const models = modelFolders(modelsDir, pattern);
-      this.emitFile({ type: 'asset', fileName: 'models/index.json', source: manifest(models) });
+      if (!indexEmitted)
+        this.emitFile({ type: 'asset', fileName: 'models/index.json', source: manifest(models) });
       for (const name of models) {
         for (const file of Object.keys(FILES)) {
           this.emitFile({

@@ -1,11 +1,25 @@
 // Vite serves and builds the page from web/ into build/web/ at the repository root. base './'
 // makes every URL in the build relative, so build/web works from any path (or a file share).
+// A second entry, build/web/attnlab.js (stable name, no hash), registers the lesson elements for a
+// course page with one script tag (docs/embedding.md); it finds its worker, WASM and models from
+// its own URL.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { modelFoldersPlugin } from './vite-plugin-models.ts';
 
 const webDir = path.dirname(fileURLToPath(import.meta.url));
+
+/** The dev server answers /attnlab.js (the embedding entry) with its source, as the build names it. */
+const embedEntryInDev: Plugin = {
+  name: 'attnlab-embed-entry-dev',
+  configureServer(server) {
+    server.middlewares.use((req, _res, next) => {
+      if (req.url === '/attnlab.js' || req.url?.startsWith('/attnlab.js?')) req.url = '/src/attnlab.ts';
+      next();
+    });
+  },
+};
 
 export default defineConfig({
   root: webDir,
@@ -13,7 +27,10 @@ export default defineConfig({
   publicDir: path.resolve(webDir, 'public'),
   // Trained model folders (models/seq2seq-*, models/lm-*) and models/recall-curve.json are served
   // and built under models/; ATTNLAB_MODELS_DIR points at another folder of model folders.
-  plugins: [modelFoldersPlugin(path.resolve(webDir, '..', process.env.ATTNLAB_MODELS_DIR ?? 'models'))],
+  plugins: [
+    modelFoldersPlugin(path.resolve(webDir, '..', process.env.ATTNLAB_MODELS_DIR ?? 'models')),
+    embedEntryInDev,
+  ],
   build: {
     outDir: path.resolve(webDir, '../build/web'),
     emptyOutDir: true,
@@ -21,6 +38,12 @@ export default defineConfig({
     // The engine's .wasm must stay a file (streamed and compiled by the browser), never a data: URL.
     assetsInlineLimit: (file) => (file.endsWith('.wasm') ? false : undefined),
     chunkSizeWarningLimit: 1024,
+    rolldownOptions: {
+      input: { index: path.resolve(webDir, 'index.html'), attnlab: path.resolve(webDir, 'src/attnlab.ts') },
+      output: {
+        entryFileNames: (chunk) => (chunk.name === 'attnlab' ? 'attnlab.js' : 'assets/[name]-[hash].js'),
+      },
+    },
   },
   worker: { format: 'es' },
   server: { host: '127.0.0.1', port: 5173 },

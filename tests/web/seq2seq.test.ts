@@ -89,6 +89,25 @@ describe('the Seq2Seq model folder in the WASM Session', () => {
     expect(tensor('contexts')?.rows).toBe(map.rows + 1);
   });
 
+  it('teacher forcing: decoding a given sentence; its own translation gives its own map', () => {
+    const free = toForwardRecord(session.forward('the red car is fast .'));
+    const forced = toForwardRecord(
+      session.forwardForced('the red car is fast .', free.outputTokens.join(' ')),
+    );
+    expect(forced.maps[0].rowLabels).toEqual([...free.outputTokens, END_TOKEN]);
+    const a = Array.from(free.maps[0].weights);
+    const b = Array.from(forced.maps[0].weights);
+    expect(b).toHaveLength(a.length);
+    b.forEach((w, i) => expect(w).toBeCloseTo(a[i], 6));
+    // Another sentence: the rows are its words, whatever the model would have written.
+    const other = toForwardRecord(session.forwardForced('the red car is fast .', 'le chat mange'));
+    expect(other.maps[0].rowLabels).toEqual(['le', 'chat', 'mange', END_TOKEN]);
+    expect(mapProblems(other.maps[0], 1e-5)).toEqual([]);
+    // A word the target vocabulary lacks is read as <unk>, not dropped.
+    const unknown = toForwardRecord(session.forwardForced('the red car .', 'la zzz rouge'));
+    expect(unknown.maps[0].rows).toBe(4);
+  });
+
   it('marks unknown words instead of dropping them', () => {
     const record = toForwardRecord(session.forward('the zorblax car .'));
     expect(record.tokens).toEqual(['the', 'zorblax', 'car', '.']);

@@ -8,6 +8,11 @@ import { currentLanguage, i18n, setLanguage, t } from './i18n';
 import './components/attnlab-playground';
 import './components/attnlab-seq2seq';
 import './components/attnlab-lstmn';
+import './components/attnlab-transformer';
+import './components/attnlab-guide';
+import './components/attnlab-share';
+import { applyAppState, readAppState } from './embed/app-state';
+import { LESSONS, LESSON_KEYS, formatAppState, parseAppState } from './embed/state';
 
 /** Scaled dot-product attention, row-normalized: what every cell of the map shows. */
 const FORMULA = String.raw`\alpha_{ij} = \frac{\exp(e_{ij})}{\sum_k \exp(e_{ik})}`;
@@ -40,3 +45,40 @@ document.getElementById('language-toggle')?.addEventListener('click', () => {
 i18n.on('languageChanged', applyStrings);
 applyStrings();
 renderFormula();
+
+// ---- The whole state in the URL -----------------------------------------------------------------
+// The query names each lesson's attributes (seq2seq.sentence=..., transformer.layer=2, lang=zh-CN;
+// web/src/embed/state.ts). On load they are given to the elements; afterwards every change of an
+// element's attributes (the elements write their state there) or of the language rewrites the
+// query, debounced, with history.replaceState. ?embed=<lesson> shows that lesson alone (the iframe
+// snippet).
+
+const URL_WRITE_DELAY_MS = 300;
+const initialState = parseAppState(location.search);
+applyAppState(document, initialState);
+
+if (initialState.embed) {
+  const keep = document.querySelector(LESSONS[initialState.embed].tag)?.closest('section');
+  document.body.dataset.embed = initialState.embed;
+  for (const el of document.querySelectorAll<HTMLElement>(
+    '.site-header, .site-footer, .intro, attnlab-playground, attnlab-share, main > section',
+  ))
+    if (el !== keep) el.hidden = true;
+}
+
+let urlTimer: ReturnType<typeof setTimeout> | undefined;
+function writeUrl(): void {
+  const url = new URL(location.href);
+  url.search = formatAppState(readAppState(document, initialState.embed));
+  if (url.href !== location.href) history.replaceState(history.state, '', url);
+}
+function scheduleUrl(): void {
+  clearTimeout(urlTimer);
+  urlTimer = setTimeout(writeUrl, URL_WRITE_DELAY_MS);
+}
+const observer = new MutationObserver(scheduleUrl);
+for (const key of LESSON_KEYS) {
+  const element = document.querySelector(LESSONS[key].tag);
+  if (element) observer.observe(element, { attributes: true, attributeFilter: [...LESSONS[key].attributes] });
+}
+i18n.on('languageChanged', scheduleUrl);

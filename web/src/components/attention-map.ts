@@ -28,7 +28,7 @@ const DRAW_DELAY_MS = 120;
 
 /** Colour-blind-safe sequential scale, light (0) to dark (largest weight of the map). */
 const SEQUENTIAL = interpolateBlues;
-/** Colour-blind-safe diverging scale for signed maps (a difference of two maps): orange < 0 < purple. */
+/** Colour-blind-safe diverging scale for signed maps (a difference of two maps): purple < 0 < orange. */
 const DIVERGING = interpolatePuOr;
 
 /**

@@ -28,6 +28,26 @@ import {
   type WordGroup,
 } from '../engine/lm';
 import { fetchManifest, fetchModelFolder, modelUrl } from '../engine/model-folder';
+import { defaultModelBase } from '../engine/model-base';
+import {
+  LESSONS,
+  formatIndex,
+  formatView,
+  parseIndex,
+  parseModel,
+  parseView,
+  type ViewChoice,
+} from '../embed/state';
+import {
+  applyLanguageAttribute,
+  embedProperties,
+  isTeacherMode,
+  readOnlySentence,
+  reflectAttributes,
+  teacherModeStyles,
+  type EmbedAttributes,
+  type Reflected,
+} from './embed-attributes';
 import {
   clipText,
   hasWords,
@@ -37,6 +57,7 @@ import {
   type Tensor,
 } from '../engine/records';
 import { LocaleController, currentLanguage, formatInteger, formatPercent, t } from '../i18n';
+import { renderMessages, type Message } from './lesson-messages';
 import { placeholderBox, lessonBase, pills, srOnly } from './shared-styles';
 import './attention-map';
 import './recall-chart';
@@ -69,6 +90,7 @@ const MODEL_KEYS: Record<LmModel, string> = {
 };
 
 type View = 'words' | 'pieces';
+const SPEC = LESSONS.lstmn;
 
 /** What the config says about the architecture: which formulas and vectors the step panel shows. */
 interface Architecture {
@@ -144,13 +166,8 @@ const formatValue = (v: number) => (Number.isFinite(v) ? v.toFixed(4) : String(v
 const hasForeignLetters = (text: string) => /(?=\p{L})\P{Script=Latin}/u.test(text);
 
 /** Blue shading of an attention weight (0..1): the lesson's accent colour at opacity alpha. */
-const shade = (alpha: number) => `rgba(31, 95, 168, ${Math.max(0, Math.min(1, alpha)).toFixed(3)})`;
-
-interface Message {
-  kind: 'info' | 'warning' | 'error';
-  key: string; // stable name, so tests and styles can find a message
-  text: string;
-}
+// At most 50% of the accent blue, so dark text stays at WCAG AA contrast on every shade.
+const shade = (alpha: number) => `rgba(31, 95, 168, ${(0.5 * Math.max(0, Math.min(1, alpha))).toFixed(3)})`;
 
 /** One trained model and the worker that runs it. */
 interface LoadedModel {
@@ -177,9 +194,12 @@ interface Reading {
   tensor: (name: string) => Tensor | undefined;
 }
 
-export class LstmnElement extends LitElement {
+export class LstmnElement extends LitElement implements EmbedAttributes {
   static override properties = {
     sentence: { type: String },
+    ...embedProperties,
+    attrStep: { type: String, attribute: 'step' },
+    shown: { state: true },
     text: { state: true },
     model: { state: true },
     available: { state: true },
@@ -193,8 +213,16 @@ export class LstmnElement extends LitElement {
     recall: { state: true },
   };
 
-  /** The initial sentence (attribute `sentence`). */
+  /** The sentence (attribute `sentence`; the text box writes what is typed back to it). */
   declare sentence: string;
+  /** Attributes model, view, controls, lang and step (docs/embedding.md). */
+  declare attrModel: string | null | undefined;
+  declare attrView: string | null | undefined;
+  declare controls: string | null | undefined;
+  declare attrLang: string | null | undefined;
+  declare attrStep: string | null | undefined;
+  /** What `view` asks for: the reading figure (words or pieces) and the panels. */
+  declare shown: ViewChoice;
   declare text: string;
   declare model: LmModel;
   /** Models whose folder the page serves (models/index.json). */
@@ -212,7 +240,6 @@ export class LstmnElement extends LitElement {
   declare recall: RecallState;
 
   private readonly forwards = new LatestForward(this);
-  private textTouched = false;
   private reading: Reading | null = null;
 
   constructor() {
@@ -230,11 +257,27 @@ export class LstmnElement extends LitElement {
     this.selected = null;
     this.readout = '';
     this.recall = { status: 'loading' };
+    this.shown = parseView(null, SPEC.view);
   }
 
   override willUpdate(changed: Map<PropertyKey, unknown>): void {
-    // The attribute sets the starting text until the student types.
-    if (changed.has('sentence') && !this.textTouched) this.text = this.sentence ?? '';
+    // Attributes set from outside: the element follows them.
+    if (changed.has('attrLang')) applyLanguageAttribute(this.attrLang);
+    if (changed.has('sentence') && typeof this.sentence === 'string' && this.sentence !== this.text) {
+      this.text = this.sentence;
+      this.readout = '';
+      this.compute();
+    }
+    const model = parseModel(this.attrModel, SPEC) as LmModel | null;
+    if (changed.has('attrModel') && model && model !== this.model) {
+      if (this.available.length) this.chooseModel(model);
+      else this.model = model;
+    }
+    if (changed.has('attrView') && this.attrView != null) {
+      this.shown = parseView(this.attrView, SPEC.view);
+      if (this.shown.mode === 'words' || this.shown.mode === 'pieces') this.chooseView(this.shown.mode);
+    }
+    if (changed.has('attrStep') && this.attrStep != null) this.selected = parseIndex(this.attrStep);
     if (
       changed.has('record') &&
       this.record &&
@@ -242,6 +285,29 @@ export class LstmnElement extends LitElement {
       this.selected >= this.record.tokens.length
     )
       this.selected = null;
+    // And the state goes back to the attributes (written in updated()).
+    const out = this.attributeValues();
+    this.sentence = out.sentence.value;
+    this.attrModel = out.model.value;
+    this.attrView = out.view.value;
+    this.attrStep = out.step.value;
+  }
+
+  override updated(): void {
+    reflectAttributes(this, this.attributeValues());
+  }
+
+  /** The lesson's state as attribute text (the app page puts it in the URL). */
+  private attributeValues(): Record<'sentence' | 'model' | 'view' | 'step', Reflected> {
+    const mode = this.shown.mode === null ? null : this.view;
+    const view = formatView({ mode, panels: this.shown.panels }, SPEC.view);
+    const step = this.selected === null ? '' : formatIndex(this.selected);
+    return {
+      sentence: { value: this.text, isDefault: this.text === DEFAULT_LSTMN_SENTENCE },
+      model: { value: this.model, isDefault: this.model === 'rnn-selfattn' },
+      view: { value: view, isDefault: view === 'all' },
+      step: { value: step, isDefault: step === '' },
+    };
   }
 
   override connectedCallback(): void {
@@ -257,7 +323,7 @@ export class LstmnElement extends LitElement {
   }
 
   private async start(): Promise<void> {
-    const manifest = await fetchManifest(document.baseURI);
+    const manifest = await fetchManifest(defaultModelBase());
     const available = LM_MODELS.filter((m) => manifest.models.includes(LM_FOLDERS[m]));
     // Without a manifest the default model is still tried, so a missing model says so.
     this.available = available.length ? available : ['rnn-selfattn'];
@@ -267,7 +333,7 @@ export class LstmnElement extends LitElement {
 
   private async loadRecall(): Promise<void> {
     try {
-      const url = modelUrl(document.baseURI, 'recall-curve.json');
+      const url = modelUrl(defaultModelBase(), 'recall-curve.json');
       const response = await fetch(url);
       if (!response.ok) throw new Error(`${url} answered ${response.status}`);
       this.recall = { status: 'ready', curve: parseRecallCurve(await response.json()) };
@@ -282,7 +348,7 @@ export class LstmnElement extends LitElement {
     let engine: EngineClient | null = null;
     try {
       const [folder, client] = await Promise.all([
-        fetchModelFolder(document.baseURI, LM_FOLDERS[model]),
+        fetchModelFolder(defaultModelBase(), LM_FOLDERS[model]),
         EngineClient.create(),
       ]);
       engine = client;
@@ -318,7 +384,6 @@ export class LstmnElement extends LitElement {
   }
 
   private onInput(event: Event): void {
-    this.textTouched = true;
     this.text = (event.target as HTMLTextAreaElement).value;
     this.readout = '';
     this.compute();
@@ -580,9 +645,8 @@ export class LstmnElement extends LitElement {
       const joins =
         pieces && c > 0 && record.wordOf[groups[c].pieces[0]] === record.wordOf[groups[c - 1].pieces[0]];
       const shown = pieces ? record.tokens[groups[c].pieces[0]].trim() || showPiece(label) : label;
-      const dark = alpha !== null && alpha > 0.5;
       return html`<span
-        class="w ${current ? 'cur' : ''} ${joins ? 'join' : ''} ${dark ? 'dark' : ''}"
+        class="w ${current ? 'cur' : ''} ${joins ? 'join' : ''}"
         dir="auto"
         data-col=${c}
         data-alpha=${alpha === null ? nothing : String(alpha)}
@@ -593,6 +657,7 @@ export class LstmnElement extends LitElement {
     };
     return html`
       <ol
+        role="group"
         class="reading ${rows.length ? '' : 'plain'}"
         aria-label=${t('lstmn.readingTitle')}
         data-view=${reading.view}
@@ -606,7 +671,6 @@ export class LstmnElement extends LitElement {
               role="button"
               tabindex=${r === focusRow ? 0 : -1}
               aria-pressed=${r === selectedRow ? 'true' : 'false'}
-              aria-label=${t('lstmn.rowAria', { step: r + 1, word: g.label })}
               data-row=${r}
               data-word=${g.label}
               data-token=${g.row}
@@ -614,6 +678,7 @@ export class LstmnElement extends LitElement {
               @keydown=${(e: KeyboardEvent) => this.onRowKey(e, r, shown, reading)}
               @focus=${() => this.onRowFocus(r, reading)}
             >
+              <span class="sr-only">${t('lstmn.rowAria', { step: r + 1, word: g.label })}:</span>
               <span class="step-no" aria-hidden="true">${r + 1}</span>
               <span class="words">${groups.slice(0, r + 1).map((_, c) => chip(r, c))}</span>
             </li>`,
@@ -866,6 +931,25 @@ export class LstmnElement extends LitElement {
       return html`<div class="placeholder hint" role="status">${t('lstmn.noWords')}</div>`;
     const lastToken = reading.groups[reading.groups.length - 1].row;
     const nextToken = this.selected ?? lastToken;
+    const panels = this.shown.panels;
+    return html`
+      ${this.shown.mode === null ? nothing : this.renderReadingFigure(reading, nextToken)}
+      ${panels.includes('step') ? this.renderStep(reading) : nothing}
+      ${
+        reading.map && panels.includes('map')
+          ? html`<h3 class="map-title">${t('lstmn.mapTitle')}</h3>
+              <attnlab-attention-map
+                .map=${reading.map}
+                .rowsAxis=${t('lstmn.rowsAxis')}
+                .colsAxis=${t('lstmn.colsAxis')}
+              ></attnlab-attention-map>`
+          : nothing
+      }
+    `;
+  }
+
+  /** The reading figure (one row per word or piece) and the next-word guesses. */
+  private renderReadingFigure(reading: Reading, nextToken: number): TemplateResult {
     return html`
       <div class="figure-top">
         <h3 class="figure-title">${t('lstmn.readingTitle')}</h3>
@@ -889,17 +973,6 @@ export class LstmnElement extends LitElement {
         <div class="reading-box">${this.renderReading(reading)}</div>
         ${this.renderNext(reading, nextToken)}
       </div>
-      ${this.renderStep(reading)}
-      ${
-        reading.map
-          ? html`<h3 class="map-title">${t('lstmn.mapTitle')}</h3>
-              <attnlab-attention-map
-                .map=${reading.map}
-                .rowsAxis=${t('lstmn.rowsAxis')}
-                .colsAxis=${t('lstmn.colsAxis')}
-              ></attnlab-attention-map>`
-          : nothing
-      }
     `;
   }
 
@@ -919,39 +992,30 @@ export class LstmnElement extends LitElement {
   override render(): TemplateResult {
     const messages = this.messages();
     return html`
-      <div class="controls">
-        <label for="lstmn-sentence">${t('lstmn.inputLabel')}</label>
-        ${this.renderModels()}
-      </div>
-      <textarea
-        id="lstmn-sentence"
-        rows="2"
-        spellcheck="false"
-        autocomplete="off"
-        lang="en"
-        placeholder=${t('lstmn.placeholder')}
-        aria-describedby="lstmn-messages"
-        .value=${this.text}
-        @input=${this.onInput}
-      ></textarea>
-      ${this.renderCard()}
-      <div id="lstmn-messages" class="messages" aria-live="polite">
-        ${messages.map(
-          (m) =>
-            html`<p
-              class="message"
-              data-kind=${m.kind}
-              data-key=${m.key}
-              role=${m.kind === 'error' ? 'alert' : 'status'}
-            >
-              ${m.text}
-            </p>`,
-        )}
-      </div>
+      ${
+        isTeacherMode(this.controls)
+          ? readOnlySentence(this.text, t('lstmn.inputLabel'))
+          : html`<div class="controls">
+                <label for="lstmn-sentence">${t('lstmn.inputLabel')}</label>
+                ${this.renderModels()}
+              </div>
+              <textarea
+                id="lstmn-sentence"
+                rows="2"
+                spellcheck="false"
+                autocomplete="off"
+                lang="en"
+                placeholder=${t('lstmn.placeholder')}
+                aria-describedby="lstmn-messages"
+                .value=${this.text}
+                @input=${this.onInput}
+              ></textarea>`
+      }
+      ${this.renderCard()} ${renderMessages('lstmn-messages', messages)}
       <div class="figure" aria-busy=${this.busy || this.current?.status === 'loading' ? 'true' : 'false'}>
         ${this.renderFigure()}
       </div>
-      ${this.renderRecall()}
+      ${this.shown.panels.includes('recall') ? this.renderRecall() : nothing}
     `;
   }
 
@@ -961,7 +1025,11 @@ export class LstmnElement extends LitElement {
     pills,
     srOnly,
     unsafeCSS(katexCss),
+    teacherModeStyles,
     css`
+      :host([controls='none']) .step .close {
+        display: none;
+      }
       .controls {
         display: flex;
         flex-wrap: wrap;
@@ -1126,16 +1194,10 @@ export class LstmnElement extends LitElement {
         margin-left: -0.25rem;
         border-left-color: #fff;
       }
-      .w.dark {
-        color: #fff;
-      }
       .w.cur {
         border-color: #c92a2a;
-        color: #c92a2a;
-        font-weight: 600;
-      }
-      .w.cur.dark {
-        color: #fff;
+        color: #6b1010;
+        font-weight: 700;
       }
       .reading.plain .w.cur {
         background: #fff5f5;

@@ -35,6 +35,27 @@ import {
   type StepDetail,
 } from '../engine/seq2seq-records';
 import { LocaleController, formatInteger, formatPercent, t } from '../i18n';
+import { defaultModelBase } from '../engine/model-base';
+import {
+  LESSONS,
+  formatIndex,
+  formatView,
+  parseIndex,
+  parseModel,
+  parseView,
+  type ViewChoice,
+} from '../embed/state';
+import {
+  applyLanguageAttribute,
+  embedProperties,
+  isTeacherMode,
+  readOnlySentence,
+  reflectAttributes,
+  teacherModeStyles,
+  type EmbedAttributes,
+  type Reflected,
+} from './embed-attributes';
+import { renderMessages, type Message } from './lesson-messages';
 import { placeholderBox, lessonBase, pills, srOnly } from './shared-styles';
 import type { ChartSeries } from './line-chart';
 import './attention-map';
@@ -48,6 +69,7 @@ export const SEQ2SEQ_MAX_CHARS = 600;
 export const SEQ2SEQ_MAX_TOKENS = 50;
 
 export type Variant = 'additive' | 'dot';
+const SPEC = LESSONS.seq2seq;
 const FOLDERS: Record<Variant, string> = { additive: 'seq2seq-additive', dot: 'seq2seq-dot' };
 /** The no-attention baseline: not a switchable view (it has no map), only a line of the length chart. */
 const BASELINE_FOLDER = 'seq2seq-none';
@@ -70,12 +92,6 @@ const STEP_CONTEXT = String.raw`c_j = \alpha_{1j} h_1 + \alpha_{2j} h_2 + \cdots
 const typeset = (tex: string, displayMode = false) =>
   katex.renderToString(tex, { throwOnError: false, output: 'htmlAndMathml', displayMode });
 
-interface Message {
-  kind: 'info' | 'warning' | 'error';
-  key: string; // stable name, so tests and styles can find a message
-  text: string;
-}
-
 /** One trained model and the worker that runs it. */
 interface LoadedModel {
   engine: EngineClient;
@@ -90,9 +106,12 @@ interface LoadedModel {
 type LoadState =
   { status: 'loading' } | { status: 'ready'; model: LoadedModel } | { status: 'failed'; error: string };
 
-export class Seq2SeqElement extends LitElement {
+export class Seq2SeqElement extends LitElement implements EmbedAttributes {
   static override properties = {
     sentence: { type: String },
+    ...embedProperties,
+    attrStep: { type: String, attribute: 'step' },
+    shown: { state: true },
     text: { state: true },
     variant: { state: true },
     available: { state: true },
@@ -106,8 +125,16 @@ export class Seq2SeqElement extends LitElement {
     lengthCurves: { state: true },
   };
 
-  /** The initial sentence (attribute `sentence`). */
+  /** The sentence (attribute `sentence`; the text box writes what is typed back to it). */
   declare sentence: string;
+  /** Attributes model, view, controls, lang and step (docs/embedding.md). */
+  declare attrModel: string | null | undefined;
+  declare attrView: string | null | undefined;
+  declare controls: string | null | undefined;
+  declare attrLang: string | null | undefined;
+  declare attrStep: string | null | undefined;
+  /** What `view` asks for: the map (or side by side, mode 'compare') and the panels. */
+  declare shown: ViewChoice;
   declare text: string;
   declare variant: Variant;
   /** Variants whose model folder the page serves (models/index.json). */
@@ -130,7 +157,6 @@ export class Seq2SeqElement extends LitElement {
   /** The other variant's answer for the same text, for the side-by-side mode. */
   private readonly other: ForwardView = this.reactiveView();
   private readonly otherForwards = new LatestForward(this.other);
-  private textTouched = false;
 
   constructor() {
     super();
@@ -147,6 +173,7 @@ export class Seq2SeqElement extends LitElement {
     this.compare = false;
     this.caret = DEFAULT_SEQ2SEQ_SENTENCE.length;
     this.lengthCurves = [];
+    this.shown = parseView(null, SPEC.view);
   }
 
   /** A ForwardView whose every change re-renders this element. */
@@ -162,8 +189,45 @@ export class Seq2SeqElement extends LitElement {
   }
 
   override willUpdate(changed: Map<PropertyKey, unknown>): void {
-    // The attribute sets the starting text until the student types.
-    if (changed.has('sentence') && !this.textTouched) this.text = this.sentence ?? '';
+    // Attributes set from outside: the element follows them.
+    if (changed.has('attrLang')) applyLanguageAttribute(this.attrLang);
+    if (changed.has('sentence') && typeof this.sentence === 'string' && this.sentence !== this.text) {
+      this.text = this.sentence;
+      this.caret = this.text.length;
+      this.compute();
+    }
+    const variant = parseModel(this.attrModel, SPEC) as Variant | null;
+    if (changed.has('attrModel') && variant && variant !== this.variant) {
+      if (this.available.length) this.chooseVariant(variant);
+      else this.variant = variant;
+    }
+    if (changed.has('attrView') && this.attrView != null) {
+      this.shown = parseView(this.attrView, SPEC.view);
+      this.setCompare(this.shown.mode === 'compare');
+    }
+    if (changed.has('attrStep') && this.attrStep != null) this.step = parseIndex(this.attrStep) ?? 0;
+    // And the state goes back to the attributes (written in updated()).
+    const out = this.attributeValues();
+    this.sentence = out.sentence.value;
+    this.attrModel = out.model.value;
+    this.attrView = out.view.value;
+    this.attrStep = out.step.value;
+  }
+
+  override updated(): void {
+    reflectAttributes(this, this.attributeValues());
+  }
+
+  /** The lesson's state as attribute text (the app page puts it in the URL). */
+  private attributeValues(): Record<'sentence' | 'model' | 'view' | 'step', Reflected> {
+    const mode = this.shown.mode === null ? null : this.compare ? 'compare' : 'map';
+    const view = formatView({ mode, panels: this.shown.panels }, SPEC.view);
+    return {
+      sentence: { value: this.text, isDefault: this.text === DEFAULT_SEQ2SEQ_SENTENCE },
+      model: { value: this.variant, isDefault: this.variant === 'additive' },
+      view: { value: view, isDefault: view === 'all' },
+      step: { value: formatIndex(this.step), isDefault: this.step === 0 },
+    };
   }
 
   override connectedCallback(): void {
@@ -178,11 +242,13 @@ export class Seq2SeqElement extends LitElement {
   }
 
   private async start(): Promise<void> {
-    const manifest = await fetchManifest(document.baseURI);
+    const manifest = await fetchManifest(defaultModelBase());
     const available = (Object.keys(FOLDERS) as Variant[]).filter((v) => manifest.models.includes(FOLDERS[v]));
     // Without a manifest the additive model is still tried, so a missing model says so.
     this.available = available.length ? available : ['additive'];
     if (!this.available.includes(this.variant)) this.variant = this.available[0];
+    const other = this.otherVariant();
+    if (this.compare && other) void this.ensureLoaded(other);
     void this.loadLengthCurves(manifest.models);
     await this.ensureLoaded(this.variant);
   }
@@ -198,7 +264,7 @@ export class Seq2SeqElement extends LitElement {
         .filter(([, folder]) => models.includes(folder))
         .map(async ([key, folder]) => {
           try {
-            const response = await fetch(modelUrl(document.baseURI, folder, 'card.json'));
+            const response = await fetch(modelUrl(defaultModelBase(), folder, 'card.json'));
             if (!response.ok) return null;
             const points = accuracyByLength((await response.json()) as Record<string, unknown>);
             return points.length ? { key, points } : null;
@@ -216,7 +282,7 @@ export class Seq2SeqElement extends LitElement {
     let engine: EngineClient | null = null;
     try {
       const [folder, client] = await Promise.all([
-        fetchModelFolder(document.baseURI, FOLDERS[variant]),
+        fetchModelFolder(defaultModelBase(), FOLDERS[variant]),
         EngineClient.create(),
       ]);
       engine = client;
@@ -240,7 +306,8 @@ export class Seq2SeqElement extends LitElement {
         maxOutputLen: Number(info.config.max_output_len ?? 0),
       };
       this.loads = { ...this.loads, [variant]: { status: 'ready', model } };
-      if (variant === this.variant || this.compare) this.compute();
+      if (variant === this.variant) this.compute();
+      else if (this.compare) this.computeOther();
     } catch (error) {
       engine?.dispose();
       const message = error instanceof Error ? error.message : String(error);
@@ -258,7 +325,6 @@ export class Seq2SeqElement extends LitElement {
   }
 
   private onInput(event: Event): void {
-    this.textTouched = true;
     const box = event.target as HTMLTextAreaElement;
     this.text = box.value;
     this.caret = box.selectionStart ?? box.value.length;
@@ -275,7 +341,6 @@ export class Seq2SeqElement extends LitElement {
     const start = this.caret - prefixLength;
     const after = this.text.slice(this.caret);
     const insert = after.startsWith(' ') ? word : `${word} `;
-    this.textTouched = true;
     this.text = this.text.slice(0, start) + insert + after;
     this.caret = start + insert.length;
     this.compute();
@@ -291,7 +356,12 @@ export class Seq2SeqElement extends LitElement {
   }
 
   private toggleCompare(): void {
-    this.compare = !this.compare;
+    this.setCompare(!this.compare);
+  }
+
+  private setCompare(on: boolean): void {
+    if (on === this.compare) return;
+    this.compare = on;
     const other = this.otherVariant();
     if (this.compare && other) void this.ensureLoaded(other);
     this.compute();
@@ -334,11 +404,30 @@ export class Seq2SeqElement extends LitElement {
       return this.forwards.clear(); // empty or punctuation only: a message, no engine call
     }
     const variant = this.variant;
-    this.forwards.run(this.model?.engine, input, () => variant === this.variant);
+    this.forwards.run(
+      this.model?.engine,
+      input,
+      () => variant === this.variant,
+      () => this.computeOther(),
+    );
+  }
+
+  /**
+   * Side by side: the other variant decodes the translation on screen (teacher forcing), so both
+   * maps have the same rows and their difference is defined cell by cell.
+   */
+  private computeOther(): void {
     const other = this.otherVariant();
     const load = other ? this.loads[other] : undefined;
-    if (this.compare && other && load?.status === 'ready')
-      this.otherForwards.run(load.model.engine, input, () => this.compare && other === this.otherVariant());
+    const record = this.record;
+    if (!this.compare || !other || load?.status !== 'ready' || !record) return;
+    this.otherForwards.run(
+      load.model.engine,
+      this.input(),
+      () => this.compare && other === this.otherVariant(),
+      undefined,
+      record.outputTokens.join(' '),
+    );
   }
 
   /** The record, if it answers the current text and is short enough to show. */
@@ -634,10 +723,12 @@ export class Seq2SeqElement extends LitElement {
     const pending = html`<div class="placeholder" role="status">
       ${loadOther?.status === 'failed' ? t('seq2seq.loadError', { message: loadOther.error }) : t('seq2seq.loading')}
     </div>`;
-    const panel = (variant: Variant, map: AttentionMap | null, translation: string) =>
+    const panel = (variant: Variant, map: AttentionMap | null) =>
       html`<div class="compare-panel" data-variant=${variant}>
         <h4>${t(`seq2seq.${variant}Model`)}</h4>
-        <p class="translation small" lang="fr">${translation}</p>
+        <p class="cost-note">
+          ${variant === this.variant ? t('seq2seq.compareOwn') : t('seq2seq.compareForced', { model: t(`seq2seq.${this.variant}Model`) })}
+        </p>
         ${
           map
             ? html`<attnlab-attention-map
@@ -648,15 +739,12 @@ export class Seq2SeqElement extends LitElement {
             : pending
         }
       </div>`;
-    const words = (r: ForwardRecord | null | undefined) => (r ? r.outputTokens.join(' ') : '…');
-    const additiveRecord = this.variant === 'additive' ? record : otherRecord;
-    const dotRecord = this.variant === 'dot' ? record : otherRecord;
     let difference: TemplateResult = html``;
     if (additive && dot) {
       const rows = agreeingRows(additive, dot);
       const note =
         rows === additive.rows && rows === dot.rows
-          ? t('seq2seq.differenceSame')
+          ? t('seq2seq.differenceSame', { translation: record.outputTokens.join(' ') })
           : t('seq2seq.differencePartial', { rows: formatInteger(rows) });
       difference = html`<div class="compare-panel difference">
         <h4>${t('seq2seq.differenceTitle')}</h4>
@@ -674,9 +762,7 @@ export class Seq2SeqElement extends LitElement {
         }
       </div>`;
     }
-    return html`<div class="compare">
-        ${panel('additive', additive, words(additiveRecord))} ${panel('dot', dot, words(dotRecord))}
-      </div>
+    return html`<div class="compare">${panel('additive', additive)} ${panel('dot', dot)}</div>
       ${difference}`;
   }
 
@@ -764,18 +850,9 @@ export class Seq2SeqElement extends LitElement {
         <span class="translation-label">${t('seq2seq.translationLabel')}</span>
         <p class="translation" lang="fr" data-translation=${translation}>${translation}</p>
       </div>
-      <h3 class="map-title">${t('seq2seq.mapTitle')}</h3>
+      ${this.shown.mode === null ? nothing : this.renderMap(record, map)}
       ${
-        this.compare && this.available.length > 1
-          ? this.renderCompare(record)
-          : html`<attnlab-attention-map
-              .map=${map}
-              .rowsAxis=${t('seq2seq.rowsAxis')}
-              .colsAxis=${t('seq2seq.colsAxis')}
-            ></attnlab-attention-map>`
-      }
-      ${
-        map
+        map && this.shown.mode !== null
           ? html`<div class="cost" data-m=${m} data-t=${steps}>
               <p class="cost-line">
                 ${t('seq2seq.cost', { m: formatInteger(m), t: formatInteger(steps), n: formatInteger(m * steps) })}
@@ -788,48 +865,55 @@ export class Seq2SeqElement extends LitElement {
             </div>`
           : nothing
       }
-      ${this.renderStep(record)}
+      ${this.shown.panels.includes('step') ? this.renderStep(record) : nothing}
     `;
+  }
+
+  /** The decoder x encoder map, or the two variants side by side. */
+  private renderMap(record: ForwardRecord, map: AttentionMap | null): TemplateResult {
+    return html`<h3 class="map-title">${t('seq2seq.mapTitle')}</h3>
+      ${
+        this.compare && this.available.length > 1
+          ? this.renderCompare(record)
+          : html`<attnlab-attention-map
+              .map=${map}
+              .rowsAxis=${t('seq2seq.rowsAxis')}
+              .colsAxis=${t('seq2seq.colsAxis')}
+            ></attnlab-attention-map>`
+      }`;
   }
 
   override render(): TemplateResult {
     const messages = this.messages();
+    const teacher = isTeacherMode(this.controls);
     return html`
-      <div class="controls">
-        <label for="sentence">${t('seq2seq.inputLabel')}</label>
-        <div class="switches">${this.renderVariants()} ${this.renderCompareToggle()}</div>
-      </div>
-      <textarea
-        id="sentence"
-        rows="2"
-        spellcheck="false"
-        autocomplete="off"
-        lang="en"
-        placeholder=${t('seq2seq.placeholder')}
-        aria-describedby="seq2seq-messages"
-        .value=${this.text}
-        @input=${this.onInput}
-        @keyup=${this.onCaret}
-        @click=${this.onCaret}
-      ></textarea>
-      ${this.renderSuggestions()} ${this.renderCard()}
-      <div id="seq2seq-messages" class="messages" aria-live="polite">
-        ${messages.map(
-          (m) =>
-            html`<p
-              class="message"
-              data-kind=${m.kind}
-              data-key=${m.key}
-              role=${m.kind === 'error' ? 'alert' : 'status'}
-            >
-              ${m.text}
-            </p>`,
-        )}
-      </div>
+      ${
+        teacher
+          ? readOnlySentence(this.text, t('seq2seq.inputLabel'))
+          : html`<div class="controls">
+                <label for="sentence">${t('seq2seq.inputLabel')}</label>
+                <div class="switches">${this.renderVariants()} ${this.renderCompareToggle()}</div>
+              </div>
+              <textarea
+                id="sentence"
+                rows="2"
+                spellcheck="false"
+                autocomplete="off"
+                lang="en"
+                placeholder=${t('seq2seq.placeholder')}
+                aria-describedby="seq2seq-messages"
+                .value=${this.text}
+                @input=${this.onInput}
+                @keyup=${this.onCaret}
+                @click=${this.onCaret}
+              ></textarea>
+              ${this.renderSuggestions()}`
+      }
+      ${this.renderCard()} ${renderMessages('seq2seq-messages', messages)}
       <div class="figure" aria-busy=${this.busy || this.current?.status === 'loading' ? 'true' : 'false'}>
         ${this.renderFigure()}
       </div>
-      ${this.renderLengthChart()}
+      ${this.shown.panels.includes('chart') ? this.renderLengthChart() : nothing}
     `;
   }
 
@@ -839,6 +923,7 @@ export class Seq2SeqElement extends LitElement {
     pills,
     srOnly,
     unsafeCSS(katexCss),
+    teacherModeStyles,
     css`
       .controls {
         display: flex;

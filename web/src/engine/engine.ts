@@ -31,6 +31,7 @@ interface Waiter {
 
 interface QueuedForward {
   text: string;
+  target?: string; // Seq2Seq: the sentence the decoder reads instead of its own guesses
   resolve(record: ForwardRecord): void;
   reject(error: Error): void;
 }
@@ -116,14 +117,15 @@ export class EngineClient {
   }
 
   /**
-   * Runs the model on `text`. Latest wins: if another forward is asked for before this one was
-   * sent to the worker, this one rejects with SupersededError and only the newer one is computed.
+   * Runs the model on `text` (a Seq2Seq model with `target`: decoding that sentence). Latest wins:
+   * if another forward is asked for before this one was sent to the worker, this one rejects with
+   * SupersededError and only the newer one is computed.
    */
-  forward(text: string): Promise<ForwardRecord> {
+  forward(text: string, target?: string): Promise<ForwardRecord> {
     if (this.stopped) return Promise.reject(new EngineError(this.stopped));
     return new Promise<ForwardRecord>((resolve, reject) => {
       this.queuedForward?.reject(new SupersededError());
-      this.queuedForward = { text, resolve, reject };
+      this.queuedForward = { text, target, resolve, reject };
       this.pumpForward();
     });
   }
@@ -139,10 +141,10 @@ export class EngineClient {
 
   private pumpForward(): void {
     if (this.forwardInFlight || !this.queuedForward) return;
-    const { text, resolve, reject } = this.queuedForward;
+    const { text, target, resolve, reject } = this.queuedForward;
     this.queuedForward = null;
     this.forwardInFlight = true;
-    this.call({ type: 'forward', text })
+    this.call(target === undefined ? { type: 'forward', text } : { type: 'forward', text, target })
       .then(resolve, reject)
       .finally(() => {
         this.forwardInFlight = false;

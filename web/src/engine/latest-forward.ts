@@ -28,13 +28,15 @@ export class LatestForward {
   /**
    * Runs `input` through `engine` (no-op while there is no engine yet). `current()` is asked when
    * the answer arrives: false drops it (for example, the user switched to another model meanwhile).
-   * `onRecord` runs after a shown record, for view state that depends on it.
+   * `onRecord` runs after a shown record, for view state that depends on it. `target` is passed on
+   * to EngineClient.forward (Seq2Seq teacher forcing).
    */
   run(
     engine: EngineClient | null | undefined,
     input: string,
     current: () => boolean = () => true,
     onRecord?: (record: ForwardRecord) => void,
+    target?: string,
   ): void {
     const ticket = ++this.requested;
     if (!engine) return;
@@ -43,7 +45,7 @@ export class LatestForward {
       if (ticket === this.requested) this.view.busy = false;
     };
     const show = () => ticket >= this.shown && current();
-    engine.forward(input).then(
+    engine.forward(input, target).then(
       (record) => {
         settle();
         if (!show()) return;

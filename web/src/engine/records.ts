@@ -210,3 +210,14 @@ export function hasWords(text: string): boolean {
 
 /** The end token a generating model writes as its last decoder step (seq2seq maps label it). */
 export const END_TOKEN = '<eos>';
+
+/** The trace tensor called `name`, if the trace has it. */
+export function findTensor(record: Pick<ForwardRecord, 'tensors'>, name: string): Tensor | undefined {
+  return record.tensors.find((t) => t.name === name);
+}
+
+/** Row r of a tensor (a view, not a copy); null when there is no such tensor or row. */
+export function tensorRow(tensor: Tensor | undefined, r: number): Float32Array | null {
+  if (!tensor || r < 0 || r >= tensor.rows) return null;
+  return tensor.data.subarray(r * tensor.cols, (r + 1) * tensor.cols);
+}

@@ -2,16 +2,7 @@
 // decoder step, the difference of two attention maps, word suggestions and the accuracy-by-length
 // figures of a model card. Vitest runs them on real engine output.
 
-import type { AttentionMap, ForwardRecord, Tensor } from './records';
-
-/** Row `r` of a (rows, cols) tensor, as a view on its data. */
-export function tensorRow(tensor: Tensor, r: number): Float32Array {
-  return tensor.data.subarray(r * tensor.cols, (r + 1) * tensor.cols);
-}
-
-export function findTensor(record: ForwardRecord, name: string): Tensor | null {
-  return record.tensors.find((x) => x.name === name) ?? null;
-}
+import { findTensor, tensorRow, type AttentionMap, type ForwardRecord } from './records';
 
 /** Everything the step-through panel shows for decoder step j (0-based row of the map). */
 export interface StepDetail {
@@ -43,8 +34,9 @@ export function stepDetail(record: ForwardRecord, j: number): StepDetail | null 
   if (decoder.rows < j + 2 || contexts.rows < j + 2 || encoder.rows !== map.cols) return null;
   const m = map.cols;
   const weights = map.weights.subarray(j * m, (j + 1) * m);
-  const keys = Array.from({ length: m }, (_, i) => tensorRow(encoder, i));
-  const context = tensorRow(contexts, j + 1);
+  const row = (t: typeof encoder, r: number) => tensorRow(t, r) as Float32Array; // rows checked above
+  const keys = Array.from({ length: m }, (_, i) => row(encoder, i));
+  const context = row(contexts, j + 1);
   let weightSum = 0;
   for (const w of weights) weightSum += w;
   let contextError = 0;
@@ -53,8 +45,8 @@ export function stepDetail(record: ForwardRecord, j: number): StepDetail | null 
     for (let i = 0; i < m; i++) sum += weights[i] * keys[i][k];
     contextError = Math.max(contextError, Math.abs(sum - context[k]));
   }
-  const previousState = tensorRow(decoder, j);
-  const state = tensorRow(decoder, j + 1);
+  const previousState = row(decoder, j);
+  const state = row(decoder, j + 1);
   let scale = 0;
   for (const v of [previousState, state, context, ...keys])
     for (const x of v) scale = Math.max(scale, Math.abs(x));

@@ -54,6 +54,8 @@ export interface Session extends EmbindObject {
   load(configJson: string, weights: Uint8Array, cardJson: string): Status;
   info(): InfoResult;
   forward(text: string): ForwardResult;
+  /** Seq2Seq only: the decoder reads `target` (words separated by spaces, <eos> appended). */
+  forwardForced(text: string, target: string): ForwardResult;
 }
 
 export interface AttnlabModule {

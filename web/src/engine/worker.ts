@@ -123,7 +123,10 @@ class EngineHost {
         scope.postMessage({ id: request.id, ok: true, result: null });
         return;
       case 'forward': {
-        const { raw, truncated } = this.forwardFitting(session, request.text);
+        const { raw, truncated } =
+          request.target === undefined
+            ? this.forwardFitting(session, request.text)
+            : { raw: session.forwardForced(request.text, request.target), truncated: null };
         try {
           check(raw);
           const record = toForwardRecord(raw);

@@ -1,0 +1,192 @@
+// Accessibility and guidance in the built page (build/web) in Debian's Chromium: an axe-core scan
+// of each lesson after it has drawn its figures (no serious or critical violation allowed),
+// keyboard focus that is visible, reduced motion respected, and each lesson's guided path with
+// its predict-then-reveal questions answered by the live model. axe-core is injected from node_modules, so
+// the scan makes no request. Prints every violation found (any impact) for the record.
+//
+//   npm run build && node tests/e2e/a11y.mjs
+
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+
+import { launchChromium, serve } from './browser.mjs';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const webDir = path.resolve(process.env.ATTNLAB_WEB_DIR ?? path.join(repoRoot, 'build/web'));
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+let server;
+let origin;
+let context;
+let userDataDir;
+
+before(async () => {
+  assert.ok(
+    fs.existsSync(path.join(webDir, 'index.html')),
+    `no build at ${webDir}: run \`npm run build\` first`,
+  );
+  server = await serve(webDir);
+  origin = `http://127.0.0.1:${server.address().port}`;
+  userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'attnlab-e2e-a11y-'));
+  context = await launchChromium(userDataDir, chromiumPath);
+});
+
+after(async () => {
+  await context?.close();
+  await new Promise((resolve) => (server ? server.close(resolve) : resolve()));
+  if (userDataDir) fs.rmSync(userDataDir, { recursive: true, force: true });
+});
+
+/** Opens the page and waits until every lesson shows a drawn figure (not a loading placeholder). */
+async function openSettled(options = {}) {
+  const page = await context.newPage();
+  await page.setViewportSize({ width: options.width ?? 1280, height: 900 });
+  if (options.reducedMotion) await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto(`${origin}/${options.query ?? ''}`);
+  await page.locator('attnlab-seq2seq .translation').waitFor({ timeout: 30_000 });
+  await page
+    .locator('attnlab-lstmn attnlab-attention-map rect[data-weight]')
+    .first()
+    .waitFor({ timeout: 30_000 });
+  await page
+    .locator('attnlab-transformer .chips .chip, attnlab-transformer .placeholder')
+    .first()
+    .waitFor({ timeout: 30_000 });
+  await page.waitForTimeout(300);
+  await page.addScriptTag({ path: axePath });
+  return page;
+}
+
+/** axe-core on one element (shadow roots included): violations as {id, impact, nodes, help}. */
+async function scan(page, selector) {
+  return page.evaluate(async (sel) => {
+    const result = await window.axe.run(document.querySelector(sel), {
+      resultTypes: ['violations'],
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+    });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.length,
+      where: v.nodes.slice(0, 3).map((n) => n.target.join(' ')),
+    }));
+  }, selector);
+}
+
+const LESSONS = [
+  ['the playground', 'attnlab-playground'],
+  ['lesson 1, Seq2Seq', 'section.lesson:has(#lesson-seq2seq)'],
+  ['lesson 2, RNN + self-attention', 'section.lesson:has(#lesson-lstmn)'],
+  ['lesson 3, Transformer', 'section.lesson:has(#lesson-transformer)'],
+];
+
+for (const language of ['en', 'zh-CN']) {
+  test(`axe-core: no serious or critical violation in any lesson (${language})`, async () => {
+    const page = await openSettled({ query: `?lang=${language}` });
+    const serious = [];
+    for (const [name, selector] of LESSONS) {
+      if ((await page.locator(selector).count()) === 0) continue;
+      const violations = await scan(page, selector);
+      for (const v of violations) {
+        console.log(
+          `# axe ${language} ${name}: ${v.impact} ${v.id} (${v.nodes} nodes) ${v.help} @ ${v.where.join(' | ')}`,
+        );
+        if (v.impact === 'serious' || v.impact === 'critical') serious.push(`${name}: ${v.id} ${v.where[0]}`);
+      }
+    }
+    assert.deepEqual(serious, [], 'serious or critical axe violations');
+    await page.close();
+  });
+}
+
+test('keyboard: tabbing reaches the lesson controls, and focus is visible on each', async () => {
+  const page = await openSettled();
+  const seen = new Set();
+  let invisible = [];
+  for (let i = 0; i < 60; i++) {
+    await page.keyboard.press('Tab');
+    const info = await page.evaluate(() => {
+      let el = document.activeElement;
+      while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
+      if (!el || el === document.body) return null;
+      const style = getComputedStyle(el);
+      const ring = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
+      const shadow = style.boxShadow && style.boxShadow !== 'none';
+      let host = el;
+      while (host && !host.tagName?.startsWith('ATTNLAB-'))
+        host = host.getRootNode()?.host ?? host.parentElement;
+      return { tag: el.tagName, host: host?.tagName ?? 'page', visible: ring || shadow };
+    });
+    if (!info) continue;
+    seen.add(info.host);
+    if (!info.visible) invisible.push(`${info.host} ${info.tag}`);
+  }
+  assert.ok(seen.has('ATTNLAB-PLAYGROUND'), `reached: ${[...seen]}`);
+  assert.ok(seen.has('ATTNLAB-SEQ2SEQ'), `reached: ${[...seen]}`);
+  invisible = [...new Set(invisible)];
+  assert.deepEqual(invisible, [], 'focused elements without a visible focus ring');
+  await page.close();
+});
+
+test('prefers-reduced-motion: nothing on the page animates or transitions', async () => {
+  const page = await openSettled({ reducedMotion: true });
+  const moving = await page.evaluate(() => {
+    const out = [];
+    const walk = (root) => {
+      for (const el of root.querySelectorAll('*')) {
+        const s = getComputedStyle(el);
+        const seconds = (v) =>
+          Math.max(...v.split(',').map((x) => parseFloat(x) * (x.includes('ms') ? 0.001 : 1)));
+        if (
+          seconds(s.transitionDuration) > 0.01 ||
+          (s.animationName !== 'none' && seconds(s.animationDuration) > 0.01)
+        )
+          out.push(`${el.tagName}.${el.className?.baseVal ?? el.className}`);
+        if (el.shadowRoot) walk(el.shadowRoot);
+      }
+    };
+    walk(document);
+    return [...new Set(out)].slice(0, 20);
+  });
+  assert.deepEqual(moving, [], 'elements that still move with reduced motion');
+  await page.close();
+});
+
+test('guided paths: each lesson predicts, then reveals the live model’s answer, with the caveat', async () => {
+  const page = await openSettled();
+  for (const lesson of ['seq2seq', 'lstmn', 'transformer']) {
+    const guide = page.locator(`attnlab-guide[lesson="${lesson}"]`);
+    await guide.locator('summary').click();
+    const questions = guide.locator('li.question');
+    assert.ok((await questions.count()) >= 2, `${lesson}: at least two questions`);
+    assert.match(await guide.locator('.caveat').innerText(), /not why it decided/);
+    for (let i = 0; i < (await questions.count()); i++) {
+      const q = questions.nth(i);
+      assert.equal(await q.locator('button.reveal').isDisabled(), true, 'reveal waits for a guess');
+      await q.locator('button[role="radio"]').first().click();
+      await q.locator('button.reveal').click();
+      const result = q.locator('.result[data-found]');
+      await result.waitFor({ timeout: 30_000 });
+      assert.notEqual(
+        await result.getAttribute('data-found'),
+        '',
+        `${lesson} question ${i + 1} has an answer`,
+      );
+    }
+  }
+  // The Seq2Seq answers are the lesson's: rouge reads red, européenne reads european.
+  const seq = page.locator('attnlab-guide[lesson="seq2seq"] li.question');
+  assert.equal(await seq.nth(0).locator('.result').getAttribute('data-answer'), 'red');
+  assert.equal(await seq.nth(1).locator('.result').getAttribute('data-answer'), 'european');
+  await page
+    .locator('attnlab-guide[lesson="seq2seq"]')
+    .screenshot({ path: path.join(repoRoot, 'tests/e2e/artifacts/guide-seq2seq.png') });
+  await page.close();
+});
