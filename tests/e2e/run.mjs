@@ -615,6 +615,38 @@ test('Seq2Seq lesson: the additive / dot-product switch, when the dot model is s
   await page.close();
 });
 
+test('Seq2Seq lesson: a keystroke updates the translation within a few animation frames', async () => {
+  const page = await openLesson();
+  const frames = [];
+  for (const text of ['the red car', 'the red car is', 'the red car is fast', 'the red car is fast .']) {
+    frames.push(
+      await page.evaluate(async (value) => {
+        const lesson = document.querySelector('attnlab-seq2seq').shadowRoot;
+        const shown = () => lesson.querySelector('.translation')?.getAttribute('data-translation') ?? null;
+        const before = shown();
+        const area = lesson.querySelector('textarea');
+        area.value = value;
+        const start = performance.now();
+        area.dispatchEvent(new Event('input', { bubbles: true }));
+        let n = 0;
+        while (shown() === before && performance.now() - start < 2000) {
+          await new Promise((r) => requestAnimationFrame(r));
+          n++;
+        }
+        return { frames: n, ms: performance.now() - start, changed: shown() !== before };
+      }, text),
+    );
+  }
+  console.log(
+    `# seq2seq translation after a keystroke: ${frames.map((f) => `${f.frames} frame(s) ${f.ms.toFixed(1)} ms`).join(', ')}`,
+  );
+  for (const f of frames) {
+    assert.ok(f.changed, 'the translation changed');
+    assert.ok(f.frames <= 3, `translation took ${f.frames} frames (${f.ms.toFixed(1)} ms)`);
+  }
+  await page.close();
+});
+
 test('Seq2Seq lesson: step through one decoder step with the real numbers', async () => {
   const page = await openLesson();
   await seq(page, 'textarea').fill('the red car is fast .');
