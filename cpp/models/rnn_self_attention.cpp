@@ -18,6 +18,8 @@ RnnSelfAttention::RnnSelfAttention(const nlohmann::json& config) : config_(confi
   if (cell == "lstm" && variant != "c") throw ConfigError("config \"variant\" applies to cell \"rnn\" only");
   lstm_ = cell == "lstm";
   with_h_ = variant == "ch";
+  self_penalty_ = config.value("self_penalty", 0.0);
+  if (!(self_penalty_ >= 0 && self_penalty_ <= 100)) throw ConfigError("config \"self_penalty\" must be in [0, 100]");
   try {
     align_ = Align(parse_score_kind(config_string(config, "score", "additive")),
                    parse_normalization(config_string(config, "normalization", "softmax")), hidden_size_, hidden_size_,
@@ -146,6 +148,7 @@ double RnnSelfAttention::loss_and_backward(const Example& ex) {
     const Mat& alpha = c.align[i].weights;  // (1, i+1)
     // forward was: c_i = alpha H_{0..i}  (lstm also: c~_i = alpha M_{0..i})
     Mat dalpha = dC.row(i) * keys.transpose();
+    if (self_penalty_ > 0 && i > 0) dalpha(0, i) += static_cast<Real>(self_penalty_ / (T - 1));
     dH.topRows(i + 1).noalias() += alpha.transpose() * dC.row(i);
     if (lstm_) {
       dalpha.noalias() += dCm.row(i) * c.mem.topRows(i + 1).transpose();
@@ -176,7 +179,12 @@ double RnnSelfAttention::loss_and_backward(const Example& ex) {
     }
   }
   embedding_.backward(ex.ids, dX);
-  return ce.loss;
+  double penalty = 0;
+  if (self_penalty_ > 0 && T > 1) {
+    for (int i = 1; i < T; ++i) penalty += c.weights(i, i);
+    penalty *= self_penalty_ / (T - 1);
+  }
+  return ce.loss + penalty;
 }
 
 RnnLm::RnnLm(const nlohmann::json& config) : config_(config) {

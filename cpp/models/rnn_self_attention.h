@@ -49,6 +49,9 @@ class RnnSelfAttention : public Model {
 
   nlohmann::json config_;
   bool lstm_ = false, with_h_ = false;
+  // Training only: loss += self_penalty * mean_{i>=2} alpha_ii, which keeps the attention from
+  // collapsing onto the word being read (c_i = h_i). Forward and the trace are unchanged.
+  double self_penalty_ = 0;
   int vocab_size_, embed_dim_, hidden_size_, attn_dim_;
   Embedding embedding_;  // embedding.weight (V, E)
   Linear cell_rnn_;      // cell.weight (D, E + D [+ D]), cell.bias (D)           cell "rnn"

@@ -508,6 +508,10 @@ TEST_CASE("whole model: rnn_self_attention (slides' cell, [x;c;h] variant, LSTMN
       cfg["score"] = score;
       RnnSelfAttention m(cfg);
       check_model(m, ex);
+      // The training-only penalty on the self-weight alpha_ii is part of the loss it returns.
+      cfg["self_penalty"] = 0.7;
+      RnnSelfAttention penalized(cfg);
+      check_model(penalized, ex);
     }
   for (const char* cell : {"rnn", "lstm", "gru"}) {
     INFO("rnn_lm " << cell);
