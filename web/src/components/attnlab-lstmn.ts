@@ -10,7 +10,6 @@
 import { LitElement, css, html, nothing, svg, unsafeCSS, type TemplateResult } from 'lit';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import { interpolateRdBu } from 'd3';
-import katex from 'katex';
 import katexCss from 'katex/dist/katex.min.css?inline';
 import { EngineClient } from '../engine/engine';
 import { LatestForward } from '../engine/latest-forward';
@@ -58,6 +57,7 @@ import {
 } from '../engine/records';
 import { LocaleController, currentLanguage, formatInteger, formatPercent, t } from '../i18n';
 import { renderMessages, type Message } from './lesson-messages';
+import { typeset } from './typeset';
 import { placeholderBox, lessonBase, pills, srOnly } from './shared-styles';
 import './attention-map';
 import './recall-chart';
@@ -141,18 +141,6 @@ function formulas(arch: Architecture): string[] {
       : String.raw`c_i = \sum_{j \le i} \alpha_j h_j`,
     String.raw`p(\,\cdot \mid w_1 \dots w_i) = \operatorname{softmax}\left(W_o\,[h_i;\, ${ctx}_i] + b_o\right)`,
   ];
-}
-
-const typesetCache = new Map<string, string>();
-/** KaTeX HTML of a formula (constant strings: typeset once and kept). */
-function typeset(tex: string, display = false): string {
-  const key = `${display ? 'D' : 'I'}${tex}`;
-  let out = typesetCache.get(key);
-  if (out === undefined) {
-    out = katex.renderToString(tex, { throwOnError: false, output: 'htmlAndMathml', displayMode: display });
-    typesetCache.set(key, out);
-  }
-  return out;
 }
 
 /** A piece as text with its white space visible: leading space ␣, new line ↵, tab ⇥. */

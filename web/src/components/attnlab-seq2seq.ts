@@ -6,7 +6,6 @@
 
 import { LitElement, css, html, nothing, unsafeCSS, type TemplateResult } from 'lit';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
-import katex from 'katex';
 import katexCss from 'katex/dist/katex.min.css?inline';
 import { EngineClient } from '../engine/engine';
 import { LatestForward, type ForwardView } from '../engine/latest-forward';
@@ -34,7 +33,7 @@ import {
   type LengthPoint,
   type StepDetail,
 } from '../engine/seq2seq-records';
-import { LocaleController, formatInteger, formatPercent, t } from '../i18n';
+import { LocaleController, currentLanguage, formatInteger, formatPercent, t } from '../i18n';
 import { defaultModelBase } from '../engine/model-base';
 import {
   LESSONS,
@@ -56,6 +55,7 @@ import {
   type Reflected,
 } from './embed-attributes';
 import { renderMessages, type Message } from './lesson-messages';
+import { typeset } from './typeset';
 import { placeholderBox, lessonBase, pills, srOnly } from './shared-styles';
 import type { ChartSeries } from './line-chart';
 import './attention-map';
@@ -89,8 +89,6 @@ const STEP_SCORE: Record<string, string> = {
 };
 const STEP_SOFTMAX = String.raw`\alpha_{ij} = \frac{\exp(e_{ij})}{\sum_{k=1}^{m} \exp(e_{kj})}`;
 const STEP_CONTEXT = String.raw`c_j = \alpha_{1j} h_1 + \alpha_{2j} h_2 + \cdots + \alpha_{mj} h_m`;
-const typeset = (tex: string, displayMode = false) =>
-  katex.renderToString(tex, { throwOnError: false, output: 'htmlAndMathml', displayMode });
 
 /** One trained model and the worker that runs it. */
 interface LoadedModel {
@@ -154,6 +152,7 @@ export class Seq2SeqElement extends LitElement implements EmbedAttributes {
   declare lengthCurves: { key: string; points: LengthPoint[] }[];
 
   private readonly forwards = new LatestForward(this);
+  private chartSeries: { curves: unknown; key: string; series: ChartSeries[] } | null = null;
   /** The other variant's answer for the same text, for the side-by-side mode. */
   private readonly other: ForwardView = this.reactiveView();
   private readonly otherForwards = new LatestForward(this.other);
@@ -770,13 +769,19 @@ export class Seq2SeqElement extends LitElement implements EmbedAttributes {
     if (!this.lengthCurves.length) return nothing;
     const label = (key: string) =>
       key === 'none' ? t('seq2seq.noAttentionModel') : t(`seq2seq.${key as Variant}Model`);
-    const series: ChartSeries[] = this.lengthCurves.map((c) => ({
-      key: c.key,
-      label: label(c.key),
-      color: CHART_COLORS[c.key] ?? '#333',
-      dash: CHART_DASH[c.key],
-      points: c.points.map((p) => ({ x: (p.lo + p.hi) / 2, y: p.exactMatch, label: `${p.lo}–${p.hi}` })),
-    }));
+    // The same array until the cards or the language change, so typing does not redraw the chart.
+    const key = `${currentLanguage()}`;
+    if (this.chartSeries?.curves !== this.lengthCurves || this.chartSeries.key !== key) {
+      const series: ChartSeries[] = this.lengthCurves.map((c) => ({
+        key: c.key,
+        label: label(c.key),
+        color: CHART_COLORS[c.key] ?? '#333',
+        dash: CHART_DASH[c.key],
+        points: c.points.map((p) => ({ x: (p.lo + p.hi) / 2, y: p.exactMatch, label: `${p.lo}–${p.hi}` })),
+      }));
+      this.chartSeries = { curves: this.lengthCurves, key, series };
+    }
+    const series = this.chartSeries.series;
     return html`<section class="length" aria-labelledby="length-title">
       <h3 id="length-title" class="map-title">${t('seq2seq.lengthTitle')}</h3>
       <attnlab-line-chart

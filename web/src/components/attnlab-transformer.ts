@@ -11,7 +11,6 @@
 import { LitElement, css, html, nothing, svg, unsafeCSS, type TemplateResult } from 'lit';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import { interpolateBlues, interpolatePuOr, rgb } from 'd3';
-import katex from 'katex';
 import katexCss from 'katex/dist/katex.min.css?inline';
 import { EngineClient, isSuperseded } from '../engine/engine';
 import { LatestForward } from '../engine/latest-forward';
@@ -75,6 +74,7 @@ import {
 } from '../engine/transformer';
 import { LocaleController, currentLanguage, formatInteger, formatPercent, t } from '../i18n';
 import { renderMessages, type Message } from './lesson-messages';
+import { typeset } from './typeset';
 import { placeholderBox, lessonBase, pills, srOnly } from './shared-styles';
 import './attention-map';
 import './vector-strip';
@@ -127,18 +127,6 @@ const VIEW_KEYS: Record<View, string> = {
   step: 'transformer.viewStep',
 };
 
-const typesetCache = new Map<string, string>();
-/** KaTeX HTML of a formula (kept, since the same few formulas come back on every redraw). */
-function typeset(tex: string, display = false): string {
-  const key = `${display ? 'D' : 'I'}${tex}`;
-  let out = typesetCache.get(key);
-  if (out === undefined) {
-    out = katex.renderToString(tex, { throwOnError: false, output: 'htmlAndMathml', displayMode: display });
-    if (typesetCache.size > 500) typesetCache.clear();
-    typesetCache.set(key, out);
-  }
-  return out;
-}
 const tex = (source: string, display = false) => unsafeHTML(typeset(source, display));
 
 /** Letters outside the Latin script (CJK, Cyrillic, Hebrew, Arabic, ...): text the model rarely saw. */
