@@ -4,9 +4,8 @@
 // top 5 from the logits, the vocabulary, the card and the recall-versus-distance result.
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { toForwardRecord } from '../../web/src/engine/convert';
-import { EngineClient } from '../../web/src/engine/engine';
 import {
   displayBytes,
   groupMap,
@@ -28,7 +27,7 @@ import {
   type Tensor,
 } from '../../web/src/engine/records';
 import type { Session } from '../../web/src/engine/wasm-types';
-import { startWorker } from './support/in-process-worker';
+import { workerClientForSuite } from './support/in-process-worker';
 import { loadWasm, repoRoot } from './support/wasm-node';
 
 const MODEL = 'lm-rnn-selfattn';
@@ -205,22 +204,7 @@ describe('the self-attention language model in the WASM Session', () => {
 });
 
 describe('the language model folder through the worker, as the page loads it', () => {
-  let client: EngineClient;
-  let setupError: unknown = null;
-
-  beforeAll(async () => {
-    try {
-      vi.resetModules();
-      const worker = await startWorker();
-      client = await EngineClient.create({ createWorker: () => worker, startTimeoutMs: 20_000 });
-    } catch (error) {
-      setupError = error;
-    }
-  });
-  beforeEach(() => {
-    if (setupError) throw setupError;
-  });
-  afterAll(() => client?.dispose());
+  const client = workerClientForSuite();
 
   it('loads by URL, reads the default sentence and keeps words, pieces and logits', async () => {
     const diskFetch = async (url: string) => {
@@ -230,10 +214,10 @@ describe('the language model folder through the worker, as the page loads it', (
         : new Response('not found', { status: 404 });
     };
     const folder = await fetchModelFolder('http://attnlab.test/index.html', MODEL, diskFetch);
-    await client.load(folder.config, folder.weights, folder.card);
-    const info = await client.info();
+    await client().load(folder.config, folder.weights, folder.card);
+    const info = await client().info();
     expect(info.config).toMatchObject({ architecture: 'rnn_self_attention' });
-    const record = await client.forward(DEFAULT);
+    const record = await client().forward(DEFAULT);
     expect(record.words.map((w) => w.trim())).toEqual(wordGroups(record).map((g) => g.label));
     expect(record.wordOf).toHaveLength(record.tokens.length);
     expect(record.tensors.map((t) => t.name)).toEqual(

@@ -2,9 +2,8 @@
 // Embind Session, and through fetchModelFolder + EngineClient + worker.ts as the page loads it.
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { toForwardRecord } from '../../web/src/engine/convert';
-import { EngineClient } from '../../web/src/engine/engine';
 import { fetchManifest, fetchModelFolder, summarizeCard } from '../../web/src/engine/model-folder';
 import { END_TOKEN, hasWords, mapProblems, type ForwardRecord } from '../../web/src/engine/records';
 import {
@@ -15,7 +14,7 @@ import {
   suggestWords,
 } from '../../web/src/engine/seq2seq-records';
 import type { Session } from '../../web/src/engine/wasm-types';
-import { startWorker } from './support/in-process-worker';
+import { workerClientForSuite } from './support/in-process-worker';
 import { loadWasm, repoRoot } from './support/wasm-node';
 
 const MODEL = 'seq2seq-additive';
@@ -185,31 +184,16 @@ describe('the Seq2Seq model folder in the WASM Session', () => {
 });
 
 describe('fetchModelFolder + EngineClient + worker.ts', () => {
-  let client: EngineClient;
-  let setupError: unknown = null;
-
-  beforeAll(async () => {
-    try {
-      vi.resetModules();
-      const worker = await startWorker();
-      client = await EngineClient.create({ createWorker: () => worker, startTimeoutMs: 20_000 });
-    } catch (error) {
-      setupError = error;
-    }
-  });
-  beforeEach(() => {
-    if (setupError) throw setupError;
-  });
-  afterAll(() => client?.dispose());
+  const client = workerClientForSuite();
 
   it('lists the served models and loads one by URL', async () => {
     expect((await fetchManifest(BASE, diskFetch)).models).toEqual([MODEL]);
     const folder = await fetchModelFolder(BASE, MODEL, diskFetch);
     expect(folder.weights.byteLength).toBe(read('model.safetensors').length);
-    await client.load(folder.config, folder.weights, folder.card);
-    const info = await client.info();
+    await client().load(folder.config, folder.weights, folder.card);
+    const info = await client().info();
     expect(info.config).toMatchObject({ architecture: 'seq2seq' });
-    const record = await client.forward('the red car .');
+    const record = await client().forward('the red car .');
     expect(record.outputTokens).toEqual(['la', 'voiture', 'rouge', '.']);
     expectTranslationMap(record);
   });
@@ -224,7 +208,7 @@ describe('fetchModelFolder + EngineClient + worker.ts', () => {
 
   it('latest wins while typing: only the newest sentence is translated last', async () => {
     const texts = ['the', 'the red', 'the red car', 'the red car .'];
-    const results = await Promise.allSettled(texts.map((text) => client.forward(text)));
+    const results = await Promise.allSettled(texts.map((text) => client().forward(text)));
     const last = results[results.length - 1];
     expect(last.status).toBe('fulfilled');
     if (last.status === 'fulfilled') expect(last.value.outputTokens.join(' ')).toBe('la voiture rouge .');

@@ -1,7 +1,8 @@
 // Runs web/src/engine/worker.ts inside the test process: a stand-in for the worker's global
 // scope and for the Worker object the page holds. Messages cross with structuredClone (transfers
 // included) and arrive on a later task, as they do between threads.
-import type { WorkerLike } from '../../../web/src/engine/engine';
+import { afterAll, beforeAll, beforeEach, vi } from 'vitest';
+import { EngineClient, type WorkerLike } from '../../../web/src/engine/engine';
 
 type Listener = (event: { data: unknown }) => void;
 
@@ -50,4 +51,27 @@ export async function startWorker(): Promise<InProcessWorker> {
   (globalThis as { self?: unknown }).self = worker.scope;
   await import('../../../web/src/engine/worker');
   return worker;
+}
+
+/**
+ * An EngineClient on a fresh in-process worker for the tests of one describe block: started
+ * before them, disposed after; if it cannot start, every test fails with the cause.
+ */
+export function workerClientForSuite(): () => EngineClient {
+  let client: EngineClient | undefined;
+  let setupError: unknown = null;
+  beforeAll(async () => {
+    try {
+      vi.resetModules();
+      const worker = await startWorker();
+      client = await EngineClient.create({ createWorker: () => worker, startTimeoutMs: 20_000 });
+    } catch (error) {
+      setupError = error;
+    }
+  });
+  beforeEach(() => {
+    if (setupError) throw setupError;
+  });
+  afterAll(() => client?.dispose());
+  return () => client as EngineClient;
 }
