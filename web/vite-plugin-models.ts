@@ -45,7 +45,48 @@ const manifest = (models: string[]) => JSON.stringify({ models }, null, 2) + '\n
 export const MODELS_MODULE = 'virtual:attnlab-models';
 const RESOLVED_MODELS_MODULE = '\0' + MODELS_MODULE;
 
-export function modelFoldersPlugin(modelsDir: string, pattern = MODEL_FOLDER_PATTERN): Plugin {
+/** The scheme of the URLs the single-file build answers from inside the page (web/src/engine/assets.ts). */
+export const EMBEDDED_BASE = 'attnlab-embedded:/';
+
+/**
+ * The module body of the single-file build: every file of models/ is inside it, text as strings and
+ * weights as base64, keyed by the URL the page asks for (attnlab-embedded:/models/...).
+ */
+function embeddedModule(modelsDir: string, models: string[]): string {
+  const text: Record<string, string> = {};
+  const binary: Record<string, string> = {};
+  const url = (rel: string) => `${EMBEDDED_BASE}models/${rel}`;
+  text[url('index.json')] = manifest(models);
+  for (const name of resultFiles(modelsDir))
+    text[url(name)] = fs.readFileSync(path.join(modelsDir, name), 'utf8');
+  for (const name of models) {
+    text[url(`${name}/config.json`)] = fs.readFileSync(path.join(modelsDir, name, 'config.json'), 'utf8');
+    text[url(`${name}/card.json`)] = fs.readFileSync(path.join(modelsDir, name, 'card.json'), 'utf8');
+    binary[url(`${name}/model.safetensors`)] = fs
+      .readFileSync(path.join(modelsDir, name, 'model.safetensors'))
+      .toString('base64');
+  }
+  return [
+    `export const modelsIndexUrl = ${JSON.stringify(url('index.json'))};`,
+    `export const embeddedText = ${JSON.stringify(text)};`,
+    `export const embeddedBase64 = ${JSON.stringify(binary)};`,
+  ].join('\n');
+}
+
+export interface ModelFoldersOptions {
+  /** Put the models inside the bundle instead of beside it (the single-file build). */
+  embed?: boolean;
+  /** Only these folders (all matching ones when absent). */
+  only?: string[];
+}
+
+export function modelFoldersPlugin(
+  modelsDir: string,
+  pattern = MODEL_FOLDER_PATTERN,
+  options: ModelFoldersOptions = {},
+): Plugin {
+  const folders = () =>
+    modelFolders(modelsDir, pattern).filter((name) => !options.only || options.only.includes(name));
   let serving = false;
   let indexEmitted = false;
   return {
@@ -61,16 +102,19 @@ export function modelFoldersPlugin(modelsDir: string, pattern = MODEL_FOLDER_PAT
     },
     load(id) {
       if (id !== RESOLVED_MODELS_MODULE) return null;
+      if (options.embed) return embeddedModule(modelsDir, folders());
+      const none = 'export const embeddedText = null; export const embeddedBase64 = null;';
       // The dev server answers /models/ at its root (configureServer below).
       // (Not new URL(..., import.meta.url) here: Vite's dev server would take it for a project file.)
-      if (serving) return `export const modelsIndexUrl = new URL('/models/index.json', location.href).href;`;
+      if (serving)
+        return `export const modelsIndexUrl = new URL('/models/index.json', location.href).href; ${none}`;
       const ref = this.emitFile({
         type: 'asset',
         fileName: 'models/index.json',
-        source: manifest(modelFolders(modelsDir, pattern)),
+        source: manifest(folders()),
       });
       indexEmitted = true;
-      return `export const modelsIndexUrl = new URL(import.meta.ROLLUP_FILE_URL_${ref}, import.meta.url).href;`;
+      return `export const modelsIndexUrl = new URL(import.meta.ROLLUP_FILE_URL_${ref}, import.meta.url).href; ${none}`;
     },
     configureServer(server) {
       server.middlewares.use((req, res, next) => {
@@ -100,7 +144,8 @@ export function modelFoldersPlugin(modelsDir: string, pattern = MODEL_FOLDER_PAT
       });
     },
     generateBundle() {
-      const models = modelFolders(modelsDir, pattern);
+      if (options.embed) return;
+      const models = folders();
       if (!indexEmitted)
         this.emitFile({ type: 'asset', fileName: 'models/index.json', source: manifest(models) });
       for (const name of models) {

@@ -15,6 +15,10 @@ export default defineConfig({
         find: /^\.\/generated\/attnlab\.js$/,
         replacement: path.join(repoRoot, 'tests/web/support/generated-shim.ts'),
       },
+      {
+        find: /^virtual:attnlab-models$/,
+        replacement: path.join(repoRoot, 'tests/web/support/models-shim.ts'),
+      },
     ],
   },
   test: {

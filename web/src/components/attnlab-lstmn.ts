@@ -27,6 +27,7 @@ import {
   type WordGroup,
 } from '../engine/lm';
 import { fetchManifest, fetchModelFolder, modelUrl } from '../engine/model-folder';
+import { fetchAsset } from '../engine/assets';
 import { defaultModelBase } from '../engine/model-base';
 import {
   LESSONS,
@@ -322,7 +323,7 @@ export class LstmnElement extends LitElement implements EmbedAttributes {
   private async loadRecall(): Promise<void> {
     try {
       const url = modelUrl(defaultModelBase(), 'recall-curve.json');
-      const response = await fetch(url);
+      const response = await fetchAsset(url);
       if (!response.ok) throw new Error(`${url} answered ${response.status}`);
       this.recall = { status: 'ready', curve: parseRecallCurve(await response.json()) };
     } catch (error) {

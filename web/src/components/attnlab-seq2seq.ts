@@ -34,6 +34,7 @@ import {
   type StepDetail,
 } from '../engine/seq2seq-records';
 import { LocaleController, currentLanguage, formatInteger, formatPercent, t } from '../i18n';
+import { fetchAsset } from '../engine/assets';
 import { defaultModelBase } from '../engine/model-base';
 import {
   LESSONS,
@@ -263,7 +264,7 @@ export class Seq2SeqElement extends LitElement implements EmbedAttributes {
         .filter(([, folder]) => models.includes(folder))
         .map(async ([key, folder]) => {
           try {
-            const response = await fetch(modelUrl(defaultModelBase(), folder, 'card.json'));
+            const response = await fetchAsset(modelUrl(defaultModelBase(), folder, 'card.json'));
             if (!response.ok) return null;
             const points = accuracyByLength((await response.json()) as Record<string, unknown>);
             return points.length ? { key, points } : null;

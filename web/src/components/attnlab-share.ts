@@ -2,9 +2,10 @@
 // lesson. Each builds its text from what is on screen now (the lesson element's attributes and the
 // page language, web/src/embed/), shows it in a read-only box and copies it to the clipboard; where
 // the clipboard is refused (an insecure origin, a sandboxed frame) the box's text is selected so
-// Ctrl+C copies it.
+// Ctrl+C copies it. The single-file build offers the link only (nothing lies beside it to embed).
 
 import { LitElement, css, html, nothing, type TemplateResult } from 'lit';
+import { isSingleFile } from '../engine/assets';
 import { appBaseUrl, readAppState, readLesson } from '../embed/app-state';
 import { LESSONS, elementSnippet, formatAppState, iframeSnippet, type LessonKey } from '../embed/state';
 import { LocaleController, currentLanguage, t } from '../i18n';
@@ -87,7 +88,8 @@ export class ShareElement extends LitElement {
   }
 
   override render(): TemplateResult {
-    const kinds: Kind[] = ['link', 'iframe', 'element'];
+    // The single-file build has no attnlab.js or page beside it to embed: it offers the link only.
+    const kinds: Kind[] = isSingleFile ? ['link'] : ['link', 'iframe', 'element'];
     const kind = this.kind;
     return html`<div class="bar" role="group" aria-label=${t('embed.shareLabel')}>
         ${kinds.map(

@@ -2,6 +2,7 @@
 // never blocks typing, and keeps at most one forward in flight: while one computes, newer
 // requests replace each other and only the newest is sent (latest wins).
 
+import { createEngineWorker } from './create-worker';
 import type { Reply, Request, RequestType, Results, WorkerMessage } from './protocol';
 import type { ForwardRecord, ModelConfig, ModelInfo } from './records';
 
@@ -49,8 +50,7 @@ export interface EngineOptions {
   createWorker?: () => WorkerLike;
 }
 
-const defaultWorker = (): WorkerLike =>
-  new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'attnlab-engine' });
+const defaultWorker = (): WorkerLike => createEngineWorker();
 
 export class EngineClient {
   private readonly worker: WorkerLike;

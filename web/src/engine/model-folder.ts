@@ -1,7 +1,9 @@
 // Trained model folders served from the page's own origin (web/vite-plugin-models.ts puts them
 // under models/ in dev and in the build, with models/index.json listing them). Fetching happens on
-// the page; EngineClient.load then hands the three files to the worker. Pure apart from fetch,
-// which tests replace.
+// the page (or, in the single-file build, inside it: ./assets.ts); EngineClient.load then hands the
+// three files to the worker. Pure apart from fetch, which tests replace.
+
+import { fetchAsset } from './assets';
 
 /** The three files of a model folder (docs/engine-contract.md, "Model folder"). */
 export interface ModelFolder {
@@ -31,7 +33,7 @@ async function ok(response: Response, url: string): Promise<Response> {
 export async function fetchModelFolder(
   base: string | URL,
   name: string,
-  fetchImpl: Fetch = (url, init) => fetch(url, init),
+  fetchImpl: Fetch = fetchAsset,
 ): Promise<ModelFolder> {
   const get = async (file: string) => {
     const url = modelUrl(base, name, file);
@@ -51,7 +53,7 @@ export async function fetchModelFolder(
  */
 export async function fetchManifest(
   base: string | URL,
-  fetchImpl: Fetch = (url, init) => fetch(url, init),
+  fetchImpl: Fetch = fetchAsset,
 ): Promise<ModelManifest> {
   try {
     const response = await fetchImpl(modelUrl(base, 'index.json'));

@@ -2,4 +2,8 @@
 declare module 'virtual:attnlab-models' {
   /** Absolute URL of models/index.json, resolved against the importing script's own URL. */
   export const modelsIndexUrl: string;
+  /** The single-file build's embedded files by URL (null in the normal build): text ones... */
+  export const embeddedText: Record<string, string> | null;
+  /** ...and binary ones as base64. */
+  export const embeddedBase64: Record<string, string> | null;
 }

@@ -14,9 +14,6 @@ interface WorkerScope {
 }
 const scope = self as unknown as WorkerScope;
 
-// Vite sees this URL, hashes the .wasm into the build and serves it in dev.
-const wasmUrl = new URL('./generated/attnlab.wasm', import.meta.url).href;
-
 /** The last successful load, replayed if the module has to be started again after a crash. */
 type LoadRequest = Extract<Request, { type: 'loadRandom' | 'load' }>;
 
@@ -28,7 +25,8 @@ class EngineHost {
   async start(): Promise<void> {
     const factory = createModule as AttnlabFactory;
     this.module = await factory({
-      locateFile: (path, prefix) => (path.endsWith('.wasm') ? wasmUrl : prefix + path),
+      // The glue finds the .wasm itself (new URL('attnlab.wasm', import.meta.url), which Vite hashes
+      // into the build, or inlines as a data: URL in the single-file build).
       print: () => {},
       printErr: (text) => console.warn('[attnlab]', text),
     });

@@ -1,0 +1,209 @@
+// End-to-end test of the single-file build (build/single/attnlab.html, web/vite.single.config.ts) in
+// Debian's Chromium, opened from file:// with the network switched off and every request that is
+// not the file itself (or a data:/blob: URL made inside it) refused: the three lessons work on
+// their trained models, the URL restores a state, and nothing was asked of any server.
+// Screenshot: tests/e2e/artifacts/single-file.png.
+//
+//   npm run build && node tests/e2e/single.mjs        (npm run test:e2e runs it too)
+//   ATTNLAB_SINGLE_FILE=/some/attnlab.html node tests/e2e/single.mjs
+
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+import { launchChromium } from './browser.mjs';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const file = path.resolve(
+  process.env.ATTNLAB_SINGLE_FILE ?? path.join(repoRoot, 'build/single/attnlab.html'),
+);
+const artifacts = path.join(repoRoot, 'tests/e2e/artifacts');
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const fileUrl = pathToFileURL(file).href;
+/** The file, copied into a folder of its own: nothing it could reach for lies beside it. */
+let alone;
+
+const SEQ_SENTENCE = 'the red car is fast .';
+const TF_SENTENCE = 'Emma was happy and clever';
+const CJK = /[\u4e00-\u9fff]/;
+
+let context;
+let userDataDir;
+const consoleErrors = [];
+const refused = [];
+
+before(async () => {
+  assert.ok(fs.existsSync(file), `no single-file build at ${file}: run \`npm run build\` first`);
+  assert.ok(fs.existsSync(chromiumPath), `Chromium not found at ${chromiumPath} (apt-get install chromium)`);
+  fs.mkdirSync(artifacts, { recursive: true });
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'attnlab-single-'));
+  alone = pathToFileURL(path.join(dir, 'attnlab.html')).href;
+  fs.copyFileSync(file, fileURLToPath(alone));
+  userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'attnlab-e2e-single-'));
+  context = await launchChromium(userDataDir, chromiumPath);
+  await context.setOffline(true);
+  // Only the page's own file; whatever else is asked for is refused and recorded.
+  await context.route('**/*', (route) => {
+    const url = route.request().url();
+    if (url.split('?')[0] === alone.split('?')[0]) return route.continue();
+    refused.push(url);
+    return route.abort();
+  });
+  // And anything the routing does not see (other file:// URLs), except what the page made itself.
+  context.on('request', (request) => {
+    const url = request.url();
+    if (!/^(data|blob):/.test(url) && url.split('?')[0] !== alone.split('?')[0] && !refused.includes(url))
+      refused.push(url);
+  });
+});
+
+after(async () => {
+  await context?.close();
+  if (userDataDir) fs.rmSync(userDataDir, { recursive: true, force: true });
+  if (alone) fs.rmSync(path.dirname(fileURLToPath(alone)), { recursive: true, force: true });
+});
+
+async function open(url) {
+  const tab = await context.newPage();
+  tab.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
+  tab.on('pageerror', (error) => consoleErrors.push(`pageerror: ${error.message}`));
+  tab.on('dialog', (dialog) => {
+    consoleErrors.push(`dialog: ${dialog.message()}`);
+    return dialog.dismiss();
+  });
+  await tab.goto(url);
+  return tab;
+}
+
+const seq = (tab, selector) => tab.locator(`attnlab-seq2seq ${selector}`);
+const tf = (tab, selector) => tab.locator(`attnlab-transformer ${selector}`);
+
+/** Waits until the lesson `tag` is idle with `selector` in its shadow root (their texts joined holding `text`). */
+function idle(tab, tag, selector, text = '') {
+  return tab.waitForFunction(
+    ({ tag, selector, text }) => {
+      const root = document.querySelector(tag)?.shadowRoot;
+      if (root?.querySelector('.figure')?.getAttribute('aria-busy') !== 'false') return false;
+      const found = [...root.querySelectorAll(selector)];
+      return (
+        found.length > 0 &&
+        found
+          .map((e) => e.textContent.trim())
+          .join('')
+          .includes(text)
+      );
+    },
+    { tag, selector, text },
+    { timeout: 60_000 },
+  );
+}
+
+async function translation(tab) {
+  await idle(tab, 'attnlab-seq2seq', '.translation[data-translation]');
+  return seq(tab, '.translation').getAttribute('data-translation');
+}
+
+test('the build wrote one file and reported its size', () => {
+  const bytes = fs.statSync(file).size;
+  console.log(`# ${path.relative(repoRoot, file)}: ${(bytes / 1e6).toFixed(1)} MB`);
+  const html = fs.readFileSync(file, 'utf8');
+  // Scripts, styles and the icon are inside it: no <script src> or <link href> naming another file
+  // (looking at the tags only, not at the code inside the scripts).
+  const tags = html.replace(/(<script\b[^>]*>)[\s\S]*?<\/script>/gi, '$1</script>');
+  assert.ok(/<script\b/i.test(tags), 'the app is a script in the page');
+  assert.doesNotMatch(tags, /<script[^>]*\ssrc=/i, 'no external script');
+  assert.doesNotMatch(tags, /<link[^>]*\shref="(?!data:)/i, 'no external stylesheet or icon');
+  assert.ok(html.includes('attnlab-embedded:/models/index.json'), 'the models are inside');
+  assert.ok(html.includes('data:application/wasm;base64,'), 'the engine is inside');
+  assert.ok(html.includes('data:font/woff2;base64,'), 'the formula fonts are inside');
+  assert.ok(bytes < 40e6, `${bytes} bytes: the single file grew past 40 MB`);
+});
+
+test('from file:// with the network off: the three lessons run their trained models', async () => {
+  const tab = await open(alone);
+  // Lesson 1 translates and draws m x t weights.
+  await seq(tab, 'textarea').fill(SEQ_SENTENCE);
+  await tab.waitForFunction(
+    (s) => document.querySelector('attnlab-seq2seq').getAttribute('sentence') === s,
+    SEQ_SENTENCE,
+  );
+  const french = await translation(tab);
+  assert.equal(french, 'la voiture rouge est rapide .');
+  const m = SEQ_SENTENCE.split(' ').length; // English words
+  const t = french.split(' ').length + 1; // French words and <eos>
+  assert.equal(await seq(tab, 'attnlab-attention-map rect[data-weight]').count(), m * t);
+  // Lesson 2 reads the default sentence word by word.
+  await idle(tab, 'attnlab-lstmn', '.reading li.row');
+  assert.ok((await tab.locator('attnlab-lstmn .reading li.row').count()) > 3);
+  // Lesson 3: a typed sentence, one map per layer and head, every row a softmax.
+  await tf(tab, 'textarea').fill(TF_SENTENCE);
+  await idle(tab, 'attnlab-transformer', '.chips .chip', 'clever');
+  await tf(tab, '.views [data-value="model"]').click();
+  await idle(tab, 'attnlab-transformer', '.thumb');
+  const maps = await tab.evaluate(() => {
+    const root = document.querySelector('attnlab-transformer').shadowRoot;
+    const n = root.querySelectorAll('.chips .chip').length;
+    return {
+      n,
+      thumbs: [...root.querySelectorAll('.thumb')].map((thumb) => {
+        const rows = new Map();
+        const rects = thumb.querySelectorAll('rect[data-weight]');
+        for (const r of rects)
+          rows.set(r.dataset.row, (rows.get(r.dataset.row) ?? 0) + Number(r.dataset.weight));
+        return { cells: rects.length, sums: [...rows.values()] };
+      }),
+    };
+  });
+  assert.ok(maps.n >= 5, `${maps.n} tokens`);
+  assert.equal(maps.thumbs.length, 4, 'two layers of two heads');
+  for (const thumb of maps.thumbs) {
+    assert.equal(thumb.cells, maps.n * maps.n);
+    for (const sum of thumb.sums) assert.ok(Math.abs(sum - 1) < 1e-3, `a row sums to ${sum}`);
+  }
+  // Nothing lies beside the file to embed, so only "Copy link" is offered.
+  assert.equal(await tab.locator('attnlab-share[lesson="seq2seq"] button').count(), 1);
+  await tab.screenshot({ path: path.join(artifacts, 'single-file.png') });
+  await tab.close();
+});
+
+test('a file:// URL with a state restores it, in Chinese', async () => {
+  const query = new URLSearchParams({
+    lang: 'zh-CN',
+    'seq2seq.sentence': SEQ_SENTENCE,
+    'seq2seq.model': 'dot',
+  });
+  const tab = await open(`${alone}?${query}`);
+  assert.equal(await translation(tab), await translationOfDot());
+  assert.equal(await seq(tab, '.variants [data-variant="dot"]').getAttribute('aria-checked'), 'true');
+  assert.equal(await tab.evaluate(() => document.documentElement.lang), 'zh-CN');
+  assert.match(await seq(tab, '.translation-label').innerText(), CJK);
+  await tab.close();
+});
+
+/** The dot-product model's translation of SEQ_SENTENCE, read in a fresh English page. */
+async function translationOfDot() {
+  const tab = await open(alone);
+  await seq(tab, 'textarea').fill(SEQ_SENTENCE);
+  await seq(tab, '.variants [data-variant="dot"]').click();
+  await tab.waitForFunction(
+    () =>
+      document
+        .querySelector('attnlab-seq2seq')
+        .shadowRoot.querySelector('.variants [data-variant="dot"]')
+        ?.getAttribute('aria-checked') === 'true',
+  );
+  await tab.waitForTimeout(300);
+  const french = await translation(tab);
+  await tab.close();
+  return french;
+}
+
+test('nothing was asked of any server and nothing went wrong', () => {
+  assert.deepEqual(refused, [], 'requests beyond the file itself');
+  assert.deepEqual(consoleErrors, []);
+});

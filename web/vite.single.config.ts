@@ -1,0 +1,87 @@
+// The single-file build: build/single/attnlab.html holds the whole app (scripts, styles, KaTeX
+// fonts, the engine worker with its WASM, and the trained models), so a teacher can upload one file
+// to a learning platform and it opens from file:// with no server and no network.
+//   npm run build:single                                     every model folder of models/
+//   ATTNLAB_SINGLE_MODELS=seq2seq-additive,tf-mlm npm run build:single    a smaller file
+// scripts/build-single runs it and reports the file's size.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Plugin } from 'vite';
+import { viteSingleFile } from 'vite-plugin-singlefile';
+import { modelFoldersPlugin } from './vite-plugin-models.ts';
+
+const webDir = path.dirname(fileURLToPath(import.meta.url));
+const only = process.env.ATTNLAB_SINGLE_MODELS?.split(',').filter(Boolean);
+
+/** The engine worker goes inside the page (./create-worker-inline.ts) instead of beside it. */
+const inlineWorker: Plugin = {
+  name: 'attnlab-inline-worker',
+  enforce: 'pre',
+  async resolveId(source, importer) {
+    if (source !== './create-worker' || !importer?.endsWith(path.join('engine', 'engine.ts'))) return null;
+    return path.join(webDir, 'src/engine/create-worker-inline.ts');
+  },
+};
+
+/** The favicon as a data: URL, so the page asks for no file at all. */
+const inlineFavicon: Plugin = {
+  name: 'attnlab-inline-favicon',
+  transformIndexHtml(html) {
+    const svg = fs.readFileSync(path.join(webDir, 'public/favicon.svg'));
+    return html.replace('href="/favicon.svg"', `href="data:image/svg+xml;base64,${svg.toString('base64')}"`);
+  },
+};
+
+/**
+ * KaTeX's fonts in WOFF2 only: every browser that runs the engine's WebAssembly SIMD reads WOFF2,
+ * and the WOFF and TrueType copies would add about 2.2 MB to the file.
+ */
+const woff2FontsOnly: Plugin = {
+  name: 'attnlab-woff2-only',
+  enforce: 'pre',
+  transform(code, id) {
+    if (!/katex(\.min)?\.css(\?|$)/.test(id)) return null;
+    return code.replace(/,url\([^)]*\.woff\) format\("woff"\),url\([^)]*\.ttf\) format\("truetype"\)/g, '');
+  },
+};
+
+/** The file is build/single/attnlab.html (Vite names it after index.html). */
+const namedAttnlabHtml: Plugin = {
+  name: 'attnlab-single-name',
+  writeBundle(options) {
+    const dir = options.dir ?? path.resolve(webDir, '../build/single');
+    const file = path.join(dir, 'attnlab.html');
+    fs.renameSync(path.join(dir, 'index.html'), file);
+    // The size a teacher uploads, reported by every build.
+    const mb = (fs.statSync(file).size / 1e6).toFixed(1);
+    const models = only ? only.join(', ') : 'every model folder';
+    console.log(`single-file build: ${path.relative(process.cwd(), file)}, ${mb} MB (${models})`);
+  },
+};
+
+export default defineConfig({
+  root: webDir,
+  base: './',
+  publicDir: false,
+  plugins: [
+    inlineWorker,
+    inlineFavicon,
+    woff2FontsOnly,
+    modelFoldersPlugin(path.resolve(webDir, '..', process.env.ATTNLAB_MODELS_DIR ?? 'models'), undefined, {
+      embed: true,
+      ...(only ? { only } : {}),
+    }),
+    viteSingleFile(),
+    namedAttnlabHtml,
+  ],
+  build: {
+    outDir: path.resolve(webDir, '../build/single'),
+    emptyOutDir: true,
+    target: 'es2022',
+    reportCompressedSize: false,
+    rolldownOptions: { input: { attnlab: path.resolve(webDir, 'index.html') } },
+  },
+  // Chromium refuses module workers from blob: URLs in a file:// page (opaque origin); a classic one starts.
+  worker: { format: 'iife' },
+});
