@@ -77,7 +77,13 @@ Mat MultiheadAttention::forward(const Mat& x, bool causal, Trace& tr) const {
       for (Eigen::Index i = 0; i < T; ++i)
         tr.scores[h].row(i) = (additive_hidden(kh, tr.q.row(i).segment(h * K, K)) * vh.transpose()).transpose();
     }
-    tr.weights[h] = normalize_rows(norm, tr.scores[h], causal ? &mask : nullptr);
+    if (norm == Normalization::Sigmoid && sigmoid_log_n) {
+      Mat shifted = tr.scores[h];
+      for (Eigen::Index i = 0; i < T; ++i) shifted.row(i).array() -= std::log(static_cast<Real>(causal ? i + 1 : T));
+      tr.weights[h] = normalize_rows(norm, shifted, causal ? &mask : nullptr);
+    } else {
+      tr.weights[h] = normalize_rows(norm, tr.scores[h], causal ? &mask : nullptr);
+    }
     matmul_nt(tr.weights[h], vt, bh);
     tr.heads.middleCols(h * K, K) = bh;
   }
@@ -96,7 +102,7 @@ Mat MultiheadAttention::backward(const Trace& tr, const Mat& dout) {
     const auto db = dheads.middleCols(h * K, K);
     const Mat dalpha = db * tr.v.middleCols(h * K, K).transpose();
     dqkv.middleCols(2 * d_model + h * K, K).noalias() = tr.weights[h].transpose() * db;
-    const Mat de = normalize_rows_backward(norm, tr.weights[h], dalpha);
+    const Mat de = normalize_rows_backward(norm, tr.weights[h], dalpha);  // the -ln n shift has derivative 1
     if (score == AttentionScore::Dot) {
       // forward was: alpha = normalize(e), e = scale Q K^T  =>  dQ = scale de K, dK = scale de^T Q
       dqkv.middleCols(h * K, K).noalias() = scale * de * tr.k.middleCols(h * K, K);

@@ -7,6 +7,10 @@
 // With score = Additive the raw scores are instead Bahdanau's, per head, from the same projections:
 //   e^h_ij = v_h . tanh(q^h_i + k^h_j)              v_h is row h of additive_v (H, K), no 1/sqrt(K)
 // (not a PyTorch option: the one extra tensor is "additive_v", everything else keeps its name).
+//
+// With norm = Sigmoid and sigmoid_log_n, alpha_ij = sigmoid(e_ij - ln n_i), n_i the number of keys row i
+// sees (T, or i + 1 when causal): at initialization the weights of a row then add up to about 1 instead of
+// n/2 (Ramapuram et al. 2024, "Theory, Analysis, and Best Practices for Sigmoid Self-Attention").
 #pragma once
 
 #include <string>
@@ -28,6 +32,7 @@ struct MultiheadAttention {
   int d_model = 0, n_head = 0;
   Normalization norm = Normalization::Softmax;
   AttentionScore score = AttentionScore::Dot;
+  bool sigmoid_log_n = false;  // only with norm = Sigmoid: subtract ln(keys seen) before the sigmoid
   Param in_proj_weight;  // (3D, D)  attn.in_proj_weight, rows: W_Q, W_K, W_V
   Param in_proj_bias;    // (3D)     attn.in_proj_bias
   Linear out_proj;       // (D, D)   attn.out_proj.weight / attn.out_proj.bias
@@ -37,7 +42,7 @@ struct MultiheadAttention {
     Mat x;        // (T, D) input
     Mat q, k, v;  // (T, D) each
     bool causal = false;
-    std::vector<Mat> scores;   // H x (T, T) before normalization (masked entries kept as computed)
+    std::vector<Mat> scores;   // H x (T, T) before normalization and the -ln n (masked entries kept as computed)
     std::vector<Mat> weights;  // H x (T, T) alpha (masked entries 0)
     Mat heads;                 // (T, D) concatenated b^{i,h}
     Mat out;                   // (T, D)

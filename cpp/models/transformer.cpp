@@ -43,14 +43,21 @@ Transformer::Transformer(const nlohmann::json& config) : config_(config) {
   } catch (const std::invalid_argument& e) {
     throw ConfigError(std::string("config \"score\": ") + e.what());
   }
+  const std::string sigmoid_bias = config_string(config, "sigmoid_bias", "none");
+  if (sigmoid_bias != "none" && sigmoid_bias != "log_n")
+    throw ConfigError("config \"sigmoid_bias\" is \"" + sigmoid_bias + "\" (expected none or log_n)");
+  if (sigmoid_bias == "log_n" && norm != Normalization::Sigmoid)
+    throw ConfigError("config \"sigmoid_bias\": \"log_n\" needs \"normalization\": \"sigmoid\"");
   set_tokenizer(config, vocab_size_);
   max_len_ = config_int(config, "max_len", 1, 4096, 128);
   max_tokens_ = std::min(max_tokens_, max_len_);
 
   embedding_ = Embedding(vocab_size_, d_model_);
   layers_.resize(n_layer_);
-  for (TransformerEncoderLayer& l : layers_)
+  for (TransformerEncoderLayer& l : layers_) {
     l = TransformerEncoderLayer(d_model_, n_head_, d_ff_, act == "gelu", norm, score);
+    l.self_attn.sigmoid_log_n = sigmoid_bias == "log_n";
+  }
   head_ = Linear(d_model_, vocab_size_);
 }
 

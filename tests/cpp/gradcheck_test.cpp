@@ -467,6 +467,22 @@ TEST_CASE("whole model: transformer (mlm and lm heads x positions x activation x
                            {"max_len", 9}});
             check_model(m, causal ? lm : mlm);
           }
+  // Sigmoid weights shifted by -ln n (the shift is a constant, so its derivative is 1).
+  for (bool causal : {false, true}) {
+    INFO((causal ? "lm" : "mlm") << " sigmoid_bias log_n");
+    Transformer m({{"architecture", "transformer"},
+                   {"vocab_size", 11},
+                   {"d_model", 6},
+                   {"n_head", 2},
+                   {"n_layer", 2},
+                   {"d_ff", 5},
+                   {"causal", causal},
+                   {"objective", causal ? "lm" : "mlm"},
+                   {"normalization", "sigmoid"},
+                   {"sigmoid_bias", "log_n"},
+                   {"max_len", 9}});
+    check_model(m, causal ? lm : mlm);
+  }
   // Odd shapes: three heads of width 3, one layer; a single token.
   Transformer odd({{"architecture", "transformer"},
                    {"vocab_size", 5},

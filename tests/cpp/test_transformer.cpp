@@ -5,6 +5,7 @@
 
 #include <unistd.h>
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -63,6 +64,12 @@ TEST_CASE("transformer: config errors name the field") {
   c = small_config();
   c["score"] = "general";
   CHECK_THROWS_WITH(build_model(c), Catch::Contains("expected dot or additive"));
+  c = small_config();
+  c["sigmoid_bias"] = "log_n";
+  CHECK_THROWS_WITH(build_model(c), Catch::Contains("needs \"normalization\": \"sigmoid\""));
+  c["normalization"] = "sigmoid";
+  c["sigmoid_bias"] = "ln";
+  CHECK_THROWS_WITH(build_model(c), Catch::Contains("expected none or log_n"));
 }
 
 TEST_CASE("transformer: input longer than max_len is refused with a clear message") {
@@ -76,12 +83,13 @@ TEST_CASE("transformer: input longer than max_len is refused with a clear messag
 
 TEST_CASE("transformer: the trace holds every map and the notes' vectors under fixed names") {
   for (const char* score : {"dot", "additive"})
-    for (const char* norm : {"softmax", "sigmoid"})
+    for (const std::string norm : {"softmax", "sigmoid", "sigmoid log_n"})
       for (bool causal : {false, true}) {
         INFO(score << " " << norm << (causal ? " causal" : ""));
         nlohmann::json cfg = small_config();
         cfg["score"] = score;
-        cfg["normalization"] = norm;
+        cfg["normalization"] = norm == "softmax" ? "softmax" : "sigmoid";
+        if (norm == "sigmoid log_n") cfg["sigmoid_bias"] = "log_n";
         cfg["causal"] = causal;
         auto m = init_model(cfg);
         const std::vector<int> ids = {3, 14, 15, 9, 26, 5, 35};
@@ -117,9 +125,13 @@ TEST_CASE("transformer: the trace holds every map and the notes' vectors under f
           const Mat& v = tensor(tr, l + "v");
           const int h = map.head;
           for (int r = 0; r < T; ++r) {
-            if (std::string(norm) == "softmax") CHECK(map.weights.row(r).sum() == Approx(1.0).margin(1e-5));
+            if (norm == "softmax") CHECK(map.weights.row(r).sum() == Approx(1.0).margin(1e-5));
+            // alpha' = sigmoid(alpha - ln n), n the keys row r sees, with the shift only when asked for.
+            const double shift = norm == "sigmoid log_n" ? std::log(causal ? r + 1.0 : double(T)) : 0.0;
             for (int c = 0; c < T; ++c) {
               if (causal && c > r) CHECK(map.weights(r, c) == 0);
+              else if (norm != "softmax")
+                CHECK(map.weights(r, c) == Approx(1.0 / (1.0 + std::exp(shift - map.scores(r, c)))).margin(1e-6));
               // The raw score from q and k, as the step view shows it.
               if (std::string(score) == "dot")
                 CHECK(map.scores(r, c) ==

@@ -52,7 +52,7 @@ function tensor(name: string, rows: number[][]): Tensor {
 }
 
 /** A record whose maps and heads follow the notes exactly from the q, k, v below. */
-function handRecord(options: { causal?: boolean; sigmoid?: boolean } = {}): ForwardRecord {
+function handRecord(options: { causal?: boolean; sigmoid?: boolean; logN?: boolean } = {}): ForwardRecord {
   const q = [
     [0.5, -1, 2, 0.25],
     [1, 0, -0.5, 1.5],
@@ -82,7 +82,8 @@ function handRecord(options: { causal?: boolean; sigmoid?: boolean } = {}): Forw
         for (let c = 0; c < dK; c++) s += q[i][h * dK + c] * k[j][h * dK + c];
         e.push(s / Math.sqrt(dK));
       }
-      const a = options.sigmoid ? e.map((x) => 1 / (1 + Math.exp(-x))) : softmax(e);
+      const shift = options.logN ? Math.log(keys) : 0;
+      const a = options.sigmoid ? e.map((x) => 1 / (1 + Math.exp(shift - x))) : softmax(e);
       for (let j = 0; j < keys; j++) {
         scores[i * T + j] = e[j];
         weights[i * T + j] = a[j];
@@ -168,6 +169,13 @@ describe('the computation of one step, on a hand-made record', () => {
     const sig = stepDetail(handRecord({ sigmoid: true }), { ...ARCH, normalization: 'sigmoid' }, 0, 0, 0)!;
     expect(sig.weightError).toBeLessThan(1e-6);
     expect(Math.abs(sig.weightSum - 1)).toBeGreaterThan(0.01);
+    // sigmoid(alpha - ln n): the check redoes the shift, and a model without it does not match.
+    const shifted = handRecord({ sigmoid: true, logN: true });
+    const logN = { ...ARCH, normalization: 'sigmoid' as const, sigmoidLogN: true };
+    expect(stepDetail(shifted, logN, 0, 0, 0)!.weightError).toBeLessThan(1e-6);
+    expect(stepDetail(shifted, { ...logN, sigmoidLogN: false }, 0, 0, 0)!.weightError).toBeGreaterThan(0.05);
+    const causalShifted = handRecord({ sigmoid: true, logN: true, causal: true });
+    expect(stepDetail(causalShifted, { ...logN, causal: true }, 0, 0, 1)!.weightError).toBeLessThan(1e-6);
     // Out of range, or a trace without q/k/v: no panel rather than wrong numbers.
     expect(stepDetail(causal, arch, 0, 0, 3)).toBeNull();
     expect(stepDetail(causal, arch, 1, 0, 0)).toBeNull();
@@ -195,10 +203,13 @@ describe('the computation of one step, on a hand-made record', () => {
       causal: true,
       score: 'additive',
       normalization: 'sigmoid',
+      sigmoidLogN: false,
       positional: 'none',
       objective: 'lm',
       maxLen: 128,
     });
+    expect(tfArchitecture({ normalization: 'sigmoid', sigmoid_bias: 'log_n' }).sigmoidLogN).toBe(true);
+    expect(tfArchitecture({ normalization: 'softmax', sigmoid_bias: 'log_n' }).sigmoidLogN).toBe(false);
     const defaults = tfArchitecture({});
     expect(defaults).toMatchObject({
       nLayer: 1,

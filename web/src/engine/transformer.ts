@@ -28,6 +28,7 @@ export interface TfArch {
   causal: boolean; // each token reads only itself and the tokens before it
   score: 'dot' | 'additive'; // q.k / sqrt(d_k) or v_h . tanh(q + k)
   normalization: 'softmax' | 'sigmoid';
+  sigmoidLogN: boolean; // sigmoid models: alpha' = sigmoid(alpha - ln n), n the keys the token reads
   positional: 'sinusoidal' | 'none';
   objective: 'mlm' | 'lm'; // guesses a masked token, or the next one
   maxLen: number;
@@ -47,6 +48,7 @@ export function tfArchitecture(config: Record<string, unknown>): TfArch {
     causal: config.causal === true,
     score: config.score === 'additive' ? 'additive' : 'dot',
     normalization: config.normalization === 'sigmoid' ? 'sigmoid' : 'softmax',
+    sigmoidLogN: config.normalization === 'sigmoid' && config.sigmoid_bias === 'log_n',
     positional: config.positional === 'none' ? 'none' : 'sinusoidal',
     objective: config.objective === 'lm' ? 'lm' : 'mlm',
     maxLen: positiveInt(config.max_len, 128),
@@ -140,7 +142,9 @@ export function stepDetail(
   const weights = keys.map((j) => map.weights[query * n + j]);
   const scale = 1 / Math.sqrt(dK);
   const recomputedScores = arch.score === 'dot' ? k.map((kj) => dot(q, kj) * scale) : null;
-  const recomputedWeights = arch.normalization === 'sigmoid' ? scores.map(sigmoid) : softmax(scores);
+  const shift = arch.sigmoidLogN ? Math.log(keys.length) : 0;
+  const recomputedWeights =
+    arch.normalization === 'sigmoid' ? scores.map((e) => sigmoid(e - shift)) : softmax(scores);
   const weighted = new Float64Array(dK);
   keys.forEach((_, idx) => {
     for (let c = 0; c < dK; c++) weighted[c] += weights[idx] * v[idx][c];
