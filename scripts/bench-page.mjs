@@ -1,7 +1,14 @@
-// Page benchmark (not a test): the time from a keystroke to the redrawn attention map in Debian's
-// Chromium (the DOM change, timed by a MutationObserver), for sentences growing word by word. Prints the median and the 90th percentile against
-// one animation frame (16.7 ms at 60 Hz).
-//   npm run build && node scripts/bench-page.mjs [ROUNDS]
+// Page benchmark (not a test): how soon a keystroke shows in each figure, in Debian's Chromium.
+// For the playground and each lesson it types sentences growing word by word. Each keystroke is
+// sent at the start of an animation frame (inside a requestAnimationFrame callback), and two things
+// are timed:
+//   - ms: from the keystroke to the DOM change that shows its result (a MutationObserver on the
+//     figure: the map's cells, the translation, the reading rows, the token chips);
+//   - frames: how many animation frames later the result was in the DOM (1 = before the very next
+//     frame was drawn: "within one animation frame").
+// Prints, per figure, the median and 90th percentile of ms against one frame (16.7 ms at 60 Hz)
+// and the share of keystrokes that made it within one frame.
+//   npm run build && node scripts/bench-page.mjs [ROUNDS]        (ATTNLAB_WEB_DIR=... for another build)
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,56 +17,124 @@ import { launchChromium, serve } from '../tests/e2e/browser.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const rounds = Number(process.argv[2] ?? 3);
-const words = 'the fbi is chasing a criminal on the run because he stole the red car'.split(' ');
 
-const server = await serve(path.join(repoRoot, 'build/web'));
+/** What each figure reads, and the attribute of its root that changes when a result is shown. */
+const FIGURES = [
+  {
+    name: 'playground (random encoder)',
+    tag: 'attnlab-playground',
+    words: 'the fbi is chasing a criminal on the run because he stole the red car',
+    // The map's cells: n x n rects once the new sentence is drawn.
+    shown: 'cells',
+  },
+  {
+    name: 'lesson 1: Seq2Seq translation',
+    tag: 'attnlab-seq2seq',
+    words: 'the small green car does not see the big red house .',
+    shown: '.translation[data-translation]',
+  },
+  {
+    name: 'lesson 2: RNN + self-attention',
+    tag: 'attnlab-lstmn',
+    words: 'The FBI is chasing a criminal on the run .',
+    shown: '.reading li.row:last-child',
+  },
+  {
+    name: 'lesson 3: Transformer',
+    tag: 'attnlab-transformer',
+    words: 'Emma was happy and clever , and she had a very good house .',
+    shown: '.chips',
+  },
+];
+
+const server = await serve(path.resolve(process.env.ATTNLAB_WEB_DIR ?? path.join(repoRoot, 'build/web')));
 const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'attnlab-bench-'));
 const context = await launchChromium(userDataDir);
 try {
   const page = await context.newPage();
   await page.goto(`http://127.0.0.1:${server.address().port}/`);
   await page.locator('attnlab-attention-map rect[data-weight]').first().waitFor({ timeout: 30_000 });
-  const samples = await page.evaluate(
-    async ({ words, rounds }) => {
-      const playground = document.querySelector('attnlab-playground');
-      const area = playground.shadowRoot.querySelector('textarea');
-      const cellCount = () =>
-        playground.shadowRoot
-          .querySelector('attnlab-attention-map')
-          ?.shadowRoot?.querySelectorAll('rect[data-weight]').length ?? 0;
-      const out = [];
-      for (let r = 0; r < rounds; r++) {
-        for (let n = 1; n <= words.length; n++) {
-          area.value = words.slice(0, n).join(' ') + (r % 2 ? ' ' : '');
-          const t0 = performance.now();
-          area.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
-          // Timestamp the DOM change itself: an observer on the map fires as soon as the cells change.
-          let t1 = 0;
-          await new Promise((resolve) => {
-            const done = () => {
-              if (cellCount() !== n * n) return false;
-              t1 = performance.now();
-              resolve();
-              return true;
-            };
-            const observer = new MutationObserver(() => done() && observer.disconnect());
-            const map = playground.shadowRoot.querySelector('attnlab-attention-map');
-            observer.observe(map.shadowRoot, { childList: true, subtree: true, attributes: true });
-            observer.observe(playground.shadowRoot, { childList: true, subtree: true });
-            if (done()) observer.disconnect();
-          });
-          out.push({ n, ms: t1 - t0 });
+  console.log(`keystroke -> result in the DOM, ${rounds} rounds of sentences growing word by word`);
+  console.log('one animation frame at 60 Hz: 16.7 ms');
+  for (const figure of FIGURES) {
+    await page.locator(figure.tag).scrollIntoViewIfNeeded();
+    // The lesson's model is loaded once the figure is idle with a result.
+    await page.waitForFunction(
+      (tag) => {
+        const root = document.querySelector(tag)?.shadowRoot;
+        return root && root.querySelector('textarea') && !root.querySelector('[aria-busy="true"]');
+      },
+      figure.tag,
+      { timeout: 60_000 },
+    );
+    await page.waitForTimeout(500);
+    const samples = await page.evaluate(
+      async ({ figure, rounds }) => {
+        const root = document.querySelector(figure.tag).shadowRoot;
+        const area = root.querySelector('textarea');
+        const words = figure.words.split(' ');
+        const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+        /** A fingerprint of what the figure shows now; it changes when a new result is drawn. */
+        const fingerprint = () => {
+          if (figure.shown === 'cells') {
+            const map = root.querySelector('attnlab-attention-map')?.shadowRoot;
+            const rects = map?.querySelectorAll('rect[data-weight]') ?? [];
+            return `${rects.length}:${rects[rects.length - 1]?.getAttribute('data-weight')}`;
+          }
+          const el = root.querySelector(figure.shown);
+          return el ? `${el.outerHTML.length}:${el.textContent}:${el.getAttribute('data-translation')}` : '';
+        };
+        const out = [];
+        for (let r = 0; r < rounds; r++) {
+          for (let n = 2; n <= words.length; n++) {
+            const before = fingerprint();
+            await frame(); // start of a frame
+            const t0 = performance.now();
+            let t1 = 0;
+            const changed = new Promise((resolve) => {
+              const observer = new MutationObserver(() => {
+                if (fingerprint() === before) return;
+                t1 = performance.now();
+                observer.disconnect();
+                resolve();
+              });
+              observer.observe(root, {
+                childList: true,
+                subtree: true,
+                attributes: true,
+                characterData: true,
+              });
+              const map = root.querySelector('attnlab-attention-map')?.shadowRoot;
+              if (map) observer.observe(map, { childList: true, subtree: true, attributes: true });
+            });
+            area.value = words.slice(0, n).join(' ');
+            area.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
+            let frames = 0;
+            let done = false;
+            void changed.then(() => (done = true));
+            while (!done && performance.now() - t0 < 3000) {
+              await frame();
+              frames++;
+            }
+            await changed;
+            out.push({ ms: t1 - t0, frames: t1 - t0 <= 0 ? 0 : frames });
+            // Let the figure settle (lesson 1 also draws the other variant's map when comparing).
+            await new Promise((resolve) => setTimeout(resolve, 120));
+          }
         }
-      }
-      return out;
-    },
-    { words, rounds },
-  );
-  const ms = samples.map((s) => s.ms).sort((a, b) => a - b);
-  const q = (p) => ms[Math.min(ms.length - 1, Math.floor(p * ms.length))];
-  console.log(`keystroke -> redrawn map, ${ms.length} keystrokes, sentences of 1..${words.length} words`);
-  console.log(`median ${q(0.5).toFixed(1)} ms, p90 ${q(0.9).toFixed(1)} ms, max ${ms.at(-1).toFixed(1)} ms`);
-  console.log(`one animation frame at 60 Hz: 16.7 ms; median / frame = ${(q(0.5) / 16.7).toFixed(2)}`);
+        return out;
+      },
+      { figure, rounds },
+    );
+    const ms = samples.map((s) => s.ms).sort((a, b) => a - b);
+    const q = (p) => ms[Math.min(ms.length - 1, Math.floor(p * ms.length))];
+    const withinOne = samples.filter((s) => s.frames <= 1).length;
+    console.log(
+      `${figure.name}: ${ms.length} keystrokes, median ${q(0.5).toFixed(1)} ms, p90 ${q(0.9).toFixed(1)} ms, ` +
+        `max ${ms.at(-1).toFixed(1)} ms; median / frame = ${(q(0.5) / 16.7).toFixed(2)}; ` +
+        `within one frame: ${withinOne}/${samples.length}`,
+    );
+  }
 } finally {
   await context.close();
   server.close();

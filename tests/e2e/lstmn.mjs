@@ -14,6 +14,7 @@ import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 
 import { launchChromium, serve } from './browser.mjs';
+import { assertSvgDocument, downloadFrom, readPng, readSvg } from './downloads.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const webDir = path.resolve(process.env.ATTNLAB_WEB_DIR ?? path.join(repoRoot, 'build/web'));
@@ -421,6 +422,47 @@ test('the recall-versus-distance chart: two labelled lines and a legend', async 
   await page.close();
 });
 
+test('the recall chart downloads as SVG and PNG that look like the chart without the page', async () => {
+  const page = await openLesson();
+  const chart = page.locator('attnlab-lstmn attnlab-recall-chart');
+  await chart.scrollIntoViewIfNeeded();
+  await chart.locator('svg.chart circle').first().waitFor();
+  const curve = JSON.parse(fs.readFileSync(path.join(webDir, 'models/recall-curve.json'), 'utf8'));
+  const points = curve.with_self_attention.curve.length + curve.without_self_attention.curve.length;
+  const hasChance = (await chart.locator('svg.chart .chance line').count()) === 1;
+  const buttons = chart.locator('attnlab-export-buttons button');
+  assert.deepEqual(await buttons.evaluateAll((bs) => bs.map((b) => b.getAttribute('aria-label'))), [
+    'Download the recall chart as PNG',
+    'Download the recall chart as SVG',
+  ]);
+  await chart.screenshot({ path: path.join(artifacts, 'lstmn-recall-export-1280.png') });
+
+  const svgFile = await downloadFrom(page, buttons.nth(1));
+  assert.equal(svgFile.name, 'recall-by-distance.svg');
+  const svg = await readSvg(page, svgFile.bytes, ['circle', 'g.line path', 'g.legend line'], 'g.line path');
+  assertSvgDocument(svg, 'recall chart');
+  assert.equal(svg.width, 640, 'the viewBox width, whatever the window');
+  assert.equal(svg.counts.circle, points, 'every point of both curves');
+  assert.equal(svg.counts['g.line path'], 2);
+  // The page's stylesheet draws the lines unfilled; another program only sees the inline style.
+  for (const style of svg.styles)
+    assert.match(style, /fill:\s*none/, `a line, not a filled shape: "${style}"`);
+  assert.equal(svg.counts['g.legend line'], hasChance ? 3 : 2, 'the key: both lines (and chance)');
+  for (const text of ['SimpleRNN + self-attention', 'SimpleRNN without attention', 'accuracy'])
+    assert.ok(svg.texts.includes(text), `the SVG shows "${text}"`);
+  assert.ok(
+    svg.texts.some((t) => /^distance d/.test(t)),
+    'the x axis label',
+  );
+
+  const pngFile = await downloadFrom(page, buttons.first());
+  assert.equal(pngFile.name, 'recall-by-distance.png');
+  const png = await readPng(page, pngFile.bytes);
+  assert.deepEqual([png.width, png.height], [2 * svg.width, 2 * svg.height], 'twice the SVG size');
+  assert.ok(png.inked > 0.01 && png.inked < 0.5, `lines and text drawn on white: ${png.inked}`);
+  await page.close();
+});
+
 test('375 px wide and in Chinese: fits the width, every string switches', async () => {
   const page = await openLesson({ width: 375, height: 812 });
   await lesson(page, '.reading li.row[data-word="criminal"]').click();
@@ -430,6 +472,10 @@ test('375 px wide and in Chinese: fits the width, every string switches', async 
     inner: window.innerWidth,
   }));
   assert.ok(widths.doc <= widths.inner, `page is ${widths.doc}px wide in a ${widths.inner}px window`);
+  const recall = page.locator('attnlab-lstmn attnlab-recall-chart');
+  const bar = await recall.locator('attnlab-export-buttons').boundingBox();
+  assert.ok(bar && bar.x >= 0 && bar.x + bar.width <= 375 + 0.5, `buttons fit: ${JSON.stringify(bar)}`);
+  await recall.screenshot({ path: path.join(artifacts, 'lstmn-recall-export-375.png') });
   await shotLesson(page, 'lstmn-375.png');
   await page.locator('#language-toggle').click();
   await page.waitForFunction(() => document.documentElement.lang === 'zh-CN');

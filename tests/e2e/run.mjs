@@ -13,6 +13,7 @@ import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 
 import { launchChromium, serve } from './browser.mjs';
+import { assertSvgDocument, downloadFrom, readPng, readSvg } from './downloads.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const webDir = path.resolve(process.env.ATTNLAB_WEB_DIR ?? path.join(repoRoot, 'build/web'));
@@ -805,6 +806,59 @@ test('Seq2Seq lesson: the map downloads as PNG, SVG, CSV and JSON, and each file
   await page.close();
 });
 
+test('Seq2Seq lesson: the accuracy-against-length chart downloads as SVG and PNG, from the keyboard too', async () => {
+  const page = await openLesson();
+  const chart = seq(page, 'attnlab-line-chart');
+  await chart.locator('path[data-series]').first().waitFor();
+  const shown = await chart.evaluate((el) => {
+    const root = el.shadowRoot;
+    return {
+      series: [...root.querySelectorAll('svg.chart path[data-series]')].map((p) => p.dataset.series),
+      circles: root.querySelectorAll('svg.chart circle').length,
+      ticks: [...root.querySelectorAll('svg.chart .x-axis .tick text')].map((t) => t.textContent),
+      legend: [...root.querySelectorAll('.legend li')].map((li) => li.textContent.trim()),
+    };
+  });
+  assert.ok(shown.series.length >= 1 && shown.circles >= 5, `a drawn chart: ${JSON.stringify(shown)}`);
+  const buttons = chart.locator('attnlab-export-buttons button');
+  const labels = await buttons.evaluateAll((bs) =>
+    bs.map((b) => [b.dataset.format, b.getAttribute('aria-label')]),
+  );
+  assert.deepEqual(
+    labels.map(([format]) => format),
+    ['png', 'svg'],
+  );
+  for (const [format, label] of labels)
+    assert.equal(
+      label,
+      `Download the chart of Exact match against English sentence length (words) as ${format.toUpperCase()}`,
+    );
+  await chart.locator('attnlab-export-buttons').scrollIntoViewIfNeeded();
+  await chart.screenshot({ path: path.join(artifacts, 'seq2seq-length-export-1280.png') });
+
+  // Keyboard: focus PNG, Tab to SVG, Enter downloads it.
+  await buttons.first().focus();
+  await page.keyboard.press('Tab');
+  assert.equal(await buttons.nth(1).evaluate((b) => b.matches(':focus')), true, 'Tab reaches the SVG button');
+  const svgFile = await downloadFrom(page, () => page.keyboard.press('Enter'));
+  assert.equal(svgFile.name, 'exact-match-english-sentence-length-words.svg');
+  const svg = await readSvg(page, svgFile.bytes, ['path[data-series]', 'circle', 'g.legend line']);
+  assertSvgDocument(svg, 'length chart');
+  assert.equal(svg.width, 440, 'the viewBox width, whatever the window');
+  assert.equal(svg.counts['path[data-series]'], shown.series.length, 'one line per series');
+  assert.equal(svg.counts.circle, shown.circles, 'every point');
+  assert.equal(svg.counts['g.legend line'], shown.series.length, 'a key entry per series');
+  for (const text of [...shown.legend, ...shown.ticks, 'English sentence length (words)', 'Exact match'])
+    assert.ok(svg.texts.includes(text), `the SVG shows "${text}"`);
+
+  const pngFile = await downloadFrom(page, buttons.first());
+  assert.equal(pngFile.name, 'exact-match-english-sentence-length-words.png');
+  const png = await readPng(page, pngFile.bytes);
+  assert.deepEqual([png.width, png.height], [2 * svg.width, 2 * svg.height], 'twice the SVG size');
+  assert.ok(png.inked > 0.02 && png.inked < 0.5, `lines and text drawn on white: ${png.inked}`);
+  await page.close();
+});
+
 test('Seq2Seq lesson at 375 px: fits the width, Chinese strings', async () => {
   const page = await openLesson({ width: 375, height: 812 });
   const widths = await page.evaluate(() => ({
@@ -812,6 +866,15 @@ test('Seq2Seq lesson at 375 px: fits the width, Chinese strings', async () => {
     inner: window.innerWidth,
   }));
   assert.ok(widths.doc <= widths.inner, `page is ${widths.doc}px wide in a ${widths.inner}px window`);
+  const bars = seq(page, 'attnlab-export-buttons');
+  assert.ok((await bars.count()) >= 2, 'the map and the length chart have download buttons');
+  for (const bar of await bars.all()) {
+    const box = await bar.boundingBox();
+    assert.ok(box && box.x >= 0 && box.x + box.width <= 375 + 0.5, `buttons fit: ${JSON.stringify(box)}`);
+  }
+  await seq(page, 'attnlab-line-chart').screenshot({
+    path: path.join(artifacts, 'seq2seq-length-export-375.png'),
+  });
   await seqSection(page).screenshot({ path: path.join(artifacts, 'seq2seq-375.png') });
   await page.locator('#language-toggle').click();
   await page.waitForFunction(() => document.documentElement.lang === 'zh-CN');

@@ -15,6 +15,7 @@ import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 
 import { launchChromium, serve } from './browser.mjs';
+import { assertSvgDocument, downloadFrom, readPng, readSvg } from './downloads.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const webDir = path.resolve(process.env.ATTNLAB_WEB_DIR ?? path.join(repoRoot, 'build/web'));
@@ -538,6 +539,127 @@ test('the positional encoding: the table the model adds, and shuffled words with
   await page.close();
 });
 
+test('the head view downloads as SVG and PNG: the lines on screen, one key entry per head', async (t) => {
+  if (!servedModels().length) return t.skip('no tf-* model served');
+  const page = await openLesson();
+  const config = configOf(servedModels()[0]);
+  await settled(page);
+  await lesson(page, '.chips .chip[data-token="2"]').click();
+  await page.waitForFunction(
+    () =>
+      document.querySelector('attnlab-transformer').shadowRoot.querySelector('svg.head-view')?.dataset
+        .query === '2',
+  );
+  const shown = await lesson(page, 'svg.head-view').evaluate((svg) => ({
+    lines: [...svg.querySelectorAll('line.link')].map(
+      (l) => `${l.dataset.head}:${l.dataset.key}:${l.dataset.weight}`,
+    ),
+    tokens: svg.querySelectorAll('g.q').length,
+  }));
+  assert.ok(shown.lines.length >= config.n_head, `lines on screen: ${shown.lines.length}`);
+  const bar = lesson(page, 'attnlab-export-buttons.head-export');
+  const buttons = bar.locator('button');
+  assert.deepEqual(await buttons.evaluateAll((bs) => bs.map((b) => b.getAttribute('aria-label'))), [
+    'Download the head view of layer 1 as PNG',
+    'Download the head view of layer 1 as SVG',
+  ]);
+  await lesson(page, '.view[data-view="head"]').screenshot({
+    path: path.join(artifacts, 'transformer-head-export-1280.png'),
+  });
+
+  const svgFile = await downloadFrom(page, buttons.nth(1));
+  assert.equal(svgFile.name, 'head-view-layer-1-token-3.svg');
+  const svg = await readSvg(page, svgFile.bytes, ['line.link', 'g.q', 'g.legend line'], 'g.q rect');
+  assertSvgDocument(svg, 'head view');
+  assert.equal(svg.width, 340);
+  const lines = await page.evaluate((text) => {
+    const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
+    return [...doc.querySelectorAll('line.link')].map(
+      (l) => `${l.dataset.head}:${l.dataset.key}:${l.dataset.weight}`,
+    );
+  }, svgFile.bytes.toString('utf8'));
+  assert.deepEqual(lines, shown.lines, 'the same lines, heads and weights as on screen');
+  assert.equal(svg.counts['g.q'], shown.tokens);
+  assert.equal(svg.counts['g.legend line'], config.n_head, 'one key entry per head shown');
+  for (let h = 1; h <= config.n_head; h++) assert.ok(svg.texts.includes(`Head ${h}`));
+  // The boxes behind the query words are transparent through the page's stylesheet: inline in the
+  // file (else another program fills them black), the chosen one tinted.
+  const transparent = svg.styles.filter((style) => /fill:\s*(transparent|rgba\(0, 0, 0, 0\))/.test(style));
+  assert.equal(transparent.length, shown.tokens - 1, `query boxes: ${svg.styles.join(' | ')}`);
+
+  const png = await readPng(page, (await downloadFrom(page, buttons.first())).bytes);
+  assert.deepEqual([png.width, png.height], [2 * svg.width, 2 * svg.height], 'twice the SVG size');
+  assert.ok(png.inked > 0.01 && png.inked < 0.5, `lines and words drawn on white: ${png.inked}`);
+  await page.close();
+});
+
+test('the positional-encoding table downloads as PNG and SVG with the colours of the canvas', async (t) => {
+  if (!servedModels().length) return t.skip('no tf-* model served');
+  const page = await openLesson();
+  const config = configOf(servedModels()[0]);
+  await settled(page);
+  const box = lesson(page, '.pe-box');
+  await lesson(page, 'canvas.pe').waitFor();
+  const rows = Number(await box.getAttribute('data-rows'));
+  const cols = Number(await box.getAttribute('data-cols'));
+  assert.equal(cols, config.d_model);
+  const bar = lesson(page, 'attnlab-export-buttons.pe-export');
+  const buttons = bar.locator('button');
+  assert.deepEqual(await buttons.evaluateAll((bs) => bs.map((b) => b.getAttribute('aria-label'))), [
+    'Download the positional-encoding table as PNG',
+    'Download the positional-encoding table as SVG',
+  ]);
+  await bar.scrollIntoViewIfNeeded();
+  await lesson(page, '.pe-figure').screenshot({
+    path: path.join(artifacts, 'transformer-pe-export-1280.png'),
+  });
+  await bar.screenshot({ path: path.join(artifacts, 'transformer-pe-buttons-1280.png') });
+
+  const svgFile = await downloadFrom(page, buttons.nth(1));
+  assert.equal(svgFile.name, `positional-encoding-${rows}x${cols}.svg`);
+  const svg = await readSvg(page, svgFile.bytes, ['rect[x]']);
+  assertSvgDocument(svg, 'positional encoding');
+  assert.equal(svg.counts['rect[x]'], rows * cols, 'one square per position and dimension');
+  assert.deepEqual([svg.width, svg.height], [8 * cols, 8 * rows]);
+  const pngFile = await downloadFrom(page, buttons.first());
+  assert.equal(pngFile.name, `positional-encoding-${rows}x${cols}.png`);
+  const png = await readPng(page, pngFile.bytes);
+  assert.deepEqual([png.width, png.height], [8 * cols, 8 * rows]);
+  // Every square of the SVG, and the middle of every square of the PNG, has the colour of its
+  // pixel in the canvas on screen.
+  const mismatches = await page.evaluate(
+    async ({ text, b64 }) => {
+      const canvas = document.querySelector('attnlab-transformer').shadowRoot.querySelector('canvas.pe');
+      const screen = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+      const differs = (rgb, i) => rgb.some((v, k) => Math.abs(v - screen[i + k]) > 2);
+      const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
+      let svg = 0;
+      for (const rect of doc.querySelectorAll('rect[x]')) {
+        const c = Number(rect.getAttribute('x')) / 8;
+        const r = Number(rect.getAttribute('y')) / 8;
+        const rgb = rect.getAttribute('fill').match(/\d+/g).map(Number);
+        if (differs(rgb, 4 * (r * canvas.width + c))) svg++;
+      }
+      const blob = new Blob([Uint8Array.from(atob(b64), (ch) => ch.charCodeAt(0))], { type: 'image/png' });
+      const bitmap = await createImageBitmap(blob);
+      const off = new OffscreenCanvas(bitmap.width, bitmap.height);
+      const context = off.getContext('2d');
+      context.drawImage(bitmap, 0, 0);
+      const image = context.getImageData(0, 0, bitmap.width, bitmap.height).data;
+      let png = 0;
+      for (let r = 0; r < canvas.height; r++)
+        for (let c = 0; c < canvas.width; c++) {
+          const i = 4 * ((8 * r + 4) * bitmap.width + 8 * c + 4);
+          if (differs([image[i], image[i + 1], image[i + 2]], 4 * (r * canvas.width + c))) png++;
+        }
+      return { svg, png };
+    },
+    { text: svgFile.bytes.toString('utf8'), b64: pngFile.bytes.toString('base64') },
+  );
+  assert.deepEqual(mismatches, { svg: 0, png: 0 }, 'colours as on screen');
+  await page.close();
+});
+
 test('every served model: maps, step check, and guesses (masked word or next token)', async (t) => {
   const served = servedModels();
   if (!served.length) return t.skip('no tf-* model served');
@@ -644,6 +766,13 @@ test('375 px wide and in Chinese: fits the width, every figure scrolls in its ow
     assert.ok(w.doc <= w.inner, `${what}: page is ${w.doc}px wide in a ${w.inner}px window`);
   };
   await fits('head view');
+  for (const name of ['head-export', 'pe-export']) {
+    const bar = await lesson(page, `attnlab-export-buttons.${name}`).boundingBox();
+    assert.ok(bar && bar.x >= 0 && bar.x + bar.width <= 375 + 0.5, `${name} fits: ${JSON.stringify(bar)}`);
+  }
+  await lesson(page, 'attnlab-export-buttons.head-export').screenshot({
+    path: path.join(artifacts, 'transformer-head-buttons-375.png'),
+  });
   await shotLesson(page, 'transformer-head-375.png');
   await chooseView(page, 'model');
   await fits('model view');

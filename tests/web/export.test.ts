@@ -1,7 +1,7 @@
 // The take-away formats of an attention map: CSV with a header and n x m values, JSON with labels
 // and nested weights, safe file names.
 import { describe, expect, it } from 'vitest';
-import { fileStem, mapToCsv, mapToJson } from '../../web/src/engine/export';
+import { fileStem, gridSvg, mapToCsv, mapToJson } from '../../web/src/engine/export';
 import type { AttentionMap } from '../../web/src/engine/records';
 
 const map: AttentionMap = {
@@ -68,5 +68,24 @@ describe('map export', () => {
     expect(fileStem('注意力 图')).toBe('注意力-图');
     expect(fileStem('<script>')).toBe('script');
     expect(fileStem('…')).toBe('attention');
+  });
+
+  it('a canvas figure as SVG: one square per value, row-major, the title escaped', () => {
+    const fills = ['#000001', '#000002', '#000003', '#000004', '#000005', '#000006'];
+    const text = gridSvg(2, 3, 8, (r, c) => fills[r * 3 + c], 'a < b & "c"');
+    expect(text).toMatch(
+      /^<\?xml [^>]*\?>\n<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" width="24" height="16"/,
+    );
+    expect(text).toContain('<title>a &#60; b &#38; &#34;c&#34;</title>');
+    const squares = [...text.matchAll(/<rect x="(\d+)" y="(\d+)" width="8" height="8" fill="([^"]+)"\/>/g)];
+    expect(squares.map((m) => [Number(m[1]), Number(m[2]), m[3]])).toEqual([
+      [0, 0, '#000001'],
+      [8, 0, '#000002'],
+      [16, 0, '#000003'],
+      [0, 8, '#000004'],
+      [8, 8, '#000005'],
+      [16, 8, '#000006'],
+    ]);
+    expect(text.trimEnd().endsWith('</svg>')).toBe(true);
   });
 });

@@ -8,7 +8,9 @@ import { LocaleController, formatInteger, t } from '../i18n';
 import { HeatCells, quantizedScale } from './heat-cells';
 import { placeholderBox, srOnly } from './shared-styles';
 import { maxValue, topKInRow, truncateLabel, weightsOf, type AttentionMap } from '../engine/records';
-import { download, fileStem, mapToCsv, mapToJson, standaloneSvg, svgToPng } from '../engine/export';
+import { download, downloadFigure, fileStem, mapToCsv, mapToJson } from '../engine/export';
+import type { ExportEvent, ExportFormat } from './export-buttons';
+import './export-buttons';
 
 const CELL_MIN = 13; // px: below this a cell is too small to hover; the map scrolls instead
 const CELL_MAX = 44; // px: above this a short sentence looks blown up
@@ -25,6 +27,7 @@ export const MAX_SVG_TOKENS = 200;
 const CANVAS_MAX_SIDE = 2000; // px: the canvas map fits this, shrinking cells down to 1 px
 const IMMEDIATE_CELLS = 10_000; // larger maps redraw once typing pauses, so keys never lag
 const DRAW_DELAY_MS = 120;
+const MAP_FORMATS: readonly ExportFormat[] = ['png', 'svg', 'csv', 'json'];
 
 /** Colour-blind-safe sequential scale, light (0) to dark (largest weight of the map). */
 const SEQUENTIAL = interpolateBlues;
@@ -79,7 +82,9 @@ export class AttentionMapElement extends LitElement {
   declare legendTitle: string;
 
   private resizeObserver: ResizeObserver | null = null;
-  private lastWidth = 0;
+  private lastWidth = 0; // content width of .scroll, from the ResizeObserver (0: not known yet)
+  private observedScroll: HTMLElement | null = null;
+  private fontFamily = '';
   private measureContext: CanvasRenderingContext2D | null = null;
   private cells: HeatCells | null = null;
   private cellGroup: SVGGElement | null = null;
@@ -107,14 +112,16 @@ export class AttentionMapElement extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
+    // Watches the scroll box (draw() picks it up): its width, known without asking for a layout,
+    // is the room the cells get, and a new width redraws them.
     this.resizeObserver = new ResizeObserver((entries) => {
-      const width = Math.round(entries[0]?.contentRect.width ?? 0);
-      if (width !== this.lastWidth) {
+      const width = Math.round(entries[entries.length - 1]?.contentRect.width ?? 0);
+      if (width > 0 && width !== this.lastWidth) {
         this.lastWidth = width;
         this.draw();
       }
     });
-    this.resizeObserver.observe(this);
+    this.observedScroll = null;
   }
 
   override disconnectedCallback(): void {
@@ -159,26 +166,17 @@ export class AttentionMapElement extends LitElement {
             : ''
         }
       </div>
-      <div class="export" role="group" aria-label=${t('map.exportLabel')}>
-        <span class="export-label" aria-hidden="true">${t('map.exportLabel')}</span>
-        ${(['png', 'svg', 'csv', 'json'] as const).map(
-          (format) =>
-            html`<button
-              type="button"
-              data-format=${format}
-              aria-label=${t('map.exportAs', { format: format.toUpperCase() })}
-              @click=${() => void this.exportAs(format)}
-            >
-              ${format.toUpperCase()}
-            </button>`,
-        )}
-      </div>
+      <attnlab-export-buttons
+        .figure=${t('export.map')}
+        .formats=${MAP_FORMATS}
+        @attnlab-export=${(event: ExportEvent) => void this.exportAs(event.detail)}
+      ></attnlab-export-buttons>
       ${this.renderTable(map)}
     `;
   }
 
   /** Downloads the map as a figure (PNG, SVG) or as data (CSV, JSON: tokens and weights). */
-  async exportAs(format: 'png' | 'svg' | 'csv' | 'json'): Promise<void> {
+  async exportAs(format: ExportFormat): Promise<void> {
     const map = this.map;
     if (!map || !this.hasCells()) return;
     const stem = fileStem(map.name);
@@ -201,11 +199,7 @@ export class AttentionMapElement extends LitElement {
       image.setAttribute('href', canvas.toDataURL('image/png'));
       extra.push(image);
     }
-    const text = standaloneSvg(svg, extra);
-    if (format === 'svg') return download(`${stem}.svg`, text, 'image/svg+xml');
-    const width = Number(svg.getAttribute('width')) || svg.getBoundingClientRect().width;
-    const height = Number(svg.getAttribute('height')) || svg.getBoundingClientRect().height;
-    download(`${stem}.png`, await svgToPng(text, width, height));
+    await downloadFigure(svg, stem, format, { extra, plain: 'g.cells > rect' });
   }
 
   /** The same numbers for screen readers (the SVG is hidden from them). */
@@ -292,7 +286,15 @@ export class AttentionMapElement extends LitElement {
       return;
     }
     const { rows, cols } = map;
-    const available = scrollEl.clientWidth || this.clientWidth || 320;
+    if (scrollEl !== this.observedScroll) {
+      if (this.observedScroll) this.resizeObserver?.unobserve(this.observedScroll);
+      this.resizeObserver?.observe(scrollEl);
+      this.observedScroll = scrollEl;
+      this.lastWidth = 0;
+    }
+    // The observed width when known: reading clientWidth would force a layout on every keystroke.
+    if (!this.lastWidth) this.lastWidth = scrollEl.clientWidth;
+    const available = this.lastWidth || this.clientWidth || 320;
     const useCanvas = Math.max(rows, cols) > MAX_SVG_TOKENS;
 
     // Labels first: their widths decide how much room the cells get. A canvas map has too many
@@ -303,7 +305,8 @@ export class AttentionMapElement extends LitElement {
     const colText = useCanvas
       ? []
       : map.colLabels.map((l) => truncateLabel(displayLabel(l), LABEL_MAX_CHARS));
-    const family = getComputedStyle(this).fontFamily || 'sans-serif';
+    this.fontFamily ||= getComputedStyle(this).fontFamily || 'sans-serif';
+    const family = this.fontFamily;
     const guessCell = Math.floor(available / (cols + 4));
     const fontSize = guessCell < 14 ? 11 : guessCell < 20 ? 12 : 13;
     const font = `${fontSize}px ${family}`;
@@ -719,31 +722,6 @@ export class AttentionMapElement extends LitElement {
       .tip-sub {
         font-size: 0.78rem;
         opacity: 0.8;
-      }
-      .export {
-        display: flex;
-        flex-wrap: wrap;
-        align-items: center;
-        gap: 0.3rem;
-        margin-top: 0.35rem;
-        font-size: 0.8rem;
-        color: var(--attn-muted, #5b6678);
-      }
-      .export button {
-        font: inherit;
-        padding: 0.1rem 0.55rem;
-        border: 1px solid #b8c4d6;
-        border-radius: 4px;
-        background: #fff;
-        color: var(--attn-text, #1d2433);
-        cursor: pointer;
-      }
-      .export button:hover {
-        border-color: var(--attn-accent, #1f5fa8);
-      }
-      .export button:focus-visible {
-        outline: 2px solid var(--attn-accent, #1f5fa8);
-        outline-offset: 2px;
       }
       .legend {
         display: flex;

@@ -76,7 +76,10 @@ import { LocaleController, currentLanguage, formatInteger, formatPercent, t } fr
 import { renderMessages, type Message } from './lesson-messages';
 import { typeset } from './typeset';
 import { placeholderBox, lessonBase, pills, srOnly } from './shared-styles';
+import { canvasToPng, download, downloadFigure, gridSvg } from '../engine/export';
+import type { ExportEvent, ExportFormat } from './export-buttons';
 import './attention-map';
+import './export-buttons';
 import './vector-strip';
 
 export const DEFAULT_TF_SENTENCE = 'The FBI is chasing a criminal on the run.';
@@ -90,6 +93,8 @@ const MASK_MAX_WORDS = 80;
 const THUMB_SVG_MAX = 48;
 /** Rows of the positional-encoding picture. */
 const PE_ROWS_MAX = 64;
+/** Pixels per value in the downloaded positional-encoding table (PNG and SVG). */
+const PE_EXPORT_CELL = 8;
 const TOP_K = 5;
 /** Okabe-Ito colours, safe for colour-blind readers: one per head. */
 export const HEAD_COLORS = [
@@ -102,6 +107,8 @@ export const HEAD_COLORS = [
   '#F0E442',
   '#000000',
 ];
+/** The colour of a positional-encoding value: purple -1, white 0, orange +1. */
+const peColor = (v: number): string => interpolatePuOr((Math.max(-1, Math.min(1, v)) + 1) / 2);
 /** The diverging scale of the positional-encoding picture and the vector strips, -1 (left) to +1. */
 const PE_RAMP = `linear-gradient(to right, ${[0, 0.25, 0.5, 0.75, 1].map((x) => interpolatePuOr(x)).join(', ')})`;
 /** Two maps are "the same" within this. */
@@ -865,10 +872,30 @@ export class TransformerElement extends LitElement implements EmbedAttributes {
           )}
         </svg>
       </div>
+      <attnlab-export-buttons
+        class="head-export"
+        .figure=${t('export.headView', { layer: layer + 1 })}
+        @attnlab-export=${(event: ExportEvent) => void this.exportHeadView(event.detail)}
+      ></attnlab-export-buttons>
       <ul class="head-top" aria-live="polite">
         ${top}
       </ul>
     `;
+  }
+
+  /** Downloads the head view as drawn, with a key of the heads shown: SVG, or PNG at twice its size. */
+  private async exportHeadView(format: ExportFormat): Promise<void> {
+    const svg = this.renderRoot.querySelector<SVGSVGElement>('svg.head-view');
+    const arch = this.loaded?.arch;
+    if (!svg || !arch || (format !== 'png' && format !== 'svg')) return;
+    const legend = this.range(arch.nHead)
+      .filter((h) => !this.hiddenHeads.includes(h))
+      .map((h) => ({
+        label: t('transformer.head', { head: h + 1 }),
+        color: HEAD_COLORS[h % HEAD_COLORS.length],
+      }));
+    const stem = `head-view-layer-${Number(svg.dataset.layer) + 1}-token-${Number(svg.dataset.query) + 1}`;
+    await downloadFigure(svg, stem, format, { legend });
   }
 
   private renderLayerPills(arch: TfArch): TemplateResult | typeof nothing {
@@ -1001,7 +1028,9 @@ export class TransformerElement extends LitElement implements EmbedAttributes {
     const norm =
       arch.normalization === 'softmax'
         ? String.raw`\alpha'_{${i},j} = \frac{\exp(\alpha_{${i},j})}{\sum_{j'} \exp(\alpha_{${i},j'})}`
-        : String.raw`\alpha'_{${i},j} = \sigma(\alpha_{${i},j}) = \frac{1}{1 + e^{-\alpha_{${i},j}}}`;
+        : arch.sigmoidLogN
+          ? String.raw`\alpha'_{${i},j} = \sigma(\alpha_{${i},j} - \ln n_{${i}}) = \frac{1}{1 + n_{${i}}\, e^{-\alpha_{${i},j}}}`
+          : String.raw`\alpha'_{${i},j} = \sigma(\alpha_{${i},j}) = \frac{1}{1 + e^{-\alpha_{${i},j}}}`;
     const heads = this.range(arch.nHead)
       .map((x) => `b^{${i},${x + 1}}`)
       .join(';\\, ');
@@ -1048,7 +1077,9 @@ export class TransformerElement extends LitElement implements EmbedAttributes {
     const sumTex =
       arch.normalization === 'softmax'
         ? String.raw`\sum_j \alpha'_{${i},j}`
-        : String.raw`\sum_j \sigma(\alpha_{${i},j})`;
+        : arch.sigmoidLogN
+          ? String.raw`\sum_j \sigma(\alpha_{${i},j} - \ln n_{${i}})`
+          : String.raw`\sum_j \sigma(\alpha_{${i},j})`;
     return html`
       ${pickers}
       <section
@@ -1147,10 +1178,12 @@ export class TransformerElement extends LitElement implements EmbedAttributes {
             }
             <p class="check" data-key="weight-check" data-error=${String(detail.weightError)}>
               ${t(
-                arch.normalization === 'softmax' ? 'transformer.softmaxCheck' : 'transformer.sigmoidCheck',
-                {
-                  error: exponent(detail.weightError),
-                },
+                arch.normalization === 'softmax'
+                  ? 'transformer.softmaxCheck'
+                  : arch.sigmoidLogN
+                    ? 'transformer.sigmoidLogNCheck'
+                    : 'transformer.sigmoidCheck',
+                { error: exponent(detail.weightError), n: detail.keys.length },
               )}
             </p>
           </li>
@@ -1338,12 +1371,31 @@ export class TransformerElement extends LitElement implements EmbedAttributes {
       if (!context) return;
       const image = context.createImageData(D, T);
       for (let p = 0; p < T * D; p++) {
-        const c = rgb(interpolatePuOr((Math.max(-1, Math.min(1, table[p])) + 1) / 2));
+        const c = rgb(peColor(table[p]));
         image.data.set([c.r, c.g, c.b, 255], 4 * p);
       }
       context.putImageData(image, 0, 0);
       canvas.dataset.painted = `${T}x${D}`;
     }
+  }
+
+  /**
+   * Downloads the positional-encoding table, PE_EXPORT_CELL pixels per value: the canvas as PNG,
+   * or one SVG square per value.
+   */
+  private async exportPositions(format: ExportFormat): Promise<void> {
+    const canvas = this.renderRoot.querySelector<HTMLCanvasElement>('canvas.pe');
+    const arch = this.loaded?.arch;
+    if (!canvas || !arch) return;
+    const T = this.positionRows(arch);
+    const D = arch.dModel;
+    const stem = `positional-encoding-${T}x${D}`;
+    if (format === 'png') return download(`${stem}.png`, await canvasToPng(canvas, PE_EXPORT_CELL));
+    if (format !== 'svg') return;
+    const table = sinusoidalTable(T, D);
+    const title = t('transformer.peAria', { rows: T, d: D });
+    const text = gridSvg(T, D, PE_EXPORT_CELL, (r, c) => peColor(table[r * D + c]), title);
+    download(`${stem}.svg`, text, 'image/svg+xml');
   }
 
   private onPePointer(event: PointerEvent, arch: TfArch): void {
@@ -1407,6 +1459,11 @@ export class TransformerElement extends LitElement implements EmbedAttributes {
           ><span>−1</span><span class="pe-ramp" style="background:${PE_RAMP}"></span><span>+1</span></span
         >
       </div>
+      <attnlab-export-buttons
+        class="pe-export"
+        .figure=${t('export.positions')}
+        @attnlab-export=${(event: ExportEvent) => void this.exportPositions(event.detail)}
+      ></attnlab-export-buttons>
       <p class="readout" aria-live="polite">${this.peReadout || t('transformer.peHint', { n })}</p>
       ${check} ${this.renderShuffle(arch)}
     </section>`;

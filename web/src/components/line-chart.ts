@@ -1,11 +1,15 @@
 // <attnlab-line-chart>: a small d3 line chart of a few named series over a shared x axis (accuracy
 // against sentence length, recall against distance). Values are fractions drawn as percentages.
-// A hidden table carries the same numbers for screen readers.
+// A hidden table carries the same numbers for screen readers; buttons under it download the chart
+// as PNG or SVG.
 
-import { LitElement, css, html, type PropertyValues, type TemplateResult } from 'lit';
+import { LitElement, css, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { axisBottom, axisLeft, line, scaleLinear, select } from 'd3';
-import { LocaleController, formatPercent } from '../i18n';
+import { LocaleController, formatPercent, t } from '../i18n';
+import { downloadFigure, fileStem } from '../engine/export';
+import type { ExportEvent, ExportFormat } from './export-buttons';
 import { srOnly } from './shared-styles';
+import './export-buttons';
 
 export interface ChartSeries {
   key: string; // stable name (data-series)
@@ -122,6 +126,15 @@ export class LineChartElement extends LitElement {
       .text((p) => `${p.label ?? p.x}: ${formatPercent(p.y)}`);
   }
 
+  /** Downloads the chart as drawn, with its key under it: SVG at its viewBox size, or PNG at twice that. */
+  async exportAs(format: ExportFormat): Promise<void> {
+    const svg = this.renderRoot.querySelector<SVGSVGElement>('svg.chart');
+    if (svg && (format === 'png' || format === 'svg'))
+      await downloadFigure(svg, fileStem(`${this.yLabel} ${this.xLabel}`), format, {
+        legend: this.series.map((s) => ({ label: s.label, color: s.color, dash: s.dash })),
+      });
+  }
+
   override render(): TemplateResult {
     const xs = [
       ...new Map(this.series.flatMap((s) => s.points.map((p) => [p.x, p.label ?? String(p.x)]))).entries(),
@@ -148,6 +161,14 @@ export class LineChartElement extends LitElement {
         )}
       </ul>
       <figcaption>${this.caption}</figcaption>
+      ${
+        this.series.length
+          ? html`<attnlab-export-buttons
+              .figure=${t('export.chart', { y: this.yLabel, x: this.xLabel })}
+              @attnlab-export=${(event: ExportEvent) => void this.exportAs(event.detail)}
+            ></attnlab-export-buttons>`
+          : nothing
+      }
       <div class="sr-only">
         <table>
           <caption>

@@ -1,13 +1,17 @@
 // <attnlab-recall-chart>: accuracy of recalling a token against the distance it lies back, for a
 // SimpleRNN with and without self-attention (models/recall-curve.json, made by
 // scripts/recall-curve). Lit owns the frame, the legend and the screen-reader table; d3 draws the
-// axes and the two lines into an SVG that scales with its box (fixed viewBox, width 100%).
+// axes and the two lines into an SVG that scales with its box (fixed viewBox, width 100%). Buttons
+// under it download the chart as PNG or SVG.
 
-import { LitElement, css, html, type TemplateResult } from 'lit';
+import { LitElement, css, html, unsafeCSS, type TemplateResult } from 'lit';
 import { axisBottom, axisLeft, line, scaleLinear, scaleLog, select } from 'd3';
 import { LocaleController, formatInteger, formatPercent, t } from '../i18n';
+import { downloadFigure, type LegendEntry } from '../engine/export';
 import type { RecallCurve, RecallPoint } from '../engine/lm';
+import type { ExportEvent, ExportFormat } from './export-buttons';
 import { placeholderBox, srOnly } from './shared-styles';
+import './export-buttons';
 
 const WIDTH = 640;
 const HEIGHT = 300;
@@ -16,6 +20,9 @@ const MARGIN = { top: 14, right: 20, bottom: 48, left: 58 };
 /** Line colours: colour-blind-safe blue and orange (the with-attention line is the lesson's blue). */
 const WITH_COLOR = '#1f5fa8';
 const WITHOUT_COLOR = '#d9480f';
+const WITHOUT_DASH = '7 4';
+const CHANCE_COLOR = '#868e96';
+const CHANCE_DASH = '2 4';
 
 export class RecallChartElement extends LitElement {
   static override properties = {
@@ -66,6 +73,10 @@ export class RecallChartElement extends LitElement {
         aria-label=${t('lstmn.recallAria')}
         data-points=${curve.withAttention.length + curve.withoutAttention.length}
       ></svg>
+      <attnlab-export-buttons
+        .figure=${t('export.recall')}
+        @attnlab-export=${(event: ExportEvent) => void this.exportAs(event.detail)}
+      ></attnlab-export-buttons>
       <div class="sr-only">
         <table>
           <caption>
@@ -91,6 +102,20 @@ export class RecallChartElement extends LitElement {
         </table>
       </div>
     `;
+  }
+
+  /** Downloads the chart as drawn, with its key under it: SVG at its viewBox size, or PNG at twice that. */
+  async exportAs(format: ExportFormat): Promise<void> {
+    const svg = this.renderRoot.querySelector<SVGSVGElement>('svg.chart');
+    const curve = this.curve;
+    if (!svg || !curve || (format !== 'png' && format !== 'svg')) return;
+    const legend: LegendEntry[] = [
+      { label: t('lstmn.recallWith'), color: WITH_COLOR },
+      { label: t('lstmn.recallWithout'), color: WITHOUT_COLOR, dash: WITHOUT_DASH },
+    ];
+    if (curve.chance !== null)
+      legend.push({ label: t('lstmn.recallChance'), color: CHANCE_COLOR, dash: CHANCE_DASH });
+    await downloadFigure(svg, 'recall-by-distance', format, { legend });
   }
 
   override updated(): void {
@@ -168,7 +193,13 @@ export class RecallChartElement extends LitElement {
     // The baseline first and with larger dots, so where both lines agree (short distances) its
     // dots ring the attention line's dots instead of hiding them.
     const series = [
-      { key: 'without', points: curve.withoutAttention, color: WITHOUT_COLOR, dash: '7 4', radius: 6.5 },
+      {
+        key: 'without',
+        points: curve.withoutAttention,
+        color: WITHOUT_COLOR,
+        dash: WITHOUT_DASH,
+        radius: 6.5,
+      },
       { key: 'with', points: curve.withAttention, color: WITH_COLOR, dash: null, radius: 4 },
     ];
     const groups = layer('series')
@@ -244,7 +275,7 @@ export class RecallChartElement extends LitElement {
       }
       .swatch.chance {
         height: 0;
-        border-top: 2px dotted #868e96;
+        border-top: 2px dotted ${unsafeCSS(CHANCE_COLOR)};
       }
       svg.chart {
         display: block;
@@ -271,9 +302,9 @@ export class RecallChartElement extends LitElement {
         stroke-width: 2.5;
       }
       svg.chart .chance line {
-        stroke: #868e96;
+        stroke: ${unsafeCSS(CHANCE_COLOR)};
         stroke-width: 1.5;
-        stroke-dasharray: 2 4;
+        stroke-dasharray: ${unsafeCSS(CHANCE_DASH)};
       }
     `,
   ];

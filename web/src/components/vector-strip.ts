@@ -10,6 +10,18 @@ import { srOnly } from './shared-styles';
 const CELL = 4; // px per component
 const HEIGHT = 14; // px
 
+/** PuOr as 256 RGB triples (made once): a strip paints from it without parsing colours per value. */
+let palette: Uint8ClampedArray | null = null;
+function puOrPalette(): Uint8ClampedArray {
+  if (palette) return palette;
+  palette = new Uint8ClampedArray(256 * 3);
+  for (let k = 0; k < 256; k++) {
+    const c = rgb(interpolatePuOr(k / 255));
+    palette.set([c.r, c.g, c.b], 3 * k);
+  }
+  return palette;
+}
+
 export class VectorStripElement extends LitElement {
   static override properties = {
     values: { attribute: false },
@@ -57,9 +69,15 @@ export class VectorStripElement extends LitElement {
     if (!context) return;
     const max = this.scaleMax();
     const image = context.createImageData(values.length, 1);
+    const colours = puOrPalette();
     for (let i = 0; i < values.length; i++) {
-      const c = rgb(interpolatePuOr((Math.max(-1, Math.min(1, values[i] / max)) + 1) / 2));
-      image.data.set([c.r, c.g, c.b, 255], 4 * i);
+      const v = values[i] / max;
+      const x = Number.isFinite(v) ? Math.max(-1, Math.min(1, v)) : 0; // NaN: the neutral middle
+      const k = 3 * Math.round(((x + 1) / 2) * 255);
+      image.data[4 * i] = colours[k];
+      image.data[4 * i + 1] = colours[k + 1];
+      image.data[4 * i + 2] = colours[k + 2];
+      image.data[4 * i + 3] = 255;
     }
     context.putImageData(image, 0, 0);
   }

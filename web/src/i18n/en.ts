@@ -297,6 +297,8 @@ export const en = {
       'softmax of the α shown, redone here: largest difference from the model’s α′ {{error}}. The weights add up to 1.',
     sigmoidCheck:
       'σ(α) redone here: largest difference from the model’s α′ {{error}}. A sigmoid weighs each key on its own, so the weights need not add up to 1.',
+    sigmoidLogNCheck:
+      'σ(α − ln n) redone here, n = {{n}} keys: largest difference from the model’s α′ {{error}}. A sigmoid weighs each key on its own, so the weights need not add up to 1; subtracting ln n starts them near a sum of 1, which lets the model train.',
     stepSum: 'The weighted sum of the values gives the head’s output:',
     descB: 'b: the head’s output as the model computed it',
     descWeighted: 'the same sum, redone here from the α′ and v in the table',
@@ -454,9 +456,17 @@ export const en = {
       },
     },
   },
+  export: {
+    label: 'Download',
+    group: 'Download {{figure}}',
+    as: 'Download {{figure}} as {{format}}',
+    map: 'this attention map',
+    chart: 'the chart of {{y}} against {{x}}',
+    recall: 'the recall chart',
+    headView: 'the head view of layer {{layer}}',
+    positions: 'the positional-encoding table',
+  },
   map: {
-    exportLabel: 'Download',
-    exportAs: 'Download this map as {{format}}',
     empty: 'Type a sentence to see its attention map.',
     rowsAxis: 'Rows: the word that is reading (query)',
     colsAxis: 'Columns: the word being read (key)',

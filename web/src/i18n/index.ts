@@ -31,7 +31,20 @@ void i18n.init({
   returnNull: false,
 });
 
-export const t = (key: string, options?: Record<string, unknown>): string => i18n.t(key, options) as string;
+// Strings without options, looked up once per language: a lesson asks for the same labels on
+// every keystroke, and i18next's lookup is the slow part of a redraw.
+const plain = new Map<string, string>();
+i18n.on('languageChanged', () => plain.clear());
+
+export function t(key: string, options?: Record<string, unknown>): string {
+  if (options) return i18n.t(key, options) as string;
+  let text = plain.get(key);
+  if (text === undefined) {
+    text = i18n.t(key) as string;
+    plain.set(key, text);
+  }
+  return text;
+}
 
 export const currentLanguage = (): Language => (i18n.language === 'zh-CN' ? 'zh-CN' : 'en');
 

@@ -275,6 +275,8 @@ export const zhCN: Strings = {
     softmaxCheck: '在这里对显示的 α 重算 softmax：与模型的 α′ 最大相差 {{error}}。权重之和为 1。',
     sigmoidCheck:
       '在这里重算 σ(α)：与模型的 α′ 最大相差 {{error}}。sigmoid 对每个键单独打分，所以权重之和不一定是 1。',
+    sigmoidLogNCheck:
+      '在这里重算 σ(α − ln n)，n = {{n}} 个键：与模型的 α′ 最大相差 {{error}}。sigmoid 对每个键单独打分，所以权重之和不一定是 1；减去 ln n 让权重之和一开始接近 1，模型才训练得动。',
     stepSum: '对值加权求和，得到这个头的输出：',
     descB: 'b：模型算出的这个头的输出',
     descWeighted: '同一个和，在这里用表中的 α′ 和 v 重算',
@@ -414,9 +416,17 @@ export const zhCN: Strings = {
       },
     },
   },
+  export: {
+    label: '下载',
+    group: '下载{{figure}}',
+    as: '将{{figure}}下载为 {{format}}',
+    map: '此注意力图',
+    chart: '“{{y}}”随“{{x}}”变化的图',
+    recall: '回忆准确率图',
+    headView: '第 {{layer}} 层的头视图',
+    positions: '位置编码表',
+  },
   map: {
-    exportLabel: '下载',
-    exportAs: '将此图下载为 {{format}}',
     empty: '输入一个句子，就能看到它的注意力图。',
     rowsAxis: '行：正在“读”的词（查询）',
     colsAxis: '列：被读的词（键）',
