@@ -33,10 +33,10 @@ struct MultiheadAttention {
   Normalization norm = Normalization::Softmax;
   AttentionScore score = AttentionScore::Dot;
   bool sigmoid_log_n = false;  // only with norm = Sigmoid: subtract ln(keys seen) before the sigmoid
-  Param in_proj_weight;  // (3D, D)  attn.in_proj_weight, rows: W_Q, W_K, W_V
-  Param in_proj_bias;    // (3D)     attn.in_proj_bias
-  Linear out_proj;       // (D, D)   attn.out_proj.weight / attn.out_proj.bias
-  Param additive_v;      // (H, K)   attn.additive_v, only with score = Additive
+  Param in_proj_weight;        // (3D, D)  attn.in_proj_weight, rows: W_Q, W_K, W_V
+  Param in_proj_bias;          // (3D)     attn.in_proj_bias
+  Linear out_proj;             // (D, D)   attn.out_proj.weight / attn.out_proj.bias
+  Param additive_v;            // (H, K)   attn.additive_v, only with score = Additive
 
   struct Trace {
     Mat x;        // (T, D) input

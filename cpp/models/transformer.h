@@ -17,7 +17,8 @@
 //
 // Config: vocab_size, d_model (<= 128), n_head, n_layer, d_ff, positional ("sinusoidal" | "none"),
 // causal, activation ("relu" | "gelu"), score ("dot" | "additive"), normalization ("softmax" |
-// "sigmoid"), sigmoid_bias ("none" | "log_n": sigmoid(e - ln n), see multihead_attention.h), max_len (longest input; longer ones are refused), objective ("mlm" | "lm"), tokenizer.
+// "sigmoid"), sigmoid_bias ("none" | "log_n": sigmoid(e - ln n), see multihead_attention.h), max_len (longest input;
+// longer ones are refused), objective ("mlm" | "lm"), tokenizer.
 #pragma once
 
 #include "layers/embedding.h"

@@ -129,7 +129,8 @@ TEST_CASE("transformer: the trace holds every map and the notes' vectors under f
             // alpha' = sigmoid(alpha - ln n), n the keys row r sees, with the shift only when asked for.
             const double shift = norm == "sigmoid log_n" ? std::log(causal ? r + 1.0 : double(T)) : 0.0;
             for (int c = 0; c < T; ++c) {
-              if (causal && c > r) CHECK(map.weights(r, c) == 0);
+              if (causal && c > r)
+                CHECK(map.weights(r, c) == 0);
               else if (norm != "softmax")
                 CHECK(map.weights(r, c) == Approx(1.0 / (1.0 + std::exp(shift - map.scores(r, c)))).margin(1e-6));
               // The raw score from q and k, as the step view shows it.
