@@ -58,6 +58,7 @@ import {
 } from '../engine/records';
 import { LocaleController, currentLanguage, formatInteger, formatPercent, t } from '../i18n';
 import { renderMessages, type Message } from './lesson-messages';
+import { radioPills } from './radio-pills';
 import { typeset } from './typeset';
 import { placeholderBox, lessonBase, pills, srOnly } from './shared-styles';
 import './attention-map';
@@ -388,18 +389,6 @@ export class LstmnElement extends LitElement implements EmbedAttributes {
     else void this.ensureLoaded(model);
   }
 
-  /** Arrow keys move the choice within a radio group of pills (roving focus). */
-  private pillKeys<T>(event: KeyboardEvent, options: readonly T[], current: T, choose: (v: T) => void): void {
-    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
-    const count = options.length;
-    if (!step || count < 2) return;
-    event.preventDefault();
-    const index = options.indexOf(current);
-    choose(options[(index + step + count) % count]);
-    const group = event.currentTarget as HTMLElement;
-    void this.updateComplete.then(() => group.querySelector<HTMLElement>('[aria-checked="true"]')?.focus());
-  }
-
   private chooseView(view: View): void {
     this.view = view;
     this.readout = '';
@@ -474,27 +463,16 @@ export class LstmnElement extends LitElement implements EmbedAttributes {
 
   private renderModels(): TemplateResult | typeof nothing {
     if (this.available.length < 2) return nothing;
-    return html`<div
-      class="models pills"
-      role="radiogroup"
-      aria-label=${t('lstmn.modelLabel')}
-      @keydown=${(e: KeyboardEvent) => this.pillKeys(e, this.available, this.model, (m) => this.chooseModel(m))}
-    >
-      <span class="pills-label" aria-hidden="true">${t('lstmn.modelLabel')}</span>
-      ${this.available.map(
-        (m) =>
-          html`<button
-            type="button"
-            role="radio"
-            data-model=${m}
-            aria-checked=${m === this.model ? 'true' : 'false'}
-            tabindex=${m === this.model ? 0 : -1}
-            @click=${() => this.chooseModel(m)}
-          >
-            ${t(MODEL_KEYS[m])}
-          </button>`,
-      )}
-    </div>`;
+    return radioPills({
+      host: this,
+      name: 'models',
+      data: 'model',
+      label: t('lstmn.modelLabel'),
+      options: this.available,
+      current: this.model,
+      text: (m) => t(MODEL_KEYS[m]),
+      choose: (m) => this.chooseModel(m),
+    });
   }
 
   private renderCard(): TemplateResult | typeof nothing {
@@ -518,28 +496,16 @@ export class LstmnElement extends LitElement implements EmbedAttributes {
   }
 
   private renderViewSwitch(): TemplateResult {
-    const views: View[] = ['words', 'pieces'];
-    return html`<div
-      class="views pills"
-      role="radiogroup"
-      aria-label=${t('lstmn.viewLabel')}
-      @keydown=${(e: KeyboardEvent) => this.pillKeys(e, views, this.view, (v) => this.chooseView(v))}
-    >
-      <span class="pills-label" aria-hidden="true">${t('lstmn.viewLabel')}</span>
-      ${views.map(
-        (v) =>
-          html`<button
-            type="button"
-            role="radio"
-            data-view=${v}
-            aria-checked=${v === this.view ? 'true' : 'false'}
-            tabindex=${v === this.view ? 0 : -1}
-            @click=${() => this.chooseView(v)}
-          >
-            ${t(v === 'words' ? 'lstmn.viewWords' : 'lstmn.viewPieces')}
-          </button>`,
-      )}
-    </div>`;
+    return radioPills<View>({
+      host: this,
+      name: 'views',
+      data: 'view',
+      label: t('lstmn.viewLabel'),
+      options: ['words', 'pieces'],
+      current: this.view,
+      text: (v) => t(v === 'words' ? 'lstmn.viewWords' : 'lstmn.viewPieces'),
+      choose: (v) => this.chooseView(v),
+    });
   }
 
   /** "criminal = c·r·im·in·al": the words the tokenizer split, so the student sees the pieces. */

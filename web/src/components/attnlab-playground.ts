@@ -7,6 +7,7 @@ import { EngineClient } from '../engine/engine';
 import { LatestForward } from '../engine/latest-forward';
 import { DEMO_CONFIG, DEMO_SEED, clipText, hasSeveralLayers, type ForwardRecord } from '../engine/records';
 import { LocaleController, formatInteger, t } from '../i18n';
+import { radioPills } from './radio-pills';
 import { placeholderBox, lessonBase, pills } from './shared-styles';
 import './attention-map';
 
@@ -144,41 +145,18 @@ export class PlaygroundElement extends LitElement {
       : t('playground.head', { head: map.head + 1 });
   }
 
-  private onHeadKey(event: KeyboardEvent): void {
-    const count = this.record?.maps.length ?? 0;
-    if (!count) return;
-    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
-    if (!step) return;
-    event.preventDefault();
-    this.headIndex = (this.headIndex + step + count) % count;
-    void this.updateComplete.then(() =>
-      this.renderRoot.querySelector<HTMLElement>('.heads [aria-checked="true"]')?.focus(),
-    );
-  }
-
   private renderHeads(): TemplateResult | typeof nothing {
     const maps = this.record?.maps ?? [];
     if (maps.length === 0) return nothing;
-    return html`<div
-      class="heads pills"
-      role="radiogroup"
-      aria-label=${t('playground.headsLabel')}
-      @keydown=${this.onHeadKey}
-    >
-      <span class="heads-label pills-label" aria-hidden="true">${t('playground.headsLabel')}</span>
-      ${maps.map(
-        (_, i) =>
-          html`<button
-            type="button"
-            role="radio"
-            aria-checked=${i === this.headIndex ? 'true' : 'false'}
-            tabindex=${i === this.headIndex ? 0 : -1}
-            @click=${() => (this.headIndex = i)}
-          >
-            ${this.headLabel(i)}
-          </button>`,
-      )}
-    </div>`;
+    return radioPills({
+      host: this,
+      name: 'heads',
+      label: t('playground.headsLabel'),
+      options: maps.map((_, i) => i),
+      current: this.headIndex,
+      text: (i) => this.headLabel(i),
+      choose: (i) => (this.headIndex = i),
+    });
   }
 
   private renderTokens(): TemplateResult | typeof nothing {

@@ -56,6 +56,7 @@ import {
   type Reflected,
 } from './embed-attributes';
 import { renderMessages, type Message } from './lesson-messages';
+import { radioPills } from './radio-pills';
 import { typeset } from './typeset';
 import { placeholderBox, lessonBase, pills, srOnly } from './shared-styles';
 import type { ChartSeries } from './line-chart';
@@ -379,18 +380,6 @@ export class Seq2SeqElement extends LitElement implements EmbedAttributes {
     if (this.compare && other) void this.ensureLoaded(other);
   }
 
-  private onVariantKey(event: KeyboardEvent): void {
-    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
-    const count = this.available.length;
-    if (!step || count < 2) return;
-    event.preventDefault();
-    const index = this.available.indexOf(this.variant);
-    this.chooseVariant(this.available[(index + step + count) % count]);
-    void this.updateComplete.then(() =>
-      this.renderRoot.querySelector<HTMLElement>('.variants [aria-checked="true"]')?.focus(),
-    );
-  }
-
   /** What the text box holds, as the engine will see it (cut to the character limit). */
   private input(): string {
     return clipText(this.text, SEQ2SEQ_MAX_CHARS).text;
@@ -509,27 +498,16 @@ export class Seq2SeqElement extends LitElement implements EmbedAttributes {
   private renderVariants(): TemplateResult | typeof nothing {
     // The switch appears only when the dot-product model is served too.
     if (this.available.length < 2) return nothing;
-    return html`<div
-      class="variants pills"
-      role="radiogroup"
-      aria-label=${t('seq2seq.variantLabel')}
-      @keydown=${this.onVariantKey}
-    >
-      <span class="variants-label pills-label" aria-hidden="true">${t('seq2seq.variantLabel')}</span>
-      ${this.available.map(
-        (v) =>
-          html`<button
-            type="button"
-            role="radio"
-            data-variant=${v}
-            aria-checked=${v === this.variant ? 'true' : 'false'}
-            tabindex=${v === this.variant ? 0 : -1}
-            @click=${() => this.chooseVariant(v)}
-          >
-            ${t(`seq2seq.${v}`)}
-          </button>`,
-      )}
-    </div>`;
+    return radioPills({
+      host: this,
+      name: 'variants',
+      data: 'variant',
+      label: t('seq2seq.variantLabel'),
+      options: this.available,
+      current: this.variant,
+      text: (v) => t(`seq2seq.${v}`),
+      choose: (v) => this.chooseVariant(v),
+    });
   }
 
   private renderCompareToggle(): TemplateResult | typeof nothing {
@@ -569,16 +547,6 @@ export class Seq2SeqElement extends LitElement implements EmbedAttributes {
     this.step = j;
   }
 
-  private onStepKey(event: KeyboardEvent, rows: number): void {
-    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
-    if (!step || rows < 2) return;
-    event.preventDefault();
-    this.step = (Math.min(this.step, rows - 1) + step + rows) % rows;
-    void this.updateComplete.then(() =>
-      this.renderRoot.querySelector<HTMLElement>('.step-words [aria-checked="true"]')?.focus(),
-    );
-  }
-
   /** The step-through panel: one decoder step with the trace's own numbers. */
   private renderStep(record: ForwardRecord): TemplateResult | typeof nothing {
     const map = record.maps[0];
@@ -591,27 +559,18 @@ export class Seq2SeqElement extends LitElement implements EmbedAttributes {
     return html`<section class="step" aria-labelledby="step-title">
       <h3 id="step-title" class="map-title">${t('seq2seq.stepTitle')}</h3>
       <p class="step-intro">${t('seq2seq.stepIntro')}</p>
-      <div
-        class="step-words pills"
-        role="radiogroup"
-        aria-label=${t('seq2seq.stepChoose')}
-        @keydown=${(e: KeyboardEvent) => this.onStepKey(e, map.rows)}
-      >
-        ${map.rowLabels.map(
-          (word, r) =>
-            html`<button
-              type="button"
-              role="radio"
-              lang="fr"
-              data-step=${r}
-              aria-checked=${r === j ? 'true' : 'false'}
-              tabindex=${r === j ? 0 : -1}
-              @click=${() => this.chooseStep(r)}
-            >
-              ${word}
-            </button>`,
-        )}
-      </div>
+      ${radioPills({
+        host: this,
+        name: 'step-words',
+        data: 'step',
+        label: t('seq2seq.stepChoose'),
+        showLabel: false,
+        lang: 'fr',
+        options: map.rowLabels.map((_, r) => r),
+        current: j,
+        text: (r) => map.rowLabels[r],
+        choose: (r) => this.chooseStep(r),
+      })}
       <ol class="step-list" data-step=${j}>
         <li>
           <p>${t('seq2seq.stepState', { j: n, word: detail.word })}</p>

@@ -74,6 +74,7 @@ import {
 } from '../engine/transformer';
 import { LocaleController, currentLanguage, formatInteger, formatPercent, t } from '../i18n';
 import { renderMessages, type Message } from './lesson-messages';
+import { radioPills } from './radio-pills';
 import { typeset } from './typeset';
 import { placeholderBox, lessonBase, pills, srOnly } from './shared-styles';
 import { canvasToPng, download, downloadFigure, gridSvg } from '../engine/export';
@@ -564,49 +565,6 @@ export class TransformerElement extends LitElement implements EmbedAttributes {
 
   // ---- Small pieces -----------------------------------------------------------------------------
 
-  /** Arrow keys move the choice within a radio group of pills (roving focus). */
-  private pillKeys<T>(event: KeyboardEvent, options: readonly T[], current: T, choose: (v: T) => void): void {
-    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
-    const count = options.length;
-    if (!step || count < 2) return;
-    event.preventDefault();
-    const index = options.indexOf(current);
-    choose(options[(index + step + count) % count]);
-    const group = event.currentTarget as HTMLElement;
-    void this.updateComplete.then(() => group.querySelector<HTMLElement>('[aria-checked="true"]')?.focus());
-  }
-
-  private radio<T extends string | number>(
-    name: string,
-    label: string,
-    options: readonly T[],
-    current: T,
-    text: (v: T) => string,
-    choose: (v: T) => void,
-  ): TemplateResult {
-    return html`<div
-      class="${name} pills"
-      role="radiogroup"
-      aria-label=${label}
-      @keydown=${(e: KeyboardEvent) => this.pillKeys(e, options, current, choose)}
-    >
-      <span class="pills-label" aria-hidden="true">${label}</span>
-      ${options.map(
-        (v) =>
-          html`<button
-            type="button"
-            role="radio"
-            data-value=${String(v)}
-            aria-checked=${v === current ? 'true' : 'false'}
-            tabindex=${v === current ? 0 : -1}
-            @click=${() => choose(v)}
-          >
-            ${text(v)}
-          </button>`,
-      )}
-    </div>`;
-  }
-
   private range = (n: number) => Array.from({ length: n }, (_, i) => i);
 
   private tokenText(record: ForwardRecord, i: number): string {
@@ -658,27 +616,16 @@ export class TransformerElement extends LitElement implements EmbedAttributes {
 
   private renderModels(): TemplateResult | typeof nothing {
     if (this.available.length < 2) return nothing;
-    return html`<div
-      class="models pills"
-      role="radiogroup"
-      aria-label=${t('transformer.modelLabel')}
-      @keydown=${(e: KeyboardEvent) => this.pillKeys(e, this.available, this.model, (m) => this.chooseModel(m))}
-    >
-      <span class="pills-label" aria-hidden="true">${t('transformer.modelLabel')}</span>
-      ${this.available.map(
-        (m) =>
-          html`<button
-            type="button"
-            role="radio"
-            data-model=${m}
-            aria-checked=${m === this.model ? 'true' : 'false'}
-            tabindex=${m === this.model ? 0 : -1}
-            @click=${() => this.chooseModel(m)}
-          >
-            ${t(MODEL_KEYS[m])}
-          </button>`,
-      )}
-    </div>`;
+    return radioPills({
+      host: this,
+      name: 'models',
+      data: 'model',
+      label: t('transformer.modelLabel'),
+      options: this.available,
+      current: this.model,
+      text: (m) => t(MODEL_KEYS[m]),
+      choose: (m) => this.chooseModel(m),
+    });
   }
 
   private renderCard(): TemplateResult | typeof nothing {
@@ -900,25 +847,27 @@ export class TransformerElement extends LitElement implements EmbedAttributes {
 
   private renderLayerPills(arch: TfArch): TemplateResult | typeof nothing {
     if (arch.nLayer < 2) return nothing;
-    return this.radio(
-      'layers',
-      t('transformer.layerLabel'),
-      this.range(arch.nLayer),
-      this.layer,
-      (l) => t('transformer.layer', { layer: l + 1 }),
-      (l) => (this.layer = l),
-    );
+    return radioPills({
+      host: this,
+      name: 'layers',
+      label: t('transformer.layerLabel'),
+      options: this.range(arch.nLayer),
+      current: this.layer,
+      text: (l) => t('transformer.layer', { layer: l + 1 }),
+      choose: (l) => (this.layer = l),
+    });
   }
 
   private renderHeadPills(arch: TfArch): TemplateResult {
-    return this.radio(
-      'heads',
-      t('transformer.headLabel'),
-      this.range(arch.nHead),
-      this.head,
-      (h) => t('transformer.head', { head: h + 1 }),
-      (h) => (this.head = h),
-    );
+    return radioPills({
+      host: this,
+      name: 'heads',
+      label: t('transformer.headLabel'),
+      options: this.range(arch.nHead),
+      current: this.head,
+      text: (h) => t('transformer.head', { head: h + 1 }),
+      choose: (h) => (this.head = h),
+    });
   }
 
   // ---- (2) Model view --------------------------------------------------------------------------
@@ -1253,17 +1202,18 @@ export class TransformerElement extends LitElement implements EmbedAttributes {
     const maskAt = maskPositions(record, load.model.maskId);
     return html`
       <div class="figure-top">
-        ${this.radio(
-          'views',
-          t('transformer.viewLabel'),
-          VIEWS,
-          this.view,
-          (v) => t(VIEW_KEYS[v]),
-          (v) => {
+        ${radioPills({
+          host: this,
+          name: 'views',
+          label: t('transformer.viewLabel'),
+          options: VIEWS,
+          current: this.view,
+          text: (v) => t(VIEW_KEYS[v]),
+          choose: (v) => {
             this.view = v;
             this.hover = null;
           },
-        )}
+        })}
       </div>
       ${this.renderTokens(record, maskAt)}
       <div class="view" data-view=${this.view} data-tokens=${record.tokens.length}>
