@@ -181,7 +181,7 @@ test('the default sentence: 10 rows, one per word, and every row of weights sums
   await page.close();
 });
 
-test('the figure follows typing: a new row per word, within an animation frame or two', async () => {
+test('the figure follows typing: a new row per word (timing: scripts/bench-page.mjs)', async () => {
   const page = await openLesson();
   await textbox(page).fill('Emma');
   await settled(page, 1);
@@ -193,7 +193,7 @@ test('the figure follows typing: a new row per word, within an animation frame o
     items.map((r) => r.word),
     ['Emma', 'was', 'happy'],
   );
-  // From the input event to the new row: the worker answers and Lit draws within a few frames.
+  // From the input event to the new row (printed; the benchmark judges the time).
   const frames = [];
   for (const text of ['Emma was happy and', 'Emma was happy and clever', 'Emma was happy and clever .']) {
     frames.push(
@@ -221,7 +221,6 @@ test('the figure follows typing: a new row per word, within an animation frame o
     frames.map((f) => f.rows),
     [4, 5, 6],
   );
-  for (const f of frames) assert.ok(f.frames <= 3, `redraw took ${f.frames} frames (${f.ms.toFixed(1)} ms)`);
   await page.close();
 });
 

@@ -194,7 +194,7 @@ test('typing a new sentence redraws the map for its tokens', async () => {
   await page.close();
 });
 
-test('a keystroke redraws the map within a few animation frames', async () => {
+test('each keystroke redraws the map for the new text (timing: scripts/bench-page.mjs)', async () => {
   const page = await openPage();
   await settledTokenCount(page);
   const frames = [];
@@ -214,14 +214,18 @@ test('a keystroke redraws the map within a few animation frames', async () => {
           await new Promise((r) => requestAnimationFrame(r));
           n++;
         }
-        return { frames: n, ms: performance.now() - start };
+        return { frames: n, ms: performance.now() - start, cells: count() };
       }, text),
     );
   }
   console.log(
     `# redraw after a keystroke: ${frames.map((f) => `${f.frames} frame(s) ${f.ms.toFixed(1)} ms`).join(', ')}`,
   );
-  for (const f of frames) assert.ok(f.frames <= 3, `redraw took ${f.frames} frames (${f.ms.toFixed(1)} ms)`);
+  // One more word each time: an n x n map for n = 3, 4, 5, 6 (the time is for the benchmark to judge).
+  assert.deepEqual(
+    frames.map((f) => f.cells),
+    [9, 16, 25, 36],
+  );
   await page.close();
 });
 
@@ -616,7 +620,7 @@ test('Seq2Seq lesson: the additive / dot-product switch, when the dot model is s
   await page.close();
 });
 
-test('Seq2Seq lesson: a keystroke updates the translation within a few animation frames', async () => {
+test('Seq2Seq lesson: each keystroke updates the translation (timing: scripts/bench-page.mjs)', async () => {
   const page = await openLesson();
   const frames = [];
   for (const text of ['the red car', 'the red car is', 'the red car is fast', 'the red car is fast .']) {
@@ -641,10 +645,7 @@ test('Seq2Seq lesson: a keystroke updates the translation within a few animation
   console.log(
     `# seq2seq translation after a keystroke: ${frames.map((f) => `${f.frames} frame(s) ${f.ms.toFixed(1)} ms`).join(', ')}`,
   );
-  for (const f of frames) {
-    assert.ok(f.changed, 'the translation changed');
-    assert.ok(f.frames <= 3, `translation took ${f.frames} frames (${f.ms.toFixed(1)} ms)`);
-  }
+  for (const f of frames) assert.ok(f.changed, 'the translation changed');
   await page.close();
 });
 

@@ -41,8 +41,7 @@ import {
 import {
   applyLanguageAttribute,
   embedProperties,
-  isTeacherMode,
-  readOnlySentence,
+  sentenceInput,
   reflectAttributes,
   teacherModeStyles,
   type EmbedAttributes,
@@ -60,7 +59,7 @@ import { LocaleController, currentLanguage, formatInteger, formatPercent, t } fr
 import { renderMessages, type Message } from './lesson-messages';
 import { radioPills } from './radio-pills';
 import { typeset } from './typeset';
-import { placeholderBox, lessonBase, pills, srOnly } from './shared-styles';
+import { placeholderBox, lessonBase, lessonChrome, pills, srOnly } from './shared-styles';
 import './attention-map';
 import './recall-chart';
 
@@ -947,25 +946,16 @@ export class LstmnElement extends LitElement implements EmbedAttributes {
   override render(): TemplateResult {
     const messages = this.messages();
     return html`
-      ${
-        isTeacherMode(this.controls)
-          ? readOnlySentence(this.text, t('lstmn.inputLabel'))
-          : html`<div class="controls">
-                <label for="lstmn-sentence">${t('lstmn.inputLabel')}</label>
-                ${this.renderModels()}
-              </div>
-              <textarea
-                id="lstmn-sentence"
-                rows="2"
-                spellcheck="false"
-                autocomplete="off"
-                lang="en"
-                placeholder=${t('lstmn.placeholder')}
-                aria-describedby="lstmn-messages"
-                .value=${this.text}
-                @input=${this.onInput}
-              ></textarea>`
-      }
+      ${sentenceInput({
+        controls: this.controls,
+        id: 'lstmn-sentence',
+        label: t('lstmn.inputLabel'),
+        placeholder: t('lstmn.placeholder'),
+        messagesId: 'lstmn-messages',
+        text: this.text,
+        onInput: this.onInput,
+        switches: this.renderModels(),
+      })}
       ${this.renderCard()} ${renderMessages('lstmn-messages', messages)}
       <div class="figure" aria-busy=${this.busy || this.current?.status === 'loading' ? 'true' : 'false'}>
         ${this.renderFigure()}
@@ -981,30 +971,10 @@ export class LstmnElement extends LitElement implements EmbedAttributes {
     srOnly,
     unsafeCSS(katexCss),
     teacherModeStyles,
+    lessonChrome,
     css`
       :host([controls='none']) .step .close {
         display: none;
-      }
-      .controls {
-        display: flex;
-        flex-wrap: wrap;
-        align-items: end;
-        justify-content: space-between;
-        gap: 0.4rem 1rem;
-        margin-bottom: 0.4rem;
-      }
-      label {
-        font-weight: 600;
-      }
-      .card {
-        margin: 0.4rem 0 0;
-        font-size: 0.85rem;
-        color: var(--attn-muted, #5b6678);
-        font-variant-numeric: tabular-nums;
-      }
-      .figure {
-        min-width: 0;
-        margin-top: 0.9rem;
       }
       .figure-top {
         display: flex;

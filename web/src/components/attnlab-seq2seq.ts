@@ -49,7 +49,7 @@ import {
   applyLanguageAttribute,
   embedProperties,
   isTeacherMode,
-  readOnlySentence,
+  sentenceInput,
   reflectAttributes,
   teacherModeStyles,
   type EmbedAttributes,
@@ -58,7 +58,7 @@ import {
 import { renderMessages, type Message } from './lesson-messages';
 import { radioPills } from './radio-pills';
 import { typeset } from './typeset';
-import { placeholderBox, lessonBase, pills, srOnly } from './shared-styles';
+import { placeholderBox, lessonBase, lessonChrome, pills, srOnly } from './shared-styles';
 import type { ChartSeries } from './line-chart';
 import './attention-map';
 import './line-chart';
@@ -852,29 +852,19 @@ export class Seq2SeqElement extends LitElement implements EmbedAttributes {
     const messages = this.messages();
     const teacher = isTeacherMode(this.controls);
     return html`
-      ${
-        teacher
-          ? readOnlySentence(this.text, t('seq2seq.inputLabel'))
-          : html`<div class="controls">
-                <label for="sentence">${t('seq2seq.inputLabel')}</label>
-                <div class="switches">${this.renderVariants()} ${this.renderCompareToggle()}</div>
-              </div>
-              <textarea
-                id="sentence"
-                rows="2"
-                spellcheck="false"
-                autocomplete="off"
-                lang="en"
-                placeholder=${t('seq2seq.placeholder')}
-                aria-describedby="seq2seq-messages"
-                .value=${this.text}
-                @input=${this.onInput}
-                @keyup=${this.onCaret}
-                @click=${this.onCaret}
-              ></textarea>
-              ${this.renderSuggestions()}`
-      }
-      ${this.renderCard()} ${renderMessages('seq2seq-messages', messages)}
+      ${sentenceInput({
+        controls: this.controls,
+        id: 'sentence',
+        label: t('seq2seq.inputLabel'),
+        placeholder: t('seq2seq.placeholder'),
+        messagesId: 'seq2seq-messages',
+        text: this.text,
+        onInput: this.onInput,
+        onCaret: this.onCaret,
+        switches: html`<div class="switches">${this.renderVariants()} ${this.renderCompareToggle()}</div>`,
+      })}
+      ${teacher ? nothing : this.renderSuggestions()} ${this.renderCard()}
+      ${renderMessages('seq2seq-messages', messages)}
       <div class="figure" aria-busy=${this.busy || this.current?.status === 'loading' ? 'true' : 'false'}>
         ${this.renderFigure()}
       </div>
@@ -889,28 +879,8 @@ export class Seq2SeqElement extends LitElement implements EmbedAttributes {
     srOnly,
     unsafeCSS(katexCss),
     teacherModeStyles,
+    lessonChrome,
     css`
-      .controls {
-        display: flex;
-        flex-wrap: wrap;
-        align-items: end;
-        justify-content: space-between;
-        gap: 0.4rem 1rem;
-        margin-bottom: 0.4rem;
-      }
-      label {
-        font-weight: 600;
-      }
-      .card {
-        margin: 0.4rem 0 0;
-        font-size: 0.85rem;
-        color: var(--attn-muted, #5b6678);
-        font-variant-numeric: tabular-nums;
-      }
-      .figure {
-        min-width: 0;
-        margin-top: 0.9rem;
-      }
       .tokens li.unknown {
         border-style: dashed;
         border-color: #c2410c;

@@ -29,8 +29,7 @@ import {
 import {
   applyLanguageAttribute,
   embedProperties,
-  isTeacherMode,
-  readOnlySentence,
+  sentenceInput,
   reflectAttributes,
   teacherModeStyles,
   type EmbedAttributes,
@@ -76,7 +75,7 @@ import { LocaleController, currentLanguage, formatInteger, formatPercent, t } fr
 import { renderMessages, type Message } from './lesson-messages';
 import { radioPills } from './radio-pills';
 import { typeset } from './typeset';
-import { placeholderBox, lessonBase, pills, srOnly } from './shared-styles';
+import { placeholderBox, lessonBase, lessonChrome, pills, srOnly } from './shared-styles';
 import { canvasToPng, download, downloadFigure, gridSvg } from '../engine/export';
 import type { ExportEvent, ExportFormat } from './export-buttons';
 import './attention-map';
@@ -1639,25 +1638,16 @@ export class TransformerElement extends LitElement implements EmbedAttributes {
     const messages = this.messages();
     const panels = this.shown.panels;
     return html`
-      ${
-        isTeacherMode(this.controls)
-          ? readOnlySentence(this.text, t('transformer.inputLabel'))
-          : html`<div class="controls">
-                <label for="tf-sentence">${t('transformer.inputLabel')}</label>
-                ${this.renderModels()}
-              </div>
-              <textarea
-                id="tf-sentence"
-                rows="2"
-                spellcheck="false"
-                autocomplete="off"
-                lang="en"
-                placeholder=${t('transformer.placeholder')}
-                aria-describedby="tf-messages"
-                .value=${this.text}
-                @input=${this.onInput}
-              ></textarea>`
-      }
+      ${sentenceInput({
+        controls: this.controls,
+        id: 'tf-sentence',
+        label: t('transformer.inputLabel'),
+        placeholder: t('transformer.placeholder'),
+        messagesId: 'tf-messages',
+        text: this.text,
+        onInput: this.onInput,
+        switches: this.renderModels(),
+      })}
       ${this.renderCard()} ${renderMessages('tf-messages', messages)}
       <div class="figure" aria-busy=${this.busy || this.current?.status === 'loading' ? 'true' : 'false'}>
         ${this.shown.mode === null ? nothing : this.renderFigure()}
@@ -1675,28 +1665,8 @@ export class TransformerElement extends LitElement implements EmbedAttributes {
     srOnly,
     unsafeCSS(katexCss),
     teacherModeStyles,
+    lessonChrome,
     css`
-      .controls {
-        display: flex;
-        flex-wrap: wrap;
-        align-items: end;
-        justify-content: space-between;
-        gap: 0.4rem 1rem;
-        margin-bottom: 0.4rem;
-      }
-      label {
-        font-weight: 600;
-      }
-      .card {
-        margin: 0.4rem 0 0;
-        font-size: 0.85rem;
-        color: var(--attn-muted, #5b6678);
-        font-variant-numeric: tabular-nums;
-      }
-      .figure {
-        min-width: 0;
-        margin-top: 0.9rem;
-      }
       .figure-top,
       .head-tools {
         display: flex;

@@ -3,7 +3,7 @@
 // its attributes (so the app page can put it in the URL), the language switch of `lang`, and the
 // teacher mode of controls="none" (no text box, no switches: the figure for the given sentence).
 
-import { css, html, type TemplateResult } from 'lit';
+import { css, html, nothing, type TemplateResult } from 'lit';
 import { parseLanguage } from '../embed/state';
 import { currentLanguage, i18n } from '../i18n';
 
@@ -62,6 +62,46 @@ export const isTeacherMode = (controls: string | null | undefined): boolean =>
 /** The sentence as read-only text, in the text box's place (teacher mode). */
 export function readOnlySentence(text: string, label: string): TemplateResult {
   return html`<p class="sentence-readonly" lang="en" aria-label=${label}>${text}</p>`;
+}
+
+/** What sentenceInput draws: a lesson's text box with its label and switches above it. */
+export interface SentenceInput {
+  controls: string | null | undefined; // the element's `controls` attribute (teacher mode)
+  id: string; // the text box's id
+  label: string;
+  placeholder: string;
+  messagesId: string; // the id of the lesson's message list, which describes the box
+  text: string;
+  onInput: (event: Event) => void;
+  /** Pills and buttons beside the label. */
+  switches?: TemplateResult | typeof nothing;
+  /** Called when the caret may have moved (key up, click): lesson 1 suggests words there. */
+  onCaret?: (event: Event) => void;
+}
+
+/**
+ * A lesson's sentence: the labelled text box with its switches, or in teacher mode the sentence
+ * as read-only text.
+ */
+export function sentenceInput(box: SentenceInput): TemplateResult {
+  if (isTeacherMode(box.controls)) return readOnlySentence(box.text, box.label);
+  return html`<div class="controls">
+      <label for=${box.id}>${box.label}</label>
+      ${box.switches ?? nothing}
+    </div>
+    <textarea
+      id=${box.id}
+      rows="2"
+      spellcheck="false"
+      autocomplete="off"
+      lang="en"
+      placeholder=${box.placeholder}
+      aria-describedby=${box.messagesId}
+      .value=${box.text}
+      @input=${box.onInput}
+      @keyup=${box.onCaret}
+      @click=${box.onCaret}
+    ></textarea>`;
 }
 
 /** Teacher mode hides every switch and tool bar; the figures stay. */

@@ -144,3 +144,28 @@ export const srOnly = css`
     border: 0;
   }
 `;
+
+/** A lesson's sentence row (label and switches above the box), model card line and figure box. */
+export const lessonChrome = css`
+  .controls {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: end;
+    justify-content: space-between;
+    gap: 0.4rem 1rem;
+    margin-bottom: 0.4rem;
+  }
+  label {
+    font-weight: 600;
+  }
+  .card {
+    margin: 0.4rem 0 0;
+    font-size: 0.85rem;
+    color: var(--attn-muted, #5b6678);
+    font-variant-numeric: tabular-nums;
+  }
+  .figure {
+    min-width: 0;
+    margin-top: 0.9rem;
+  }
+`;
