@@ -497,7 +497,7 @@ TEST_CASE("whole model: rnn_attention (cells x score functions)", "[gradcheck]")
     }
 }
 
-TEST_CASE("whole model: rnn_self_attention (slides' cell, [x;c;h] variant, LSTMN) and rnn_lm", "[gradcheck]") {
+TEST_CASE("whole model: rnn_self_attention (slides' cell, the x-c-h variant, LSTMN) and rnn_lm", "[gradcheck]") {
   const nlohmann::json base = {
       {"architecture", "rnn_self_attention"}, {"vocab_size", 9}, {"embed_dim", 5}, {"hidden_size", 4}, {"attn_dim", 3}};
   const Example ex = {{2, 7, 1, 8, 2, 8}, {7, 1, 8, 2, 8, kIgnoreIndex}};

@@ -117,7 +117,7 @@ TEST_CASE("cli: init, info and forward agree on a model folder") {
   CHECK_THAT(out_of_range.err, Catch::Contains("outside the vocabulary of 64"));
 }
 
-TEST_CASE("loading: wrong, missing and extra tensors are named; the model is never partial") {
+TEST_CASE("loading: wrong, missing and extra tensors are named and the model is never partial") {
   AttentionEncoder source(kDemoConfig);
   Rng rng(1);
   source.init(rng);

@@ -118,7 +118,7 @@ TEST_CASE("shipped: every language model card scores the same held-out tokens, s
   }
 }
 
-TEST_CASE("shipped: the [x; c; h] self-attention RNN beats the plain SimpleRNN of the same budget") {
+TEST_CASE("shipped: the x-c-h self-attention RNN beats the plain SimpleRNN of the same budget") {
   // The lesson's claim as shipped (docs/models.md): lower held-out perplexity on the same tokens.
   const auto card = [](const char* name) {
     return parse_json_text(read_text_file(std::string(ATTNLAB_MODELS_DIR) + "/" + name + "/card.json"), name);
