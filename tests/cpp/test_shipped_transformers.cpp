@@ -4,10 +4,13 @@
 // for the masked language models, perplexity for the causal one.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
+#include <map>
 #include <string>
 
 #include "io/model_io.h"
+#include "layers/cross_entropy.h"
 #include "models/transformer.h"
 #include "train/language_model.h"
 #include "train/masked_lm.h"
@@ -47,6 +50,41 @@ TEST_CASE("shipped: transformer masked language models reproduce their cards' te
     CHECK(metrics["test"]["loss"].get<double>() < std::log(model->tokenizer().vocab_size()) - 1);
     CHECK(metrics["test"]["accuracy"].get<double>() > 0.02);
   }
+}
+
+TEST_CASE("shipped: the masked models learned more than the most frequent token, and positions matter") {
+  // The best constant guess on the same masked positions of the test head: the share of the most
+  // frequent hidden token (counted on the test itself, so an optimistic baseline).
+  const LoadedModel mlm = load_model_dir(std::string(ATTNLAB_MODELS_DIR) + "/tf-mlm");
+  const nlohmann::json& metrics = mlm.card["metrics"];
+  const std::vector<int> ids = test_head_ids(*mlm.model);
+  const int context = metrics["context"].get<int>();
+  Rng rng(metrics["mask_seed"].get<uint64_t>());
+  std::map<int, int64_t> hidden;
+  int64_t masked = 0;
+  for (size_t start = 0; start < ids.size(); start += context) {
+    const size_t len = std::min<size_t>(context, ids.size() - start);
+    const Example ex = mask_window(std::vector<int>(ids.begin() + start, ids.begin() + start + len),
+                                   mask_tokens(*mlm.model), metrics["mask_rate"].get<double>(), false, rng);
+    for (int target : ex.targets)
+      if (target != kIgnoreIndex) ++hidden[target], ++masked;
+  }
+  int64_t most = 0;
+  for (const auto& [token, count] : hidden) most = std::max(most, count);
+  const double constant_guess = static_cast<double>(most) / static_cast<double>(masked);
+  INFO("best constant guess " << constant_guess);
+  const auto head_accuracy = [](const char* name) {
+    return load_model_dir(std::string(ATTNLAB_MODELS_DIR) + "/" + name)
+        .card["metrics"]["test_head"]["accuracy"]
+        .get<double>();
+  };
+  CHECK(masked == metrics["test_head"]["masked"].get<int64_t>());
+  for (const char* name : {"tf-mlm", "tf-mlm-additive", "tf-mlm-sigmoid"}) {
+    INFO(name << " " << head_accuracy(name));
+    CHECK(head_accuracy(name) > constant_guess + 0.02);
+  }
+  // Without positions a masked token cannot tell where it is: far below the encoder with them.
+  CHECK(head_accuracy("tf-mlm") > 2 * head_accuracy("tf-mlm-nopos"));
 }
 
 TEST_CASE("shipped: the transformer language model reproduces its card's test-head perplexity") {
