@@ -620,10 +620,26 @@ test('Seq2Seq lesson: the additive / dot-product switch, when the dot model is s
   await page.close();
 });
 
+test('Seq2Seq lesson: a sentence typed without its full stop is read with one, and the page says so', async () => {
+  const page = await openLesson();
+  await seq(page, 'textarea').fill('the red car is fast');
+  assert.equal(
+    await settledTranslation(page, 'la voiture rouge est rapide .'),
+    'la voiture rouge est rapide .',
+  );
+  assert.match(await seq(page, '.message[data-key="full-stop"]').innerText(), /full stop was added/);
+  // The map reads the added full stop too: 6 English tokens, 6 French words and <eos>.
+  assert.equal(await seq(page, 'attnlab-attention-map rect[data-weight]').count(), 6 * 7);
+  await seq(page, 'textarea').fill('the red car is fast .');
+  await settledTranslation(page, 'la voiture rouge est rapide .');
+  assert.equal(await seq(page, '.message[data-key="full-stop"]').count(), 0);
+  await page.close();
+});
+
 test('Seq2Seq lesson: each keystroke updates the translation (timing: scripts/bench-page.mjs)', async () => {
   const page = await openLesson();
   const frames = [];
-  for (const text of ['the red car', 'the red car is', 'the red car is fast', 'the red car is fast .']) {
+  for (const text of ['the red car', 'the red car is', 'the red car is fast', 'the big red car is fast .']) {
     frames.push(
       await page.evaluate(async (value) => {
         const lesson = document.querySelector('attnlab-seq2seq').shadowRoot;

@@ -91,6 +91,10 @@ async function openLesson({ width = 1280, height = 900 } = {}) {
   });
   page.on('pageerror', (error) => consoleErrors.push(`pageerror: ${error.message}`));
   await page.goto(`${origin}/index.html`);
+  // Lessons off screen are not rendered (content-visibility: auto), so the first scroll lands by
+  // their estimated height; once rendered the lesson has its real size: scroll again.
+  await textbox(page).scrollIntoViewIfNeeded();
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   await textbox(page).scrollIntoViewIfNeeded();
   if (servedModels().length) await settled(page);
   return page;
@@ -780,6 +784,9 @@ test('375 px wide and in Chinese: fits the width, every figure scrolls in its ow
   await shotLesson(page, 'transformer-step-375.png');
   await page.locator('#language-toggle').click();
   await page.waitForFunction(() => document.documentElement.lang === 'zh-CN');
+  // The toggle sits at the top of the page: come back to the lesson (off screen it is not rendered).
+  await page.locator('#lesson-transformer').scrollIntoViewIfNeeded();
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   assert.match(await page.locator('#lesson-transformer').innerText(), /Transformer 自注意力/);
   assert.match(await lesson(page, '.step h4').first().innerText(), /第 \d+ 个词元/);
   assert.match(await lesson(page, '.compare h3').innerText(), /自注意力/);

@@ -66,6 +66,11 @@ describe('guided paths', () => {
     }
   }
 
+  it('the Transformer head question: layer 1 head 2 reads the word just before', () => {
+    const [, head] = GUIDES.transformer.questions;
+    expect(ask(head).choice).toBe('at');
+  });
+
   it('the Seq2Seq answers are the ones the lesson teaches', () => {
     const [rouge, europeenne] = GUIDES.seq2seq.questions;
     expect(ask(rouge).choice).toBe('red');

@@ -9,9 +9,11 @@ import { END_TOKEN, hasWords, mapProblems, type ForwardRecord } from '../../web/
 import {
   accuracyByLength,
   agreeingRows,
+  allWordsUnknown,
   differenceMap,
   stepDetail,
   suggestWords,
+  withFullStop,
 } from '../../web/src/engine/seq2seq-records';
 import type { Session } from '../../web/src/engine/wasm-types';
 import { workerClientForSuite } from './support/in-process-worker';
@@ -112,6 +114,25 @@ describe('the Seq2Seq model folder in the WASM Session', () => {
     expect(record.tokens).toEqual(['the', 'zorblax', 'car', '.']);
     expect(record.unknown).toEqual([false, true, false, false]);
     expect(record.maps[0].cols).toBe(4);
+  });
+
+  it('a sentence without its full stop is read with one: the decoder then stops instead of repeating itself', () => {
+    expect(withFullStop('the red car is fast')).toEqual({ text: 'the red car is fast .', added: true });
+    expect(withFullStop('the red car is fast .')).toEqual({ text: 'the red car is fast .', added: false });
+    expect(withFullStop('the red car is fast.  ')).toEqual({ text: 'the red car is fast.  ', added: false });
+    expect(withFullStop('   ')).toEqual({ text: '   ', added: false });
+    // What happened before: "rapide rapide rapide dorment", or no <eos> at all until the length limit.
+    expect(toForwardRecord(session.forward('the red car is fast')).outputTokens.join(' ')).not.toBe(
+      'la voiture rouge est rapide .',
+    );
+    expect(toForwardRecord(session.forward('the small green car does')).maps[0].rows).toBeGreaterThan(40);
+    expect(toForwardRecord(session.forward('the small green car does .')).maps[0].rows).toBeLessThan(12);
+    const stopped = toForwardRecord(session.forward(withFullStop('the red car is fast').text));
+    expect(stopped.outputTokens.join(' ')).toBe('la voiture rouge est rapide .');
+    expect(stopped.maps[0].rowLabels.at(-1)).toBe(END_TOKEN);
+    // Unknown words: the added full stop is known, yet the sentence still has no known word.
+    expect(allWordsUnknown(toForwardRecord(session.forward(withFullStop('zorblax quux').text)))).toBe(true);
+    expect(allWordsUnknown(toForwardRecord(session.forward('the zorblax car .')))).toBe(false);
   });
 
   it("step-through: every step's alphas sum to 1 and c_j is the alpha-weighted sum of the h_i shown", () => {

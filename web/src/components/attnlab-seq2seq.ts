@@ -27,9 +27,11 @@ import {
 import {
   accuracyByLength,
   agreeingRows,
+  allWordsUnknown,
   differenceMap,
   stepDetail,
   suggestWords,
+  withFullStop,
   type LengthPoint,
   type StepDetail,
 } from '../engine/seq2seq-records';
@@ -385,6 +387,11 @@ export class Seq2SeqElement extends LitElement implements EmbedAttributes {
     return clipText(this.text, SEQ2SEQ_MAX_CHARS).text;
   }
 
+  /** What the model reads: the text box, with the full stop it was trained to expect. */
+  private modelInput(): string {
+    return withFullStop(this.input()).text;
+  }
+
   /** Asks the engine for the current text (latest wins, see LatestForward). */
   private compute(): void {
     const input = this.input();
@@ -395,7 +402,7 @@ export class Seq2SeqElement extends LitElement implements EmbedAttributes {
     const variant = this.variant;
     this.forwards.run(
       this.model?.engine,
-      input,
+      this.modelInput(),
       () => variant === this.variant,
       () => this.computeOther(),
     );
@@ -412,7 +419,7 @@ export class Seq2SeqElement extends LitElement implements EmbedAttributes {
     if (!this.compare || !other || load?.status !== 'ready' || !record) return;
     this.otherForwards.run(
       load.model.engine,
-      this.input(),
+      this.modelInput(),
       () => this.compare && other === this.otherVariant(),
       undefined,
       record.outputTokens.join(' '),
@@ -424,7 +431,7 @@ export class Seq2SeqElement extends LitElement implements EmbedAttributes {
     const record = this.record;
     if (!record || !hasWords(this.input())) return null;
     if (record.tokens.length > SEQ2SEQ_MAX_TOKENS) return null;
-    if (record.tokens.length > 0 && record.unknown.every(Boolean)) return null;
+    if (allWordsUnknown(record)) return null;
     return record;
   }
 
@@ -469,7 +476,7 @@ export class Seq2SeqElement extends LitElement implements EmbedAttributes {
       return out;
     }
     const unknown = this.unknownWords(record);
-    if (unknown.length && unknown.length === new Set(record.tokens).size && record.unknown.every(Boolean)) {
+    if (allWordsUnknown(record)) {
       out.push({ kind: 'warning', key: 'unknown', text: t('seq2seq.allUnknown', { size }) });
       return out;
     }
@@ -484,6 +491,8 @@ export class Seq2SeqElement extends LitElement implements EmbedAttributes {
         }),
       });
     }
+    if (withFullStop(this.input()).added)
+      out.push({ kind: 'info', key: 'full-stop', text: t('seq2seq.fullStopAdded') });
     const map = record.maps[0];
     if (map && map.rows > 0 && map.rowLabels[map.rows - 1] !== END_TOKEN) {
       out.push({

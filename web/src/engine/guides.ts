@@ -152,9 +152,9 @@ export const GUIDES: Record<Lesson, Guide> = {
       question(
         'head',
         'tf-mlm',
-        'Elizabeth smiled at Jane .',
+        'Elizabeth smiled at Jane.',
         ['Elizabeth', 'smiled', 'at', 'Jane'],
-        strongestKey('Elizabeth', 0, 0),
+        strongestKey('Jane', 0, 1),
       ),
     ],
   },

@@ -137,3 +137,22 @@ export function accuracyByLength(card: Record<string, unknown>): LengthPoint[] {
   }
   return points.sort((a, b) => a.lo - b.lo);
 }
+
+/**
+ * Every English sentence the models learned from ends with " ." (the corpus has no other ending),
+ * and without it the decoder never writes its end token: it repeats itself for 80 words. So a
+ * sentence typed without a full stop is read with one added; `added` says so, for the page to tell.
+ */
+export function withFullStop(text: string): { text: string; added: boolean } {
+  const trimmed = text.trimEnd();
+  if (trimmed === '' || trimmed.endsWith('.')) return { text, added: false };
+  return { text: `${trimmed} .`, added: true };
+}
+
+/** True when the record has words and the model knows none of them (punctuation does not count). */
+export function allWordsUnknown(record: ForwardRecord): boolean {
+  const words = record.tokens
+    .map((token, i) => ({ token, unknown: record.unknown[i] }))
+    .filter((w) => /[\p{L}\p{N}]/u.test(w.token));
+  return words.length > 0 && words.every((w) => w.unknown);
+}

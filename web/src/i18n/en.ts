@@ -67,6 +67,8 @@ export const en = {
     punctuationOnly: 'There are no words here, only punctuation. Type an English sentence.',
     tooLong:
       'This sentence has {{tokens}} words; this lesson translates at most {{max}} (the model was trained on sentences of 3 to about 40). Shorten it to see the translation.',
+    fullStopAdded:
+      'A full stop was added at the end: every sentence the model learned from ends with one, and without it the model does not know where to stop.',
     tooManyChars: 'Your text has {{length}} characters; only the first {{limit}} are read.',
     noEos:
       'The decoder reached its limit of {{max}} words without producing the end token <eos>: the model is lost on this input.',
@@ -449,9 +451,9 @@ export const en = {
             'Its top guess is “{{found}}”. This small model, trained briefly, learned frequent words and punctuation first.',
         },
         head: {
-          prompt: 'In layer 1, head 1, which token will “Elizabeth” attend to most?',
+          prompt: 'In layer 1, head 2, which word will “Jane” attend to most?',
           explain:
-            'It attends most to “{{found}}”. Heads learn different patterns: compare the other head in the head view.',
+            'It attends most to “{{found}}”. This head has learned to look at the word just before each token; the other head does something else: compare them in the head view.',
         },
       },
     },

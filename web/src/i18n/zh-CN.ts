@@ -67,6 +67,7 @@ export const zhCN: Strings = {
     punctuationOnly: '这里只有标点，没有词。请输入一个英文句子。',
     tooLong:
       '这个句子有 {{tokens}} 个词，本课最多翻译 {{max}} 个（模型训练时的句子长度是 3 到大约 40 个词）。缩短句子即可看到翻译。',
+    fullStopAdded: '句末补上了句号：模型学过的每个句子都以句号结尾，没有句号它就不知道在哪里停下。',
     tooManyChars: '你的文本有 {{length}} 个字符，只读取前 {{limit}} 个。',
     noEos: '解码器已写到 {{max}} 个词的上限，仍没有输出结束符 <eos>：模型在这个输入上迷失了。',
     engineError: '引擎无法翻译：{{message}}',
@@ -410,8 +411,8 @@ export const zhCN: Strings = {
           explain: '它的首选是“{{found}}”。这个小模型训练时间很短，先学会了常见词和标点。',
         },
         head: {
-          prompt: '在第 1 层第 1 个头中，“Elizabeth”最关注哪个词元？',
-          explain: '它最关注“{{found}}”。不同的头学到不同的模式：在头视图中比较另一个头。',
+          prompt: '在第 1 层第 2 个头中，“Jane”最关注哪个词？',
+          explain: '它最关注“{{found}}”。这个头学会了看每个词元前面的那个词；另一个头做的是别的事：在头视图中比较它们。',
         },
       },
     },
