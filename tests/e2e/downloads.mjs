@@ -51,25 +51,38 @@ export function assertSvgDocument(svg, what) {
 }
 
 /**
- * Decodes a PNG in the page (createImageBitmap) and returns { width, height, inked }: inked is the
- * share of pixels that are not (near) white, so a blank image reads 0.
+ * Decodes a PNG in the page (createImageBitmap) and returns { width, height, inked, cells }: inked
+ * is the share of pixels that are not (near) white, so a blank image reads 0; with `cell` > 0,
+ * cells[r][c] is the [r, g, b] at the middle of each cell x cell square (a picture of a grid).
  */
-export async function readPng(page, bytes) {
+export async function readPng(page, bytes, cell = 0) {
   assert.deepEqual([...bytes.subarray(0, 8)], PNG_SIGNATURE, 'PNG signature');
   assert.equal(bytes.subarray(12, 16).toString('latin1'), 'IHDR', 'the first chunk is IHDR');
   const header = { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
-  const decoded = await page.evaluate(async (b64) => {
-    const blob = new Blob([Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))], { type: 'image/png' });
-    const bitmap = await createImageBitmap(blob);
-    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
-    const context = canvas.getContext('2d');
-    context.drawImage(bitmap, 0, 0);
-    const data = context.getImageData(0, 0, bitmap.width, bitmap.height).data;
-    let inked = 0;
-    for (let i = 0; i < data.length; i += 4)
-      if (data[i] < 235 || data[i + 1] < 235 || data[i + 2] < 235) inked++;
-    return { width: bitmap.width, height: bitmap.height, inked: inked / (data.length / 4) };
-  }, bytes.toString('base64'));
+  const decoded = await page.evaluate(
+    async ({ b64, cell }) => {
+      const blob = new Blob([Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))], { type: 'image/png' });
+      const bitmap = await createImageBitmap(blob);
+      const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+      const context = canvas.getContext('2d');
+      context.drawImage(bitmap, 0, 0);
+      const data = context.getImageData(0, 0, bitmap.width, bitmap.height).data;
+      let inked = 0;
+      for (let i = 0; i < data.length; i += 4)
+        if (data[i] < 235 || data[i + 1] < 235 || data[i + 2] < 235) inked++;
+      const cells = [];
+      for (let r = 0; cell > 0 && (r + 1) * cell <= bitmap.height; r++) {
+        const row = [];
+        for (let c = 0; (c + 1) * cell <= bitmap.width; c++) {
+          const i = 4 * ((r * cell + (cell >> 1)) * bitmap.width + c * cell + (cell >> 1));
+          row.push([data[i], data[i + 1], data[i + 2]]);
+        }
+        cells.push(row);
+      }
+      return { width: bitmap.width, height: bitmap.height, inked: inked / (data.length / 4), cells };
+    },
+    { b64: bytes.toString('base64'), cell },
+  );
   assert.deepEqual(
     [decoded.width, decoded.height],
     [header.width, header.height],
