@@ -58,6 +58,8 @@ function colorScale(weights: Float32Array, diverging: boolean): ColorScale {
 
 const formatWeight = (w: number) => w.toFixed(3);
 const displayLabel = (label: string) => (label.trim() === '' ? '␣' : label);
+/** A token as a screen reader says it: a token of spaces has no text of its own. */
+const spokenLabel = (label: string) => (label.trim() === '' ? t('map.spaceToken') : label);
 
 export class AttentionMapElement extends LitElement {
   static override properties = {
@@ -214,14 +216,14 @@ export class AttentionMapElement extends LitElement {
           <thead>
             <tr>
               <td></td>
-              ${map.colLabels.map((label) => html`<th scope="col">${label}</th>`)}
+              ${map.colLabels.map((label) => html`<th scope="col">${spokenLabel(label)}</th>`)}
             </tr>
           </thead>
           <tbody>
             ${map.rowLabels.map(
               (label, r) =>
                 html`<tr>
-                  <th scope="row">${label}</th>
+                  <th scope="row">${spokenLabel(label)}</th>
                   ${map.colLabels.map((_, c) => html`<td>${formatWeight(map.weights[r * map.cols + c])}</td>`)}
                 </tr>`,
             )}
@@ -246,7 +248,7 @@ export class AttentionMapElement extends LitElement {
           ${map.rowLabels.map(
             (label, r) =>
               html`<tr>
-                <th scope="row">${label}</th>
+                <th scope="row">${spokenLabel(label)}</th>
                 ${topKInRow(grid, r, k).map((c) => html`<td>${map.colLabels[c]}: ${formatWeight(map.weights[r * map.cols + c])}</td>`)}
               </tr>`,
           )}

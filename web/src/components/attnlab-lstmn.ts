@@ -611,7 +611,7 @@ export class LstmnElement extends LitElement implements EmbedAttributes {
     };
     return html`
       <ol
-        role="group"
+        role="radiogroup"
         class="reading ${rows.length ? '' : 'plain'}"
         aria-label=${t('lstmn.readingTitle')}
         data-view=${reading.view}
@@ -622,9 +622,9 @@ export class LstmnElement extends LitElement implements EmbedAttributes {
           (g, r) =>
             html`<li
               class="row ${r === selectedRow ? 'selected' : ''}"
-              role="button"
+              role="radio"
               tabindex=${r === focusRow ? 0 : -1}
-              aria-pressed=${r === selectedRow ? 'true' : 'false'}
+              aria-checked=${r === selectedRow ? 'true' : 'false'}
               data-row=${r}
               data-word=${g.label}
               data-token=${g.row}

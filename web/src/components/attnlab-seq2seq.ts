@@ -619,9 +619,11 @@ export class Seq2SeqElement extends LitElement implements EmbedAttributes {
                 <tr>
                   <th scope="col">i</th>
                   <th scope="col">${t('seq2seq.stepWord')}</th>
-                  <th scope="col">${unsafeHTML(typeset(`e_{i${n}}`))}</th>
-                  <th scope="col">${unsafeHTML(typeset(`\\alpha_{i${n}}`))}</th>
-                  <th scope="col">${unsafeHTML(typeset('h_i'))}</th>
+                  <th scope="col">${unsafeHTML(typeset(`e_{i${n}}`))}<span class="sr-only">e i${n}</span></th>
+                  <th scope="col">
+                    ${unsafeHTML(typeset(`\\alpha_{i${n}}`))}<span class="sr-only">α i${n}</span>
+                  </th>
+                  <th scope="col">${unsafeHTML(typeset('h_i'))}<span class="sr-only">h i</span></th>
                 </tr>
               </thead>
               <tbody>

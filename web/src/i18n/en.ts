@@ -469,6 +469,7 @@ export const en = {
     positions: 'the positional-encoding table',
   },
   map: {
+    spaceToken: 'space',
     empty: 'Type a sentence to see its attention map.',
     rowsAxis: 'Rows: the word that is reading (query)',
     colsAxis: 'Columns: the word being read (key)',

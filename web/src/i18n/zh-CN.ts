@@ -429,6 +429,7 @@ export const zhCN: Strings = {
     positions: '位置编码表',
   },
   map: {
+    spaceToken: '空格',
     empty: '输入一个句子，就能看到它的注意力图。',
     rowsAxis: '行：正在“读”的词（查询）',
     colsAxis: '列：被读的词（键）',
