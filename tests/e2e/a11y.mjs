@@ -7,46 +7,27 @@
 //   npm run build && node tests/e2e/a11y.mjs
 
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 
-import { launchChromium, serve } from './browser.mjs';
+import { ARTIFACTS, openSession } from './browser.mjs';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const webDir = path.resolve(process.env.ATTNLAB_WEB_DIR ?? path.join(repoRoot, 'build/web'));
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
-let server;
+let session;
 let origin;
-let context;
-let userDataDir;
 
 before(async () => {
-  assert.ok(
-    fs.existsSync(path.join(webDir, 'index.html')),
-    `no build at ${webDir}: run \`npm run build\` first`,
-  );
-  server = await serve(webDir);
-  origin = `http://127.0.0.1:${server.address().port}`;
-  userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'attnlab-e2e-a11y-'));
-  context = await launchChromium(userDataDir, chromiumPath);
+  session = await openSession('a11y');
+  ({ origin } = session);
 });
 
-after(async () => {
-  await context?.close();
-  await new Promise((resolve) => (server ? server.close(resolve) : resolve()));
-  if (userDataDir) fs.rmSync(userDataDir, { recursive: true, force: true });
-});
+after(() => session?.close());
 
 /** Opens the page and waits until every lesson shows a drawn figure (not a loading placeholder). */
 async function openSettled(options = {}) {
-  const page = await context.newPage();
-  await page.setViewportSize({ width: options.width ?? 1280, height: 900 });
+  const page = await session.newPage({ width: options.width ?? 1280 });
   if (options.reducedMotion) await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.goto(`${origin}/${options.query ?? ''}`);
   await page.locator('attnlab-seq2seq .translation').waitFor({ timeout: 30_000 });
@@ -187,6 +168,6 @@ test('guided paths: each lesson predicts, then reveals the live model’s answer
   assert.equal(await seq.nth(1).locator('.result').getAttribute('data-answer'), 'european');
   await page
     .locator('attnlab-guide[lesson="seq2seq"]')
-    .screenshot({ path: path.join(repoRoot, 'tests/e2e/artifacts/guide-seq2seq.png') });
+    .screenshot({ path: path.join(ARTIFACTS, 'guide-seq2seq.png') });
   await page.close();
 });

@@ -1,8 +1,11 @@
-// What the browser tests and the page benchmark share: a static server for a build folder and
-// Debian's Chromium launched headless with the flags that keep it off the network.
+// What the browser tests and the page benchmark share: a static server for a build folder,
+// Debian's Chromium launched headless with the flags that keep it off the network, and the session
+// every page test file opens (openSession).
 import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
 const MIME = {
@@ -66,4 +69,84 @@ export function launchChromium(userDataDir, executablePath = '/usr/bin/chromium'
     viewport: { width: 1280, height: 900 },
     locale: 'en-US',
   });
+}
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/** The build the page tests open (ATTNLAB_WEB_DIR for another one). */
+export const WEB_DIR = path.resolve(process.env.ATTNLAB_WEB_DIR ?? path.join(repoRoot, 'build/web'));
+/** Where the page tests save their screenshots. */
+export const ARTIFACTS = path.join(repoRoot, 'tests/e2e/artifacts');
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/**
+ * What every page test file sets up: the build served on 127.0.0.1, a fresh headless Chromium, and
+ * a record of what went wrong meanwhile (requests to another origin, failed requests, responses of
+ * 400 and up, dialogs, console errors) for the file's last test to check. session.newPage() opens
+ * a tab that records its dialogs (dismissed) and console errors; session.close() ends it all.
+ */
+export async function openSession(name) {
+  if (!fs.existsSync(path.join(WEB_DIR, 'index.html')))
+    throw new Error(
+      `no build at ${WEB_DIR}: run \`npm run build\` first (it needs the WASM from scripts/build-wasm)`,
+    );
+  if (!fs.existsSync(CHROMIUM_PATH))
+    throw new Error(`Chromium not found at ${CHROMIUM_PATH} (apt-get install chromium)`);
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  const server = await serve(WEB_DIR);
+  const origin = `http://127.0.0.1:${server.address().port}`;
+  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), `attnlab-e2e-${name}-`));
+  const context = await launchChromium(userDataDir, CHROMIUM_PATH);
+  const session = {
+    origin,
+    context,
+    foreignRequests: [],
+    failedRequests: [],
+    badResponses: [],
+    dialogs: [],
+    consoleErrors: [],
+    requestedPaths: new Set(),
+    async newPage({ width = 1280, height = 900 } = {}) {
+      const page = await context.newPage();
+      await page.setViewportSize({ width, height });
+      page.on('dialog', async (dialog) => {
+        session.dialogs.push(`${dialog.type()}: ${dialog.message()}`);
+        await dialog.dismiss();
+      });
+      page.on('console', (message) => {
+        if (message.type() === 'error') session.consoleErrors.push(message.text());
+      });
+      page.on('pageerror', (error) => session.consoleErrors.push(`pageerror: ${error.message}`));
+      return page;
+    },
+    async close() {
+      await context.close();
+      await new Promise((resolve) => server.close(resolve));
+      fs.rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
+  // Every request of every page and worker: the page may only talk to its own origin.
+  context.on('request', (request) => {
+    const url = request.url();
+    if (url.startsWith('data:') || url.startsWith('blob:')) return;
+    if (new URL(url).origin !== origin) session.foreignRequests.push(url);
+    else session.requestedPaths.add(new URL(url).pathname);
+  });
+  context.on('requestfailed', (request) =>
+    session.failedRequests.push(`${request.url()} ${request.failure()?.errorText ?? ''}`),
+  );
+  context.on('response', (response) => {
+    if (response.status() >= 400) session.badResponses.push(`${response.status()} ${response.url()}`);
+  });
+  return session;
+}
+
+/**
+ * Scrolls `locator` into view on a page whose lessons off screen are not rendered
+ * (content-visibility: auto): the first scroll lands by a lesson's estimated height, and once the
+ * lesson is rendered it has its real one, so scroll again after two frames.
+ */
+export async function scrollIntoRenderedView(page, locator) {
+  await locator.scrollIntoViewIfNeeded();
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await locator.scrollIntoViewIfNeeded();
 }

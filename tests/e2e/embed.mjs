@@ -9,17 +9,13 @@
 
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 
-import { launchChromium, serve } from './browser.mjs';
+import { ARTIFACTS, WEB_DIR, openSession } from './browser.mjs';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const webDir = path.resolve(process.env.ATTNLAB_WEB_DIR ?? path.join(repoRoot, 'build/web'));
-const artifacts = path.join(repoRoot, 'tests/e2e/artifacts');
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const webDir = WEB_DIR;
+const artifacts = ARTIFACTS;
 /** The course pages live one folder below the build, so a URL taken from the page's base would miss models/. */
 const pagesDir = path.join(webDir, 'embed-test');
 
@@ -28,14 +24,12 @@ const LM_SENTENCE = 'She was very happy.';
 const TF_SENTENCE = 'The cat sat on the mat.';
 const CJK = /[\u4e00-\u9fff]/;
 
-let server;
+let session;
 let origin;
-let context;
-let userDataDir;
-const consoleErrors = [];
-const foreignRequests = [];
-const failedRequests = [];
-const badResponses = [];
+let consoleErrors;
+let foreignRequests;
+let failedRequests;
+let badResponses;
 
 const page = (body, lang = 'en') => `<!doctype html>
 <html lang="${lang}">
@@ -57,8 +51,6 @@ before(async () => {
     fs.existsSync(path.join(webDir, 'attnlab.js')),
     `no attnlab.js in ${webDir}: run \`npm run build\` first`,
   );
-  assert.ok(fs.existsSync(chromiumPath), `Chromium not found at ${chromiumPath} (apt-get install chromium)`);
-  fs.mkdirSync(artifacts, { recursive: true });
   fs.mkdirSync(pagesDir, { recursive: true });
   fs.writeFileSync(
     path.join(pagesDir, 'three.html'),
@@ -70,36 +62,17 @@ before(async () => {
     path.join(pagesDir, 'chinese.html'),
     page(`    <attnlab-seq2seq sentence="${SEQ_SENTENCE}" lang="zh-CN" view="map step"></attnlab-seq2seq>`),
   );
-  server = await serve(webDir);
-  origin = `http://127.0.0.1:${server.address().port}`;
-  userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'attnlab-e2e-embed-'));
-  context = await launchChromium(userDataDir, chromiumPath);
-  context.on('request', (request) => {
-    const url = request.url();
-    if (url.startsWith('data:') || url.startsWith('blob:')) return;
-    if (new URL(url).origin !== origin) foreignRequests.push(url);
-  });
-  context.on('requestfailed', (request) =>
-    failedRequests.push(`${request.url()} ${request.failure()?.errorText ?? ''}`),
-  );
-  context.on('response', (response) => {
-    if (response.status() >= 400) badResponses.push(`${response.status()} ${response.url()}`);
-  });
+  session = await openSession('embed');
+  ({ origin, consoleErrors, foreignRequests, failedRequests, badResponses } = session);
 });
 
 after(async () => {
-  await context?.close();
-  await new Promise((resolve) => (server ? server.close(resolve) : resolve()));
-  if (userDataDir) fs.rmSync(userDataDir, { recursive: true, force: true });
+  await session?.close();
   fs.rmSync(pagesDir, { recursive: true, force: true });
 });
 
 async function open(url) {
-  const tab = await context.newPage();
-  tab.on('console', (message) => {
-    if (message.type() === 'error') consoleErrors.push(message.text());
-  });
-  tab.on('pageerror', (error) => consoleErrors.push(`pageerror: ${error.message}`));
+  const tab = await session.newPage();
   await tab.goto(url);
   return tab;
 }

@@ -8,57 +8,31 @@
 
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 
-import { launchChromium, serve } from './browser.mjs';
+import { ARTIFACTS, WEB_DIR, openSession, scrollIntoRenderedView } from './browser.mjs';
 import { assertSvgDocument, downloadFrom, readPng, readSvg } from './downloads.mjs';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const webDir = path.resolve(process.env.ATTNLAB_WEB_DIR ?? path.join(repoRoot, 'build/web'));
-const artifacts = path.join(repoRoot, 'tests/e2e/artifacts');
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const webDir = WEB_DIR;
+const artifacts = ARTIFACTS;
 
 const DEFAULT_SENTENCE = 'The FBI is chasing a criminal on the run.';
 const DEFAULT_WORDS = ['The', 'FBI', 'is', 'chasing', 'a', 'criminal', 'on', 'the', 'run', '.'];
 
-let server;
+let session;
 let origin;
-let context;
-let userDataDir;
-const dialogs = [];
-const consoleErrors = [];
-const foreignRequests = [];
-const failedRequests = [];
+let dialogs;
+let consoleErrors;
+let foreignRequests;
+let failedRequests;
 
 before(async () => {
-  assert.ok(
-    fs.existsSync(path.join(webDir, 'index.html')),
-    `no build at ${webDir}: run \`npm run build\` first (it needs the WASM from scripts/build-wasm)`,
-  );
-  assert.ok(fs.existsSync(chromiumPath), `Chromium not found at ${chromiumPath} (apt-get install chromium)`);
-  fs.mkdirSync(artifacts, { recursive: true });
-  server = await serve(webDir);
-  origin = `http://127.0.0.1:${server.address().port}`;
-  userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'attnlab-e2e-lstmn-'));
-  context = await launchChromium(userDataDir, chromiumPath);
-  context.on('request', (request) => {
-    const url = request.url();
-    if (url.startsWith('data:') || url.startsWith('blob:')) return;
-    if (new URL(url).origin !== origin) foreignRequests.push(url);
-  });
-  context.on('requestfailed', (request) =>
-    failedRequests.push(`${request.url()} ${request.failure()?.errorText ?? ''}`),
-  );
+  session = await openSession('lstmn');
+  ({ origin, dialogs, consoleErrors, foreignRequests, failedRequests } = session);
 });
 
-after(async () => {
-  await context?.close();
-  await new Promise((resolve) => (server ? server.close(resolve) : resolve()));
-  if (userDataDir) fs.rmSync(userDataDir, { recursive: true, force: true });
-});
+after(() => session?.close());
 
 /** The model folders the build serves (models/index.json, written by the Vite plugin). */
 function servedModels() {
@@ -71,18 +45,9 @@ const rows = (page) => lesson(page, '.reading li.row');
 
 /** Opens the page and waits until the lesson has read its default sentence. */
 async function openLesson({ width = 1280, height = 900, query = '' } = {}) {
-  const page = await context.newPage();
-  await page.setViewportSize({ width, height });
-  page.on('dialog', async (dialog) => {
-    dialogs.push(`${dialog.type()}: ${dialog.message()}`);
-    await dialog.dismiss();
-  });
-  page.on('console', (message) => {
-    if (message.type() === 'error') consoleErrors.push(message.text());
-  });
-  page.on('pageerror', (error) => consoleErrors.push(`pageerror: ${error.message}`));
+  const page = await session.newPage({ width, height });
   await page.goto(`${origin}/index.html${query}`);
-  await textbox(page).scrollIntoViewIfNeeded();
+  await scrollIntoRenderedView(page, textbox(page));
   await settled(page, DEFAULT_WORDS.length);
   return page;
 }

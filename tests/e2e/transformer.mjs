@@ -9,18 +9,14 @@
 
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 
-import { launchChromium, serve } from './browser.mjs';
+import { ARTIFACTS, WEB_DIR, openSession, scrollIntoRenderedView } from './browser.mjs';
 import { assertSvgDocument, downloadFrom, readPng, readSvg } from './downloads.mjs';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const webDir = path.resolve(process.env.ATTNLAB_WEB_DIR ?? path.join(repoRoot, 'build/web'));
-const artifacts = path.join(repoRoot, 'tests/e2e/artifacts');
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const webDir = WEB_DIR;
+const artifacts = ARTIFACTS;
 
 const DEFAULT_SENTENCE = 'The FBI is chasing a criminal on the run.';
 const FOLDERS = {
@@ -31,41 +27,19 @@ const FOLDERS = {
   nopos: 'tf-mlm-nopos',
 };
 
-let server;
+let session;
 let origin;
-let context;
-let userDataDir;
-const dialogs = [];
-const consoleErrors = [];
-const foreignRequests = [];
-const failedRequests = [];
+let dialogs;
+let consoleErrors;
+let foreignRequests;
+let failedRequests;
 
 before(async () => {
-  assert.ok(
-    fs.existsSync(path.join(webDir, 'index.html')),
-    `no build at ${webDir}: run \`npm run build\` first (it needs the WASM from scripts/build-wasm)`,
-  );
-  assert.ok(fs.existsSync(chromiumPath), `Chromium not found at ${chromiumPath} (apt-get install chromium)`);
-  fs.mkdirSync(artifacts, { recursive: true });
-  server = await serve(webDir);
-  origin = `http://127.0.0.1:${server.address().port}`;
-  userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'attnlab-e2e-transformer-'));
-  context = await launchChromium(userDataDir, chromiumPath);
-  context.on('request', (request) => {
-    const url = request.url();
-    if (url.startsWith('data:') || url.startsWith('blob:')) return;
-    if (new URL(url).origin !== origin) foreignRequests.push(url);
-  });
-  context.on('requestfailed', (request) =>
-    failedRequests.push(`${request.url()} ${request.failure()?.errorText ?? ''}`),
-  );
+  session = await openSession('transformer');
+  ({ origin, dialogs, consoleErrors, foreignRequests, failedRequests } = session);
 });
 
-after(async () => {
-  await context?.close();
-  await new Promise((resolve) => (server ? server.close(resolve) : resolve()));
-  if (userDataDir) fs.rmSync(userDataDir, { recursive: true, force: true });
-});
+after(() => session?.close());
 
 /** The lesson's models the build serves (models/index.json), in the order of the switch. */
 function servedModels() {
@@ -80,22 +54,9 @@ const textbox = (page) => lesson(page, 'textarea');
 
 /** Opens the page and waits until the lesson shows the default sentence (or the no-model message). */
 async function openLesson({ width = 1280, height = 900 } = {}) {
-  const page = await context.newPage();
-  await page.setViewportSize({ width, height });
-  page.on('dialog', async (dialog) => {
-    dialogs.push(`${dialog.type()}: ${dialog.message()}`);
-    await dialog.dismiss();
-  });
-  page.on('console', (message) => {
-    if (message.type() === 'error') consoleErrors.push(message.text());
-  });
-  page.on('pageerror', (error) => consoleErrors.push(`pageerror: ${error.message}`));
+  const page = await session.newPage({ width, height });
   await page.goto(`${origin}/index.html`);
-  // Lessons off screen are not rendered (content-visibility: auto), so the first scroll lands by
-  // their estimated height; once rendered the lesson has its real size: scroll again.
-  await textbox(page).scrollIntoViewIfNeeded();
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-  await textbox(page).scrollIntoViewIfNeeded();
+  await scrollIntoRenderedView(page, textbox(page));
   if (servedModels().length) await settled(page);
   return page;
 }
@@ -776,8 +737,7 @@ test('375 px wide and in Chinese: fits the width, every figure scrolls in its ow
   await page.locator('#language-toggle').click();
   await page.waitForFunction(() => document.documentElement.lang === 'zh-CN');
   // The toggle sits at the top of the page: come back to the lesson (off screen it is not rendered).
-  await page.locator('#lesson-transformer').scrollIntoViewIfNeeded();
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await scrollIntoRenderedView(page, page.locator('#lesson-transformer'));
   assert.match(await page.locator('#lesson-transformer').innerText(), /Transformer 自注意力/);
   assert.match(await lesson(page, '.step h4').first().innerText(), /第 \d+ 个词元/);
   assert.match(await lesson(page, '.compare h3').innerText(), /自注意力/);
