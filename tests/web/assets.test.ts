@@ -2,8 +2,7 @@
 // as it is, weights decoded from base64 byte for byte, and anything else embedded-looking refused
 // rather than sent to a network that is not there.
 import { describe, expect, it } from 'vitest';
-import { embeddedFetch } from '../../web/src/engine/assets';
-import { decodeBase64 } from '../../web/src/engine/base64';
+import { decodeBase64, embeddedFetch } from '../../web/src/engine/assets';
 import { fetchModelFolder, fetchManifest } from '../../web/src/engine/model-folder';
 
 const BASE = 'attnlab-embedded:/';

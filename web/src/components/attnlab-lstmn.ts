@@ -275,7 +275,7 @@ export class LstmnElement extends LitElement implements EmbedAttributes {
     )
       this.selected = null;
     // And the state goes back to the attributes (written in updated()).
-    const out = this.attributeValues();
+    const out = (this.reflected = this.attributeValues());
     this.sentence = out.sentence.value;
     this.attrModel = out.model.value;
     this.attrView = out.view.value;
@@ -283,8 +283,11 @@ export class LstmnElement extends LitElement implements EmbedAttributes {
   }
 
   override updated(): void {
-    reflectAttributes(this, this.attributeValues());
+    reflectAttributes(this, this.reflected);
   }
+
+  /** attributeValues() as willUpdate computed it, for updated() to write (once per update). */
+  private reflected: Record<string, Reflected> = {};
 
   /** The lesson's state as attribute text (the app page puts it in the URL). */
   private attributeValues(): Record<'sentence' | 'model' | 'view' | 'step', Reflected> {

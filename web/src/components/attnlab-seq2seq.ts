@@ -210,7 +210,7 @@ export class Seq2SeqElement extends LitElement implements EmbedAttributes {
     }
     if (changed.has('attrStep') && this.attrStep != null) this.step = parseIndex(this.attrStep) ?? 0;
     // And the state goes back to the attributes (written in updated()).
-    const out = this.attributeValues();
+    const out = (this.reflected = this.attributeValues());
     this.sentence = out.sentence.value;
     this.attrModel = out.model.value;
     this.attrView = out.view.value;
@@ -218,8 +218,11 @@ export class Seq2SeqElement extends LitElement implements EmbedAttributes {
   }
 
   override updated(): void {
-    reflectAttributes(this, this.attributeValues());
+    reflectAttributes(this, this.reflected);
   }
+
+  /** attributeValues() as willUpdate computed it, for updated() to write (once per update). */
+  private reflected: Record<string, Reflected> = {};
 
   /** The lesson's state as attribute text (the app page puts it in the URL). */
   private attributeValues(): Record<'sentence' | 'model' | 'view' | 'step', Reflected> {

@@ -328,7 +328,7 @@ export class TransformerElement extends LitElement implements EmbedAttributes {
       if (this.head >= arch.nHead) this.head = 0;
     }
     // And the state goes back to the attributes (written in updated()).
-    const out = this.attributeValues();
+    const out = (this.reflected = this.attributeValues());
     this.sentence = out.sentence.value;
     this.attrModel = out.model.value;
     this.attrView = out.view.value;
@@ -373,6 +373,9 @@ export class TransformerElement extends LitElement implements EmbedAttributes {
     }
     if (recompute) this.compute();
   }
+
+  /** attributeValues() as willUpdate computed it, for updated() to write (once per update). */
+  private reflected: Record<string, Reflected> = {};
 
   /** The lesson's state as attribute text (the app page puts it in the URL). */
   private attributeValues(): Record<ReflectedName, Reflected> {
@@ -1631,7 +1634,7 @@ export class TransformerElement extends LitElement implements EmbedAttributes {
   protected override updated(): void {
     this.paintThumbCanvases();
     this.paintPositions();
-    reflectAttributes(this, this.attributeValues());
+    reflectAttributes(this, this.reflected);
   }
 
   override render(): TemplateResult {

@@ -4,9 +4,16 @@
 // server and no network.
 
 import { embeddedBase64, embeddedText } from 'virtual:attnlab-models';
-import { decodeBase64 } from './base64';
 
 type Fetch = (url: string, init?: RequestInit) => Promise<Response>;
+
+/** Base64 text to bytes (the embedded weights). */
+export function decodeBase64(text: string): Uint8Array<ArrayBuffer> {
+  const bytes = atob(text);
+  const out = new Uint8Array(bytes.length);
+  for (let i = 0; i < bytes.length; i++) out[i] = bytes.charCodeAt(i);
+  return out;
+}
 
 /** fetch, answered from the embedded files when the URL is one of them. */
 export function embeddedFetch(
