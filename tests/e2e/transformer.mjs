@@ -503,6 +503,32 @@ test('the positional encoding: the table the model adds, and shuffled words with
   await page.close();
 });
 
+test('a sigmoid head view whose lines all weigh almost 0 says so instead of looking empty', async (t) => {
+  if (!servedModels().includes('sigmoid')) return t.skip('no sigmoid model served');
+  const page = await openLesson();
+  await lesson(page, '.models [data-model="sigmoid"]').click();
+  await settled(page);
+  for (const layer of [0, 1]) {
+    await lesson(page, `.layers [data-value="${layer}"]`).click();
+    await page.waitForFunction(
+      (l) =>
+        document.querySelector('attnlab-transformer').shadowRoot.querySelector('svg.head-view')?.dataset
+          .layer === String(l),
+      layer,
+    );
+    const weights = await lesson(page, 'svg.head-view line.link').evaluateAll((ls) =>
+      ls.map((l) => Number(l.dataset.weight)),
+    );
+    const note = await lesson(page, '.note[data-key="reads-nothing"]').count();
+    assert.equal(
+      note,
+      Math.max(0, ...weights) < 0.01 ? 1 : 0,
+      `layer ${layer + 1}: largest ${Math.max(...weights)}`,
+    );
+  }
+  await page.close();
+});
+
 test('the head view downloads as SVG and PNG: the lines on screen, one key entry per head', async (t) => {
   if (!servedModels().length) return t.skip('no tf-* model served');
   const page = await openLesson();

@@ -760,6 +760,17 @@ export class TransformerElement extends LitElement implements EmbedAttributes {
         ${t('transformer.headTop', { head: h + 1, list })}
       </li>`;
     });
+    // A sigmoid lets a token read (almost) nothing; then the lines are invisible, so say it.
+    const largest = Math.max(
+      0,
+      ...visible.map((h) => maxAbs(maps[h]?.weights.subarray(active * n, active * n + n) ?? [])),
+    );
+    const readsNothing =
+      arch.normalization === 'sigmoid' && visible.length > 0 && largest < 0.01
+        ? html`<p class="note" data-key="reads-nothing">
+            ${t('transformer.readsNothing', { layer: layer + 1, token: label(active), max: fixed(largest, 3) })}
+          </p>`
+        : nothing;
     return html`
       <div class="head-tools">
         ${this.renderLayerPills(arch)}
@@ -781,6 +792,7 @@ export class TransformerElement extends LitElement implements EmbedAttributes {
         </div>
       </div>
       <p class="note">${t('transformer.headViewNote')}</p>
+      ${readsNothing}
       <div class="scroll-box head-box">
         <svg
           class="head-view"

@@ -264,6 +264,8 @@ export const en = {
     keysTitle: 'keys',
     queryAria: 'Token {{index}}, “{{token}}”: show what it attends to',
     lineTitle: 'head {{head}}: “{{query}}” → “{{key}}” {{weight}}',
+    readsNothing:
+      'In layer {{layer}}, “{{token}}” gives every token a weight of almost 0 (the largest is {{max}}), so there are no lines to see: unlike a softmax, a sigmoid lets a token read (almost) nothing. Try another layer.',
     headTop: 'Head {{head}} reads most: {{list}}',
     modelViewNote:
       'One small map per layer (rows) and head (columns). In each map, row i is what token i reads. Pick one to see it large.',

@@ -248,6 +248,8 @@ export const zhCN: Strings = {
     keysTitle: '键',
     queryAria: '第 {{index}} 个词元“{{token}}”：显示它注意什么',
     lineTitle: '头 {{head}}：“{{query}}” → “{{key}}” {{weight}}',
+    readsNothing:
+      '在第 {{layer}} 层，“{{token}}”给每个词元的权重都几乎为 0（最大的是 {{max}}），所以看不到连线：与 softmax 不同，sigmoid 允许一个词元（几乎）什么都不读。试试另一层。',
     headTop: '头 {{head}} 读得最多的是：{{list}}',
     modelViewNote: '每一层（行）每个头（列）一张小图。每张图中第 i 行是第 i 个词元读的内容。点一张看大图。',
     thumbAria: '第 {{layer}} 层，头 {{head}}：放大这张图',
