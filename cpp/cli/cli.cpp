@@ -10,7 +10,10 @@
 #include "data/en_fr_grammar.h"
 #include "io/model_io.h"
 #include "io/trace_json.h"
+#include "train/language_model.h"
 #include "train/loop.h"
+#include "train/masked_lm.h"
+#include "train/text_corpus.h"
 #include "train/trainer.h"
 #include "train/translate.h"
 
@@ -29,6 +32,10 @@ usage:
   attnlab evaluate MODEL_DIR --data PAIRS.tsv [--limit N]
                                                   score a seq2seq model: exact match, token accuracy,
                                                   alignment error rate of its attention (JSON)
+  attnlab evaluate MODEL_DIR --corpus DIR [--write-card]
+                                                  score a language model (lm or mlm) on DIR's valid
+                                                  and test splits as its training did (JSON);
+                                                  --write-card stores the figures on its card
   attnlab corpus --out DIR [--seed N] [--train N] [--valid N] [--test N] [--max-len N]
                                                   English->French toy corpus with gold alignments:
                                                   train.tsv, valid.tsv, test.tsv, vocab.json
@@ -183,8 +190,42 @@ int cmd_train(const Args& a, std::ostream& out) {
   return 0;
 }
 
+// A language model's valid, test and test-head figures with the context and masking its card
+// records, computed as its training computed them (train/language_model.cpp, train/masked_lm.cpp).
+int evaluate_text_model(const Args& a, std::ostream& out) {
+  const std::string dir = a.positional[0];
+  LoadedModel lm = load_model_dir(dir);
+  const nlohmann::json old = lm.card.value("metrics", nlohmann::json::object());
+  if (!old.contains("context"))
+    throw std::invalid_argument(dir + "/card.json has no metrics.context: it was not written by an lm or mlm training");
+  const int context = old["context"].get<int>();
+  std::ostringstream log;
+  const TokenSplits s = read_token_splits(*lm.model, {{"corpus", a.get("--corpus")}}, context, log);
+  nlohmann::json metrics = old;
+  if (lm.model->config().value("objective", "lm") == "mlm") {
+    const double rate = old.at("mask_rate").get<double>();
+    const uint64_t seed = old.at("mask_seed").get<uint64_t>();
+    metrics["valid"] = evaluate_mlm(*lm.model, s.valid, context, 0, rate, seed).to_json();
+    metrics["test"] = evaluate_mlm(*lm.model, s.test, context, 0, rate, seed).to_json();
+    metrics["test_head"] = evaluate_mlm(*lm.model, s.test, context, kTestHeadTokens, rate, seed).to_json();
+  } else {
+    metrics["valid"] = evaluate_lm(*lm.model, s.valid, context, 0).to_json();
+    metrics["test"] = evaluate_lm(*lm.model, s.test, context, 0).to_json();
+    metrics["test_head"] = evaluate_lm(*lm.model, s.test, context, kTestHeadTokens).to_json();
+  }
+  if (a.has("--write-card")) {
+    nlohmann::json card = lm.card;
+    card["metrics"] = metrics;
+    std::ofstream((std::filesystem::path(dir) / "card.json").string()) << card.dump(2) << "\n";
+  }
+  out << metrics.dump(2) << "\n";
+  return 0;
+}
+
 int cmd_evaluate(const Args& a, std::ostream& out) {
-  if (a.positional.size() != 1 || !a.has("--data")) throw UsageError("evaluate takes MODEL_DIR and --data PAIRS.tsv");
+  if (a.positional.size() == 1 && a.has("--corpus")) return evaluate_text_model(a, out);
+  if (a.positional.size() != 1 || !a.has("--data"))
+    throw UsageError("evaluate takes MODEL_DIR and --data PAIRS.tsv (seq2seq) or --corpus DIR (language models)");
   const int limit = a.has("--limit") ? parse_int(a.get("--limit"), "--limit") : 0;
   LoadedModel lm = load_model_dir(a.positional[0]);
   const auto* seq2seq = dynamic_cast<const Seq2Seq*>(lm.model.get());
@@ -226,7 +267,8 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
     if (cmd == "forward") return cmd_forward(parse_args(args, 1, {"--text", "--ids"}, {"--json"}), out);
     if (cmd == "init") return cmd_init(parse_args(args, 1, {"--out", "--seed"}, {}), out);
     if (cmd == "train") return cmd_train(parse_args(args, 1, {"--out", "--steps"}, {}), out);
-    if (cmd == "evaluate") return cmd_evaluate(parse_args(args, 1, {"--data", "--limit"}, {}), out);
+    if (cmd == "evaluate")
+      return cmd_evaluate(parse_args(args, 1, {"--data", "--limit", "--corpus"}, {"--write-card"}), out);
     if (cmd == "corpus")
       return cmd_corpus(parse_args(args, 1, {"--out", "--seed", "--train", "--valid", "--test", "--max-len"}, {}), out);
     throw UsageError("unknown command \"" + cmd + "\"");

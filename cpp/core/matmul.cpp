@@ -1,7 +1,10 @@
 #include "core/matmul.h"
 
 #include <cmath>
+#include <stdexcept>
+#include <string>
 
+#include "core/pmath.h"
 #include "core/simd.h"
 
 namespace attnlab {
@@ -83,6 +86,72 @@ void gemm_nt(const float* x, int N, int I, const float* w, int O, float* y) {
   }
 }
 
+// y (N, I) = x (N, O) w (O, I). Sixteen outputs of a row at a time in four vector accumulators,
+// the terms added in order of o.
+void gemm_nn(const float* x, int N, int O, const float* w, int I, float* y) {
+  using simd::v4f;
+  const int I16 = I & ~15, I4 = I & ~3;
+  for (int n = 0; n < N; ++n) {
+    const float* xr = x + static_cast<size_t>(n) * O;
+    float* yr = y + static_cast<size_t>(n) * I;
+    int i = 0;
+    for (; i < I16; i += 16) {
+      v4f a0 = simd::splat(0), a1 = a0, a2 = a0, a3 = a0;
+      for (int o = 0; o < O; ++o) {
+        const v4f s = simd::splat(xr[o]);
+        const float* wr = w + static_cast<size_t>(o) * I + i;
+        a0 += s * simd::load(wr), a1 += s * simd::load(wr + 4), a2 += s * simd::load(wr + 8);
+        a3 += s * simd::load(wr + 12);
+      }
+      simd::store(yr + i, a0), simd::store(yr + i + 4, a1), simd::store(yr + i + 8, a2);
+      simd::store(yr + i + 12, a3);
+    }
+    for (; i < I4; i += 4) {
+      v4f a = simd::splat(0);
+      for (int o = 0; o < O; ++o) a += simd::splat(xr[o]) * simd::load(w + static_cast<size_t>(o) * I + i);
+      simd::store(yr + i, a);
+    }
+    for (; i < I; ++i) {
+      float a = 0;
+      for (int o = 0; o < O; ++o) a += xr[o] * w[static_cast<size_t>(o) * I + i];
+      yr[i] = a;
+    }
+  }
+}
+
+// c (O, I) += a^T b, a (N, O), b (N, I): each c row adds its N terms in order of n.
+void gemm_tn_acc(const float* a, int N, int O, const float* b, int I, float* c) {
+  using simd::v4f;
+  const int I16 = I & ~15, I4 = I & ~3;
+  for (int o = 0; o < O; ++o) {
+    float* cr = c + static_cast<size_t>(o) * I;
+    int i = 0;
+    for (; i < I16; i += 16) {
+      v4f c0 = simd::load(cr + i), c1 = simd::load(cr + i + 4), c2 = simd::load(cr + i + 8),
+          c3 = simd::load(cr + i + 12);
+      for (int n = 0; n < N; ++n) {
+        const v4f s = simd::splat(a[static_cast<size_t>(n) * O + o]);
+        const float* br = b + static_cast<size_t>(n) * I + i;
+        c0 += s * simd::load(br), c1 += s * simd::load(br + 4), c2 += s * simd::load(br + 8);
+        c3 += s * simd::load(br + 12);
+      }
+      simd::store(cr + i, c0), simd::store(cr + i + 4, c1), simd::store(cr + i + 8, c2);
+      simd::store(cr + i + 12, c3);
+    }
+    for (; i < I4; i += 4) {
+      v4f acc = simd::load(cr + i);
+      for (int n = 0; n < N; ++n)
+        acc += simd::splat(a[static_cast<size_t>(n) * O + o]) * simd::load(b + static_cast<size_t>(n) * I + i);
+      simd::store(cr + i, acc);
+    }
+    for (; i < I; ++i) {
+      float acc = cr[i];
+      for (int n = 0; n < N; ++n) acc += a[static_cast<size_t>(n) * O + o] * b[static_cast<size_t>(n) * I + i];
+      cr[i] = acc;
+    }
+  }
+}
+
 template <class Op>
 void map_inplace(float* p, Eigen::Index n, Op op) {
   Eigen::Index i = 0;
@@ -122,9 +191,75 @@ void matvec_nt(const RowVec& x, const Mat& w, RowVec& y) {
 #endif
 }
 
+namespace {
+void check_inner(Eigen::Index a, Eigen::Index b, const char* what) {
+  if (a != b) throw std::logic_error(std::string(what) + ": inner sizes differ");
+}
+}  // namespace
+
+// A large weight (an output layer over the vocabulary) with several rows goes through gemm_nt on
+// transposed copies: the copies cost O(size) against O(N O I) multiply-adds, and gemm_nt reuses
+// every load. Smaller ones (recurrent cells, attention heads) are faster in the kernels above.
+bool transpose_pays(Eigen::Index rows, Eigen::Index weight_size) { return rows >= 4 && weight_size >= 65536; }
+
+Mat matmul_nn(const Mat& x, const Mat& w) {
+  check_inner(x.cols(), w.rows(), "matmul_nn");
+  Mat y(x.rows(), w.cols());
+#ifdef ATTNLAB_REAL_DOUBLE
+  y.noalias() = x * w;
+#else
+  if (transpose_pays(x.rows(), w.size())) {
+    const Mat wt = w.transpose();
+    matmul_nt(x, wt, y);
+  } else {
+    gemm_nn(x.data(), static_cast<int>(x.rows()), static_cast<int>(x.cols()), w.data(), static_cast<int>(w.cols()),
+            y.data());
+  }
+#endif
+  return y;
+}
+
+RowVec matvec_nn(const RowVec& x, const Mat& w) {
+  check_inner(x.size(), w.rows(), "matvec_nn");
+  RowVec y(w.cols());
+#ifdef ATTNLAB_REAL_DOUBLE
+  y.noalias() = x * w;
+#else
+  gemm_nn(x.data(), 1, static_cast<int>(x.size()), w.data(), static_cast<int>(w.cols()), y.data());
+#endif
+  return y;
+}
+
+void matmul_tn_acc(const Mat& a, const Mat& b, Mat& c) {
+  check_inner(a.rows(), b.rows(), "matmul_tn_acc");
+  if (c.rows() != a.cols() || c.cols() != b.cols()) throw std::logic_error("matmul_tn_acc: output shape");
+#ifdef ATTNLAB_REAL_DOUBLE
+  c.noalias() += a.transpose() * b;
+#else
+  if (transpose_pays(a.rows(), c.size())) {
+    const Mat at = a.transpose(), bt = b.transpose();
+    Mat product;
+    matmul_nt(at, bt, product);
+    c += product;
+  } else {
+    gemm_tn_acc(a.data(), static_cast<int>(a.rows()), static_cast<int>(a.cols()), b.data(), static_cast<int>(b.cols()),
+                c.data());
+  }
+#endif
+}
+
+void outer_acc(const RowVec& a, const RowVec& b, Mat& c) {
+  if (c.rows() != a.size() || c.cols() != b.size()) throw std::logic_error("outer_acc: output shape");
+#ifdef ATTNLAB_REAL_DOUBLE
+  c.noalias() += a.transpose() * b;
+#else
+  gemm_tn_acc(a.data(), 1, static_cast<int>(a.size()), b.data(), static_cast<int>(b.size()), c.data());
+#endif
+}
+
 void exp_inplace(Real* p, Eigen::Index n) {
 #ifdef ATTNLAB_REAL_DOUBLE
-  for (Eigen::Index i = 0; i < n; ++i) p[i] = std::exp(p[i]);
+  for (Eigen::Index i = 0; i < n; ++i) p[i] = pmath::exp(p[i]);
 #else
   map_inplace(p, n, [](simd::v4f v) { return simd::exp(v); });
 #endif
@@ -132,16 +267,38 @@ void exp_inplace(Real* p, Eigen::Index n) {
 
 void sigmoid_inplace(Real* p, Eigen::Index n) {
 #ifdef ATTNLAB_REAL_DOUBLE
-  for (Eigen::Index i = 0; i < n; ++i)
-    p[i] = p[i] >= 0 ? 1 / (1 + std::exp(-p[i])) : std::exp(p[i]) / (1 + std::exp(p[i]));
+  for (Eigen::Index i = 0; i < n; ++i) p[i] = pmath::sigmoid(p[i]);
 #else
   map_inplace(p, n, [](simd::v4f v) { return simd::sigmoid(v); });
 #endif
 }
 
+void gelu_inplace(Real* p, Eigen::Index n) {
+#ifdef ATTNLAB_REAL_DOUBLE
+  for (Eigen::Index i = 0; i < n; ++i) p[i] = 0.5 * p[i] * (1 + pmath::erf(p[i] * M_SQRT1_2));
+#else
+  map_inplace(p, n, [](simd::v4f x) {
+    return simd::splat(0.5f) * x * (simd::splat(1.0f) + simd::erf(x * simd::splat(0.707106781186547524f)));
+  });
+#endif
+}
+
+void gelu_grad_inplace(Real* p, Eigen::Index n) {
+  constexpr double kInvSqrt2Pi = 0.3989422804014327;
+#ifdef ATTNLAB_REAL_DOUBLE
+  for (Eigen::Index i = 0; i < n; ++i)
+    p[i] = 0.5 * (1 + pmath::erf(p[i] * M_SQRT1_2)) + p[i] * kInvSqrt2Pi * pmath::exp(-0.5 * p[i] * p[i]);
+#else
+  map_inplace(p, n, [](simd::v4f x) {
+    const simd::v4f cdf = simd::splat(0.5f) * (simd::splat(1.0f) + simd::erf(x * simd::splat(0.707106781186547524f)));
+    return cdf + x * simd::splat(static_cast<float>(kInvSqrt2Pi)) * simd::exp(simd::splat(-0.5f) * x * x);
+  });
+#endif
+}
+
 void tanh_inplace(Real* p, Eigen::Index n) {
 #ifdef ATTNLAB_REAL_DOUBLE
-  for (Eigen::Index i = 0; i < n; ++i) p[i] = std::tanh(p[i]);
+  for (Eigen::Index i = 0; i < n; ++i) p[i] = pmath::tanh(p[i]);
 #else
   map_inplace(p, n, [](simd::v4f v) { return simd::tanh(v); });
 #endif

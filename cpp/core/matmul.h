@@ -17,9 +17,22 @@ void matmul_nt_bias(const Mat& x, const Mat& w, const Mat& bias, Mat& y);
 // The same for one row vector: y (1, O) = x (1, I) w^T (+ bias)
 void matvec_nt(const RowVec& x, const Mat& w, RowVec& y);
 
+// The backward products, on the same vectors. Each output element sums its terms in an order fixed
+// by the source (and the shapes), so the result is the same in every build (SSE, WASM SIMD128, scalar).
+// x (N, O) w (O, I) -> (N, I): the gradient of y = x w^T with respect to x.
+Mat matmul_nn(const Mat& x, const Mat& w);
+RowVec matvec_nn(const RowVec& x, const Mat& w);
+// c (O, I) += a^T b for a (N, O), b (N, I): the gradient of y = x w^T with respect to w.
+void matmul_tn_acc(const Mat& a, const Mat& b, Mat& c);
+// c (O, I) += a^T b for one row each: a (1, O), b (1, I).
+void outer_acc(const RowVec& a, const RowVec& b, Mat& c);
+
 // Element-wise, in place, over n contiguous values.
 void exp_inplace(Real* p, Eigen::Index n);
 void sigmoid_inplace(Real* p, Eigen::Index n);
 void tanh_inplace(Real* p, Eigen::Index n);
+// GELU as nn.GELU(): x Phi(x) = x/2 (1 + erf(x / sqrt 2)), and its derivative Phi(x) + x phi(x).
+void gelu_inplace(Real* p, Eigen::Index n);
+void gelu_grad_inplace(Real* p, Eigen::Index n);
 
 }  // namespace attnlab

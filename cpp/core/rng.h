@@ -5,7 +5,9 @@
 #pragma once
 
 #include <cmath>
+
 #include <cstdint>
+#include "core/pmath.h"
 
 namespace attnlab {
 
@@ -29,7 +31,7 @@ class Rng {
     double u1 = uniform();
     double u2 = uniform();
     if (u1 < 1e-300) u1 = 1e-300;
-    return std::sqrt(-2.0 * std::log(u1)) * std::cos(6.283185307179586 * u2);
+    return std::sqrt(-2.0 * pmath::log(u1)) * pmath::cos(6.283185307179586 * u2);
   }
 
  private:

@@ -668,7 +668,8 @@ class Sampler {
       const Adjective* adj = &lex_.adjectives[static_cast<size_t>(pick_index(lex_.post_adjs))];
       if (ranks.insert(adj->rank).second) np.post.push_back(adj);
     }
-    std::sort(np.post.begin(), np.post.end(), [](const Adjective* x, const Adjective* y) { return x->rank < y->rank; });
+    std::stable_sort(np.post.begin(), np.post.end(),
+                     [](const Adjective* x, const Adjective* y) { return x->rank < y->rank; });
     return np;
   }
 

@@ -2,6 +2,7 @@
 // sigmoid their output y, ReLU and GELU their input x.
 #pragma once
 
+#include "core/pmath.h"
 #include "core/types.h"
 
 namespace attnlab {
@@ -17,10 +18,6 @@ Mat gelu_forward(const Mat& x);
 Mat gelu_backward(const Mat& x, const Mat& dy);  // dx = dy (Phi(x) + x phi(x))
 
 // Scalar sigmoid that does not overflow for large |x|.
-inline Real sigmoid(Real x) {
-  if (x >= 0) return Real(1) / (Real(1) + std::exp(-x));
-  const Real e = std::exp(x);
-  return e / (Real(1) + e);
-}
+inline Real sigmoid(Real x) { return pmath::sigmoid(x); }
 
 }  // namespace attnlab

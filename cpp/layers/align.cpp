@@ -119,8 +119,8 @@ void Align::backward(const Cache& cache, const Mat& dweights, Mat& dkeys, Mat& d
 }
 
 void Align::backward_key_projection(const Mat& keys, const Mat& dkp, Mat& dkeys) {
-  w_key.grad.noalias() += dkp.transpose() * keys;
-  dkeys = dkp * w_key.value;
+  matmul_tn_acc(dkp, keys, w_key.grad);
+  dkeys = matmul_nn(dkp, w_key.value);
 }
 
 void Align::backward_projected(const Cache& cache, const Mat& dweights, Mat& dkp_out, Mat& dqueries) {
@@ -133,16 +133,17 @@ void Align::backward_projected(const Cache& cache, const Mat& dweights, Mat& dkp
       Mat dkp = Mat::Zero(cache.kp.rows(), cache.kp.cols());
       Mat dqp(N, attn_dim);
       for (Eigen::Index n = 0; n < N; ++n) {
-        const Mat& th = cache.tanh_pre[n];                // (S, A)
-        v.grad.noalias() += dscores.row(n) * th;          // dv += sum_i de_ni tanh_ni
+        const Mat& th = cache.tanh_pre[n];  // (S, A)
+        const RowVec de_n = dscores.row(n);
+        v.grad += matvec_nn(de_n, th);                    // dv += sum_i de_ni tanh_ni
         Mat dpre = dscores.row(n).transpose() * v.value;  // (S, A): de_ni v
         dpre.array() *= (Real(1) - th.array().square());
         dkp += dpre;
         dqp.row(n) = dpre.colwise().sum();
       }
-      w_query.grad.noalias() += dqp.transpose() * cache.queries;
+      matmul_tn_acc(dqp, cache.queries, w_query.grad);
       dkp_out = std::move(dkp);
-      dqueries = dqp * w_query.value;
+      dqueries = matmul_nn(dqp, w_query.value);
       break;
     }
     case ScoreKind::Dot:
@@ -152,16 +153,16 @@ void Align::backward_projected(const Cache& cache, const Mat& dweights, Mat& dkp
       if (kind == ScoreKind::ScaledDot) de /= std::sqrt(static_cast<Real>(attn_dim));
       const Mat dqp = de * cache.kp;
       dkp_out = de.transpose() * cache.qp;
-      w_query.grad.noalias() += dqp.transpose() * cache.queries;
-      dqueries = dqp * w_query.value;
+      matmul_tn_acc(dqp, cache.queries, w_query.grad);
+      dqueries = matmul_nn(dqp, w_query.value);
       break;
     }
     case ScoreKind::General: {
       // forward was: e = (s W^T) h^T with qp = s W^T
       const Mat dqp = dscores * cache.keys;      // (N, Dk)
       dkp_out = dscores.transpose() * cache.qp;  // general: the gradient of the keys themselves
-      weight.grad.noalias() += dqp.transpose() * cache.queries;
-      dqueries = dqp * weight.value;
+      matmul_tn_acc(dqp, cache.queries, weight.grad);
+      dqueries = matmul_nn(dqp, weight.value);
       break;
     }
   }

@@ -1,8 +1,10 @@
 #include "layers/cross_entropy.h"
 
-#include <cmath>
 #include <stdexcept>
 #include <string>
+
+#include "core/matmul.h"
+#include "core/pmath.h"
 
 namespace attnlab {
 
@@ -10,8 +12,12 @@ Mat log_softmax_rows(const Mat& logits) {
   Mat out(logits.rows(), logits.cols());
   for (Eigen::Index r = 0; r < logits.rows(); ++r) {
     const Real max = logits.row(r).maxCoeff();
-    const Real lse = max + std::log((logits.row(r).array() - max).exp().sum());
-    out.row(r) = logits.row(r).array() - lse;
+    out.row(r) = logits.row(r).array() - max;
+    RowVec e = out.row(r);
+    exp_inplace(e.data(), e.size());
+    double sum = 0;  // in double and in order: thousands of terms, summed the same way everywhere
+    for (Eigen::Index c = 0; c < e.size(); ++c) sum += e[c];
+    out.row(r).array() -= static_cast<Real>(pmath::log(sum));
   }
   return out;
 }
@@ -30,7 +36,8 @@ CrossEntropyResult cross_entropy(const Mat& logits, const std::vector<int>& targ
       throw std::out_of_range("cross_entropy: target " + std::to_string(t) + " outside [0, " +
                               std::to_string(logits.cols()) + ")");
     res.loss -= logp(r, t);
-    res.dlogits.row(r) = logp.row(r).array().exp();
+    res.dlogits.row(r) = logp.row(r);
+    exp_inplace(&res.dlogits(r, 0), res.dlogits.cols());
     res.dlogits(r, t) -= 1;
     ++res.counted;
   }

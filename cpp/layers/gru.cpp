@@ -61,12 +61,12 @@ RowVec Gru::step(const RowVec& x, const RowVec& h_prev, Step& s) const {
 void Gru::step_backward(const Step& s, const RowVec& dh, RowVec& dx, RowVec& dh_prev) {
   RowVec dgi, dgh, dh_direct;
   gate_grad(s, dh, dgi, dgh, dh_direct);
-  weight_ih.grad.noalias() += dgi.transpose() * s.x;
-  weight_hh.grad.noalias() += dgh.transpose() * s.h_prev;
+  outer_acc(dgi, s.x, weight_ih.grad);
+  outer_acc(dgh, s.h_prev, weight_hh.grad);
   bias_ih.grad += dgi;
   bias_hh.grad += dgh;
-  dx = dgi * weight_ih.value;
-  dh_prev = dh_direct + dgh * weight_hh.value;
+  dx = matvec_nn(dgi, weight_ih.value);
+  dh_prev = dh_direct + matvec_nn(dgh, weight_hh.value);
 }
 
 Mat Gru::forward(const Mat& x, const RowVec& h0, Cache& cache) const {
@@ -103,14 +103,14 @@ Mat Gru::backward(const Cache& cache, const Mat& dH, RowVec* dh0) {
     dgh_all.row(t) = dgh;
     x_all.row(t) = s.x;
     hprev_all.row(t) = s.h_prev;
-    dh_next = dh_direct + dgh * weight_hh.value;
+    dh_next = dh_direct + matvec_nn(dgh, weight_hh.value);
   }
-  weight_ih.grad.noalias() += dgi_all.transpose() * x_all;
-  weight_hh.grad.noalias() += dgh_all.transpose() * hprev_all;
+  matmul_tn_acc(dgi_all, x_all, weight_ih.grad);
+  matmul_tn_acc(dgh_all, hprev_all, weight_hh.grad);
   bias_ih.grad += dgi_all.colwise().sum();
   bias_hh.grad += dgh_all.colwise().sum();
   if (dh0) *dh0 = dh_next;
-  return dgi_all * weight_ih.value;
+  return matmul_nn(dgi_all, weight_ih.value);
 }
 
 void Gru::for_each_param(const std::string& prefix, const ParamVisitor& f) {

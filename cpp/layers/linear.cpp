@@ -31,9 +31,9 @@ Mat Linear::forward(const Mat& x) const {
 }
 
 Mat Linear::backward(const Mat& x, const Mat& dy) {
-  weight.grad.noalias() += dy.transpose() * x;
+  matmul_tn_acc(dy, x, weight.grad);
   if (has_bias) bias.grad += dy.colwise().sum();
-  return dy * weight.value;
+  return matmul_nn(dy, weight.value);
 }
 
 void Linear::for_each_param(const std::string& prefix, const ParamVisitor& f) {

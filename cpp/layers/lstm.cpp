@@ -66,12 +66,12 @@ RowVec Lstm::step(const RowVec& x, const RowVec& h_prev, const RowVec& c_prev, S
 void Lstm::step_backward(const Step& s, const RowVec& dh, const RowVec& dc, RowVec& dx, RowVec& dh_prev,
                          RowVec& dc_prev) {
   const RowVec dpre = gate_grad(s, dh, dc, dc_prev);
-  weight_ih.grad.noalias() += dpre.transpose() * s.x;
-  weight_hh.grad.noalias() += dpre.transpose() * s.h_prev;
+  outer_acc(dpre, s.x, weight_ih.grad);
+  outer_acc(dpre, s.h_prev, weight_hh.grad);
   bias_ih.grad += dpre;
   bias_hh.grad += dpre;
-  dx = dpre * weight_ih.value;
-  dh_prev = dpre * weight_hh.value;
+  dx = matvec_nn(dpre, weight_ih.value);
+  dh_prev = matvec_nn(dpre, weight_hh.value);
 }
 
 Mat Lstm::forward(const Mat& x, const RowVec& h0, const RowVec& c0, Cache& cache) const {
@@ -108,16 +108,16 @@ Mat Lstm::backward(const Cache& cache, const Mat& dH, RowVec* dh0, RowVec* dc0) 
     dpre_all.row(t) = dpre;
     x_all.row(t) = s.x;
     hprev_all.row(t) = s.h_prev;
-    dh_next = dpre * weight_hh.value;
+    dh_next = matvec_nn(dpre, weight_hh.value);
     dc_next = dc_prev;
   }
-  weight_ih.grad.noalias() += dpre_all.transpose() * x_all;
-  weight_hh.grad.noalias() += dpre_all.transpose() * hprev_all;
+  matmul_tn_acc(dpre_all, x_all, weight_ih.grad);
+  matmul_tn_acc(dpre_all, hprev_all, weight_hh.grad);
   bias_ih.grad += dpre_all.colwise().sum();
   bias_hh.grad += dpre_all.colwise().sum();
   if (dh0) *dh0 = dh_next;
   if (dc0) *dc0 = dc_next;
-  return dpre_all * weight_ih.value;
+  return matmul_nn(dpre_all, weight_ih.value);
 }
 
 void Lstm::for_each_param(const std::string& prefix, const ParamVisitor& f) {

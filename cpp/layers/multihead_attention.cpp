@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "core/matmul.h"
+#include "core/pmath.h"
 
 namespace attnlab {
 
@@ -79,7 +80,7 @@ Mat MultiheadAttention::forward(const Mat& x, bool causal, Trace& tr) const {
     }
     if (norm == Normalization::Sigmoid && sigmoid_log_n) {
       Mat shifted = tr.scores[h];
-      for (Eigen::Index i = 0; i < T; ++i) shifted.row(i).array() -= std::log(static_cast<Real>(causal ? i + 1 : T));
+      for (Eigen::Index i = 0; i < T; ++i) shifted.row(i).array() -= pmath::log(static_cast<Real>(causal ? i + 1 : T));
       tr.weights[h] = normalize_rows(norm, shifted, causal ? &mask : nullptr);
     } else {
       tr.weights[h] = normalize_rows(norm, tr.scores[h], causal ? &mask : nullptr);
@@ -99,14 +100,20 @@ Mat MultiheadAttention::backward(const Trace& tr, const Mat& dout) {
   Mat dqkv(T, 3 * d_model);
   for (int h = 0; h < n_head; ++h) {
     // forward was: b^h = alpha^h V^h  =>  dalpha = db V^T, dV = alpha^T db
-    const auto db = dheads.middleCols(h * K, K);
-    const Mat dalpha = db * tr.v.middleCols(h * K, K).transpose();
-    dqkv.middleCols(2 * d_model + h * K, K).noalias() = tr.weights[h].transpose() * db;
+    // (contiguous copies of the head's columns, for the engine's kernels)
+    const Mat db = dheads.middleCols(h * K, K), vh = tr.v.middleCols(h * K, K);
+    Mat dalpha, dv = Mat::Zero(T, K);
+    matmul_nt(db, vh, dalpha);
+    matmul_tn_acc(tr.weights[h], db, dv);
+    dqkv.middleCols(2 * d_model + h * K, K) = dv;
     const Mat de = normalize_rows_backward(norm, tr.weights[h], dalpha);  // the -ln n shift has derivative 1
     if (score == AttentionScore::Dot) {
       // forward was: alpha = normalize(e), e = scale Q K^T  =>  dQ = scale de K, dK = scale de^T Q
-      dqkv.middleCols(h * K, K).noalias() = scale * de * tr.k.middleCols(h * K, K);
-      dqkv.middleCols(d_model + h * K, K).noalias() = scale * de.transpose() * tr.q.middleCols(h * K, K);
+      const Mat scaled = scale * de, qh = tr.q.middleCols(h * K, K);
+      Mat dk = Mat::Zero(T, K);
+      dqkv.middleCols(h * K, K) = matmul_nn(scaled, tr.k.middleCols(h * K, K));
+      matmul_tn_acc(scaled, qh, dk);
+      dqkv.middleCols(d_model + h * K, K) = dk;
     } else {
       // forward was: e_ij = v . P_ij, P_ij = tanh(q_i + k_j)
       //   => dv += sum_ij de_ij P_ij,  dpre_ij = de_ij v (1 - P_ij^2),  dq_i += sum_j dpre_ij,  dk_j += sum_i dpre_ij
@@ -125,9 +132,9 @@ Mat MultiheadAttention::backward(const Trace& tr, const Mat& dout) {
       }
     }
   }
-  in_proj_weight.grad.noalias() += dqkv.transpose() * tr.x;
+  matmul_tn_acc(dqkv, tr.x, in_proj_weight.grad);
   in_proj_bias.grad += dqkv.colwise().sum();
-  return dqkv * in_proj_weight.value;
+  return matmul_nn(dqkv, in_proj_weight.value);
 }
 
 void MultiheadAttention::for_each_param(const std::string& prefix, const ParamVisitor& f) {

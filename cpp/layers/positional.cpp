@@ -1,6 +1,6 @@
 #include "layers/positional.h"
 
-#include <cmath>
+#include "core/pmath.h"
 
 namespace attnlab {
 
@@ -8,8 +8,9 @@ Mat sinusoidal_encoding(int T, int D) {
   Mat pe(T, D);
   for (int t = 0; t < T; ++t)
     for (int i = 0; i < D; ++i) {
-      const double freq = std::pow(10000.0, -static_cast<double>(i - i % 2) / D);
-      pe(t, i) = static_cast<Real>(i % 2 == 0 ? std::sin(t * freq) : std::cos(t * freq));
+      // 10000^(-2k/D) as exp(-2k/D ln 10000), with the engine's portable exp and log
+      const double freq = pmath::exp(-static_cast<double>(i - i % 2) / D * pmath::log(10000.0));
+      pe(t, i) = static_cast<Real>(i % 2 == 0 ? pmath::sin(t * freq) : pmath::cos(t * freq));
     }
   return pe;
 }

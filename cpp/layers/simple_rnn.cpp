@@ -33,12 +33,12 @@ RowVec SimpleRnn::step(const RowVec& x, const RowVec& h_prev, Step& s) const {
 
 void SimpleRnn::step_backward(const Step& s, const RowVec& dh, RowVec& dx, RowVec& dh_prev) {
   const RowVec dpre = dh.array() * (Real(1) - s.h.array().square());
-  weight_ih.grad.noalias() += dpre.transpose() * s.x;
-  weight_hh.grad.noalias() += dpre.transpose() * s.h_prev;
+  outer_acc(dpre, s.x, weight_ih.grad);
+  outer_acc(dpre, s.h_prev, weight_hh.grad);
   bias_ih.grad += dpre;
   bias_hh.grad += dpre;
-  dx = dpre * weight_ih.value;
-  dh_prev = dpre * weight_hh.value;
+  dx = matvec_nn(dpre, weight_ih.value);
+  dh_prev = matvec_nn(dpre, weight_hh.value);
 }
 
 Mat SimpleRnn::forward(const Mat& x, const RowVec& h0, Cache& cache) const {
@@ -74,15 +74,15 @@ Mat SimpleRnn::backward(const Cache& cache, const Mat& dH, RowVec* dh0) {
     dpre_all.row(t) = dpre;
     x_all.row(t) = s.x;
     hprev_all.row(t) = s.h_prev;
-    dh_next = dpre * weight_hh.value;
+    dh_next = matvec_nn(dpre, weight_hh.value);
   }
   // The per-step outer products summed in one product each.
-  weight_ih.grad.noalias() += dpre_all.transpose() * x_all;
-  weight_hh.grad.noalias() += dpre_all.transpose() * hprev_all;
+  matmul_tn_acc(dpre_all, x_all, weight_ih.grad);
+  matmul_tn_acc(dpre_all, hprev_all, weight_hh.grad);
   bias_ih.grad += dpre_all.colwise().sum();
   bias_hh.grad += dpre_all.colwise().sum();
   if (dh0) *dh0 = dh_next;
-  return dpre_all * weight_ih.value;
+  return matmul_nn(dpre_all, weight_ih.value);
 }
 
 void SimpleRnn::for_each_param(const std::string& prefix, const ParamVisitor& f) {

@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include "core/pmath.h"
+
 namespace attnlab {
 
 double clip_grad_norm(const std::vector<Param*>& params, double max_norm) {
@@ -25,8 +27,8 @@ Adam::Adam(std::vector<Param*> params, AdamConfig config) : params_(std::move(pa
 double Adam::step() {
   const double norm = clip_grad_norm(params_, config_.clip_norm);
   ++t_;
-  const double bc1 = 1.0 - std::pow(config_.beta1, t_);
-  const double bc2 = 1.0 - std::pow(config_.beta2, t_);
+  const double bc1 = 1.0 - pmath::pow_int(config_.beta1, t_);
+  const double bc2 = 1.0 - pmath::pow_int(config_.beta2, t_);
   const Real b1 = static_cast<Real>(config_.beta1), b2 = static_cast<Real>(config_.beta2);
   const Real step_size = static_cast<Real>(config_.lr / bc1);
   const Real inv_sqrt_bc2 = static_cast<Real>(1.0 / std::sqrt(bc2));

@@ -4,6 +4,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "core/pmath.h"
 #include "layers/cross_entropy.h"
 #include "train/loop.h"
 #include "train/text_corpus.h"
@@ -44,7 +45,7 @@ LmMetrics evaluate_lm(const Model& model, const std::vector<int>& tokens, int co
     m.tokens += len - 1;
   }
   m.loss = m.tokens > 0 ? total / static_cast<double>(m.tokens) : 0;
-  m.perplexity = std::exp(m.loss);
+  m.perplexity = pmath::exp(m.loss);
   return m;
 }
 

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <numeric>
 
+#include "core/pmath.h"
 #include "layers/cross_entropy.h"
 #include "train/language_model.h"
 #include "train/loop.h"
@@ -88,7 +89,7 @@ MlmMetrics evaluate_mlm(const Model& model, const std::vector<int>& tokens, int 
     m.loss = total / static_cast<double>(m.masked);
     m.accuracy = static_cast<double>(correct) / static_cast<double>(m.masked);
   }
-  m.perplexity = std::exp(m.loss);
+  m.perplexity = pmath::exp(m.loss);
   return m;
 }
 

@@ -7,6 +7,7 @@
 #include <map>
 #include <set>
 
+#include "core/pmath.h"
 #include "layers/cross_entropy.h"
 #include "train/loop.h"
 
@@ -77,11 +78,11 @@ double corpus_bleu(const std::vector<std::vector<int>>& candidates, const std::v
       }
     }
     if (matched == 0 || total == 0) return 0.0;
-    log_precision += std::log(static_cast<double>(matched) / static_cast<double>(total)) / 4.0;
+    log_precision += pmath::log(static_cast<double>(matched) / static_cast<double>(total)) / 4.0;
   }
   const double bp =
-      cand_len >= ref_len || cand_len == 0 ? 1.0 : std::exp(1.0 - static_cast<double>(ref_len) / cand_len);
-  return bp * std::exp(log_precision);
+      cand_len >= ref_len || cand_len == 0 ? 1.0 : pmath::exp(1.0 - static_cast<double>(ref_len) / cand_len);
+  return bp * pmath::exp(log_precision);
 }
 
 TranslationMetrics evaluate_translation(const Seq2Seq& model, const std::vector<SentencePair>& pairs, int limit) {

@@ -39,9 +39,17 @@ TEST_CASE("shipped: seq2seq models reproduce their cards' test metrics") {
   }
 }
 
-TEST_CASE("shipped: one point of the recall curve re-trains to the stored accuracy") {
-  const nlohmann::json curve =
+namespace {
+
+const nlohmann::json& recall_curve() {
+  static const nlohmann::json curve =
       parse_json_text(read_text_file(std::string(ATTNLAB_MODELS_DIR) + "/recall-curve.json"), "recall-curve.json");
+  return curve;
+}
+
+// The two models of scripts/recall-curve and its train config for distance d.
+const char* const kRecallKeys[] = {"with_self_attention", "without_self_attention"};
+nlohmann::json recall_train_config(int k, int distance, int seed) {
   const nlohmann::json models[] = {
       {{"architecture", "rnn_self_attention"},
        {"vocab_size", 10},
@@ -51,27 +59,58 @@ TEST_CASE("shipped: one point of the recall curve re-trains to the stored accura
        {"cell", "rnn"},
        {"score", "dot"}},
       {{"architecture", "rnn_lm"}, {"vocab_size", 10}, {"embed_dim", 16}, {"hidden_size", 48}, {"cell", "rnn"}}};
-  const char* keys[] = {"with_self_attention", "without_self_attention"};
+  return {{"model", models[k]}, {"task", {{"kind", "recall"}, {"length", distance + 1}, {"n_test", 1000}}},
+          {"steps", 1500},      {"batch_size", 8},
+          {"lr", 0.005},        {"seed", seed},
+          {"log_every", 500}};
+}
+
+}  // namespace
+
+// Training is bit-for-bit the same on every machine (docs/architecture.md, "Reproducible numbers"),
+// so every seed of a point re-trains to exactly the stored accuracy. The plain RNN's seeds sit near
+// chaotic points: before the engine's math was made portable, a last-bit difference in one sqrt
+// estimate moved its seed-1 accuracy at d = 20 between 0.415 and 0.700 (docs/models.md).
+TEST_CASE("shipped: the recall curve's d = 20 point re-trains to the stored accuracy on every seed") {
+  const nlohmann::json& curve = recall_curve();
+  const nlohmann::json& seeds = curve["task"]["seeds"];
+  REQUIRE(seeds.size() == 3);
   for (int k = 0; k < 2; ++k) {
-    INFO(keys[k]);
-    const nlohmann::json& point = curve[keys[k]]["curve"][3];  // d = 20
+    const nlohmann::json& point = curve[kRecallKeys[k]]["curve"][3];
     REQUIRE(point["distance"] == 20);
-    const nlohmann::json cfg = {{"model", models[k]}, {"task", {{"kind", "recall"}, {"length", 21}, {"n_test", 1000}}},
-                                {"steps", 1500},      {"batch_size", 8},
-                                {"lr", 0.005},        {"seed", 1},
-                                {"log_every", 500}};
-    auto model = build_model(cfg["model"]);
-    std::ostringstream log;
-    const TrainReport rep = train_from_config(*model, cfg, log);
-    CHECK(rep.test_accuracy == point["per_seed"][0].get<double>());
+    double sum = 0;
+    for (size_t s = 0; s < seeds.size(); ++s) {
+      INFO(kRecallKeys[k] << ", seed " << seeds[s]);
+      const nlohmann::json cfg = recall_train_config(k, 20, seeds[s].get<int>());
+      auto model = build_model(cfg["model"]);
+      std::ostringstream log;
+      const TrainReport rep = train_from_config(*model, cfg, log);
+      CHECK(rep.test_accuracy == point["per_seed"][s].get<double>());
+      sum += rep.test_accuracy;
+    }
+    CHECK(sum / static_cast<double>(seeds.size()) == Approx(point["accuracy"].get<double>()).margin(1e-12));
   }
-  // The lesson's claim, as shipped: at some distance the plain RNN is at most 60% while the
-  // self-attention RNN is at least 90%.
-  bool shown = false;
-  for (size_t i = 0; i < curve["with_self_attention"]["curve"].size(); ++i)
-    shown |= curve["with_self_attention"]["curve"][i]["accuracy"].get<double>() >= 0.9 &&
-             curve["without_self_attention"]["curve"][i]["accuracy"].get<double>() <= 0.6;
-  CHECK(shown);
+}
+
+// What the lesson claims from the curve holds over its seeds, not on one lucky seed: at some
+// distance every seed of the self-attention RNN recalls at least 90% while the plain RNN's mean is
+// at most 60%, and from there on the plain RNN never recovers.
+TEST_CASE("shipped: the recall curve's claim holds on every seed") {
+  const nlohmann::json& with = recall_curve()["with_self_attention"]["curve"];
+  const nlohmann::json& without = recall_curve()["without_self_attention"]["curve"];
+  REQUIRE(with.size() == without.size());
+  int first = -1;
+  for (size_t i = 0; i < with.size() && first < 0; ++i) {
+    bool all_recall = true;
+    for (const auto& a : with[i]["per_seed"]) all_recall &= a.get<double>() >= 0.9;
+    if (all_recall && without[i]["accuracy"].get<double>() <= 0.6) first = static_cast<int>(i);
+  }
+  REQUIRE(first >= 0);
+  for (size_t i = first; i < with.size(); ++i) {
+    INFO("distance " << with[i]["distance"]);
+    for (const auto& a : with[i]["per_seed"]) CHECK(a.get<double>() >= 0.9);
+    CHECK(without[i]["accuracy"].get<double>() <= 0.6);
+  }
 }
 
 TEST_CASE("shipped: language models reproduce their cards' perplexity on the head of the test split") {

@@ -1,0 +1,101 @@
+// The engine's portable math (core/pmath.h): accurate against the C library over the ranges the
+// engine uses, right at the special values, and one function whether a scalar or a kernel calls it.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <limits>
+#include <vector>
+
+#include "core/matmul.h"
+#include "core/pmath.h"
+
+using namespace attnlab;
+
+namespace {
+
+// Largest relative error of f against ref over n points spread evenly over [lo, hi].
+template <class F, class R>
+double max_rel_error(F f, R ref, double lo, double hi, int n, double floor = 0) {
+  double worst = 0;
+  for (int i = 0; i <= n; ++i) {
+    const double x = lo + (hi - lo) * i / n;
+    const double want = ref(x);
+    const double err = std::fabs(f(x) - want) / std::max(std::fabs(want), floor);
+    worst = std::max(worst, err);
+  }
+  return worst;
+}
+
+}  // namespace
+
+TEST_CASE("pmath: double functions are accurate to a few units in the last place") {
+  CHECK(max_rel_error([](double x) { return pmath::exp(x); }, [](double x) { return std::exp(x); }, -700, 700,
+                      200001) < 1e-15);
+  CHECK(max_rel_error([](double x) { return pmath::log(x); }, [](double x) { return std::log(x); }, 1e-300, 1e300,
+                      200001, 1e-300) < 1e-15);
+  CHECK(max_rel_error([](double x) { return pmath::log(x); }, [](double x) { return std::log(x); }, 0.5, 2, 200001,
+                      1e-3) < 1e-14);
+  CHECK(max_rel_error([](double x) { return pmath::sin(x); }, [](double x) { return std::sin(x); }, -5000, 5000,
+                      200001, 1) < 1e-15);
+  CHECK(max_rel_error([](double x) { return pmath::cos(x); }, [](double x) { return std::cos(x); }, -5000, 5000,
+                      200001, 1) < 1e-15);
+  CHECK(max_rel_error([](double x) { return pmath::erf(x); }, [](double x) { return std::erf(x); }, -7, 7, 200001,
+                      1e-3) < 1e-13);
+  CHECK(max_rel_error([](double x) { return pmath::tanh(x); }, [](double x) { return std::tanh(x); }, -25, 25, 200001,
+                      1e-3) < 1e-15);
+  CHECK(pmath::pow_int(0.999, 20000) == Approx(std::pow(0.999, 20000)).epsilon(1e-13));
+  CHECK(pmath::pow_int(0.9, 0) == 1.0);
+}
+
+TEST_CASE("pmath: float functions are accurate to about 1e-7") {
+  const auto fexp = [](double x) { return static_cast<double>(pmath::exp(static_cast<float>(x))); };
+  const auto flog = [](double x) { return static_cast<double>(pmath::log(static_cast<float>(x))); };
+  const auto ftanh = [](double x) { return static_cast<double>(pmath::tanh(static_cast<float>(x))); };
+  const auto ferf = [](double x) { return static_cast<double>(pmath::erf(static_cast<float>(x))); };
+  // References at the float argument, so only the function's own error counts.
+  const auto at_float = [](double (*f)(double)) {
+    return [f](double x) { return f(static_cast<double>(static_cast<float>(x))); };
+  };
+  CHECK(max_rel_error(fexp, at_float(std::exp), -80, 80, 100001) < 3e-7);
+  CHECK(max_rel_error(flog, at_float(std::log), 1e-30, 1e30, 100001, 1e-2) < 3e-7);
+  CHECK(max_rel_error(ftanh, at_float(std::tanh), -10, 10, 100001, 1e-2) < 3e-7);
+  CHECK(max_rel_error(ferf, at_float(std::erf), -6, 6, 100001, 1e-2) < 3e-7);
+  CHECK(max_rel_error(ferf, at_float(std::erf), -1e-3, 1e-3, 1001, 1e-9) < 3e-7);  // relative near 0 too
+}
+
+TEST_CASE("pmath: special values") {
+  const double inf = std::numeric_limits<double>::infinity();
+  CHECK(pmath::exp(0.0) == 1.0);
+  CHECK(pmath::exp(1000.0) == inf);
+  CHECK(pmath::exp(-1000.0) == 0.0);
+  CHECK(pmath::log(1.0) == 0.0);
+  CHECK(pmath::log(0.0) == -inf);
+  CHECK(std::isnan(pmath::log(-1.0)));
+  CHECK(pmath::log(inf) == inf);
+  CHECK(pmath::log(0.0f) == -std::numeric_limits<float>::infinity());
+  CHECK(std::isnan(pmath::log(-1.0f)));
+  CHECK(pmath::sin(0.0) == 0.0);
+  CHECK(pmath::cos(0.0) == 1.0);
+  CHECK(std::isnan(pmath::sin(inf)));
+  CHECK(pmath::erf(0.0f) == 0.0f);
+  CHECK(pmath::erf(10.0f) == 1.0f);
+  CHECK(pmath::erf(-10.0f) == -1.0f);
+  CHECK(std::isnan(pmath::erf(std::numeric_limits<float>::quiet_NaN())));
+  CHECK(pmath::tanh(30.0f) == 1.0f);
+  CHECK(pmath::sigmoid(0.0f) == 0.5f);
+}
+
+TEST_CASE("pmath: a scalar call and a vector kernel give the same bits") {
+  std::vector<Real> xs;
+  for (int i = -300; i <= 300; ++i) xs.push_back(static_cast<Real>(i) / 37);  // 601 values: a tail too
+  std::vector<Real> e = xs, t = xs, s = xs;
+  exp_inplace(e.data(), static_cast<Eigen::Index>(e.size()));
+  tanh_inplace(t.data(), static_cast<Eigen::Index>(t.size()));
+  sigmoid_inplace(s.data(), static_cast<Eigen::Index>(s.size()));
+  for (size_t i = 0; i < xs.size(); ++i) {
+    INFO("x = " << xs[i]);
+    CHECK(e[i] == pmath::exp(xs[i]));
+    CHECK(t[i] == pmath::tanh(xs[i]));
+    CHECK(s[i] == pmath::sigmoid(xs[i]));
+  }
+}
