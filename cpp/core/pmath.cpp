@@ -70,7 +70,7 @@ double exp(double x) {
   if (x > 709.782712893384) return kInf;
   if (x < -745.1332191019412) return 0.0;
   const double k = std::floor(x * 1.4426950408889634 + 0.5);  // nearest multiple of ln 2
-  const double r = (x - k * kLn2Hi) - k * kLn2Lo;              // |r| <= ln2 / 2
+  const double r = (x - k * kLn2Hi) - k * kLn2Lo;             // |r| <= ln2 / 2
   // e^r by its Taylor series to r^13 (error below 1e-17 for |r| <= 0.347), Horner from the top.
   double p = 1.0;
   for (int n = 13; n >= 1; --n) p = 1.0 + p * r / n;

@@ -29,16 +29,16 @@ double max_rel_error(F f, R ref, double lo, double hi, int n, double floor = 0) 
 }  // namespace
 
 TEST_CASE("pmath: double functions are accurate to a few units in the last place") {
-  CHECK(max_rel_error([](double x) { return pmath::exp(x); }, [](double x) { return std::exp(x); }, -700, 700,
-                      200001) < 1e-15);
+  CHECK(max_rel_error([](double x) { return pmath::exp(x); }, [](double x) { return std::exp(x); }, -700, 700, 200001) <
+        1e-15);
   CHECK(max_rel_error([](double x) { return pmath::log(x); }, [](double x) { return std::log(x); }, 1e-300, 1e300,
                       200001, 1e-300) < 1e-15);
   CHECK(max_rel_error([](double x) { return pmath::log(x); }, [](double x) { return std::log(x); }, 0.5, 2, 200001,
                       1e-3) < 1e-14);
-  CHECK(max_rel_error([](double x) { return pmath::sin(x); }, [](double x) { return std::sin(x); }, -5000, 5000,
-                      200001, 1) < 1e-15);
-  CHECK(max_rel_error([](double x) { return pmath::cos(x); }, [](double x) { return std::cos(x); }, -5000, 5000,
-                      200001, 1) < 1e-15);
+  CHECK(max_rel_error([](double x) { return pmath::sin(x); }, [](double x) { return std::sin(x); }, -5000, 5000, 200001,
+                      1) < 1e-15);
+  CHECK(max_rel_error([](double x) { return pmath::cos(x); }, [](double x) { return std::cos(x); }, -5000, 5000, 200001,
+                      1) < 1e-15);
   CHECK(max_rel_error([](double x) { return pmath::erf(x); }, [](double x) { return std::erf(x); }, -7, 7, 200001,
                       1e-3) < 1e-13);
   CHECK(max_rel_error([](double x) { return pmath::tanh(x); }, [](double x) { return std::tanh(x); }, -25, 25, 200001,
