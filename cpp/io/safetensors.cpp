@@ -16,6 +16,8 @@
 #include <set>
 #include <sstream>
 
+#include "core/utf8.h"
+
 namespace attnlab {
 
 namespace {
@@ -93,40 +95,6 @@ uint32_t float_to_bits(float f) {
   uint32_t bits;
   std::memcpy(&bits, &f, sizeof bits);
   return bits;
-}
-
-// Offset of the first byte that breaks UTF-8 (RFC 3629: no overlong forms, no surrogates, nothing
-// above U+10FFFF), or size when all of it is valid.
-size_t utf8_error_offset(const uint8_t* s, size_t size) {
-  size_t i = 0;
-  while (i < size) {
-    const uint8_t c = s[i];
-    size_t extra = 0;
-    uint8_t lo = 0x80, hi = 0xBF;  // allowed range of the first continuation byte
-    if (c < 0x80) {
-      extra = 0;
-    } else if (c >= 0xC2 && c <= 0xDF) {
-      extra = 1;
-    } else if (c >= 0xE0 && c <= 0xEF) {
-      extra = 2;
-      if (c == 0xE0) lo = 0xA0;
-      if (c == 0xED) hi = 0x9F;
-    } else if (c >= 0xF0 && c <= 0xF4) {
-      extra = 3;
-      if (c == 0xF0) lo = 0x90;
-      if (c == 0xF4) hi = 0x8F;
-    } else {
-      return i;
-    }
-    if (extra > size - i - 1) return i;
-    for (size_t k = 1; k <= extra; ++k) {
-      const uint8_t b = s[i + k];
-      const uint8_t min = k == 1 ? lo : 0x80, max = k == 1 ? hi : 0xBF;
-      if (b < min || b > max) return i;
-    }
-    i += extra + 1;
-  }
-  return size;
 }
 
 bool parse_dtype(const std::string& text, DType* dtype) {

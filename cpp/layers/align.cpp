@@ -4,51 +4,34 @@
 #include <stdexcept>
 
 #include "core/matmul.h"
+#include "layers/additive_score.h"
 #include "layers/linear.h"
 
 namespace attnlab {
 
-ScoreKind parse_score_kind(const std::string& s) {
-  if (s == "additive") return ScoreKind::Additive;
-  if (s == "dot") return ScoreKind::Dot;
-  if (s == "scaled_dot") return ScoreKind::ScaledDot;
-  if (s == "general") return ScoreKind::General;
-  throw std::invalid_argument("unknown score function \"" + s + "\" (expected additive, dot, scaled_dot or general)");
-}
-
-const char* to_string(ScoreKind k) {
-  switch (k) {
-    case ScoreKind::Additive: return "additive";
-    case ScoreKind::Dot: return "dot";
-    case ScoreKind::ScaledDot: return "scaled_dot";
-    case ScoreKind::General: return "general";
-  }
-  return "?";
-}
-
-Align::Align(ScoreKind k, Normalization n, int dk, int dq, int a)
+Align::Align(Score k, Normalization n, int dk, int dq, int a)
     : kind(k), norm(n), key_dim(dk), query_dim(dq), attn_dim(a) {
-  if (kind == ScoreKind::General) {
+  if (kind == Score::General) {
     weight = Param::matrix(dk, dq);
   } else {
     w_key = Param::matrix(a, dk);
     w_query = Param::matrix(a, dq);
-    if (kind == ScoreKind::Additive) v = Param::matrix(1, a);
+    if (kind == Score::Additive) v = Param::matrix(1, a);
   }
 }
 
 void Align::init(Rng& rng) {
-  if (kind == ScoreKind::General) {
+  if (kind == Score::General) {
     init_uniform(weight.value, rng, 1.0 / std::sqrt(static_cast<double>(query_dim)));
     return;
   }
   init_uniform(w_key.value, rng, 1.0 / std::sqrt(static_cast<double>(key_dim)));
   init_uniform(w_query.value, rng, 1.0 / std::sqrt(static_cast<double>(query_dim)));
-  if (kind == ScoreKind::Additive) init_uniform(v.value, rng, 1.0 / std::sqrt(static_cast<double>(attn_dim)));
+  if (kind == Score::Additive) init_uniform(v.value, rng, 1.0 / std::sqrt(static_cast<double>(attn_dim)));
 }
 
 Mat Align::project_keys(const Mat& keys) const {
-  if (kind == ScoreKind::General) throw std::logic_error("align: the general score has no key projection");
+  if (kind == Score::General) throw std::logic_error("align: the general score has no key projection");
   Mat kp;
   matmul_nt(keys, w_key.value, kp);
   return kp;
@@ -57,13 +40,13 @@ Mat Align::project_keys(const Mat& keys) const {
 Align::Result Align::forward(const Mat& keys, const Mat& queries, const Mask* mask, Cache& cache) const {
   cache.projected = false;
   cache.keys = keys;
-  if (kind != ScoreKind::General) matmul_nt(keys, w_key.value, cache.kp);
+  if (kind != Score::General) matmul_nt(keys, w_key.value, cache.kp);
   return scores_and_weights(queries, mask, cache);
 }
 
 Align::Result Align::forward_projected(const Mat& projected_keys, const Mat& queries, const Mask* mask,
                                        Cache& cache) const {
-  if (kind == ScoreKind::General) throw std::logic_error("align: the general score has no key projection");
+  if (kind == Score::General) throw std::logic_error("align: the general score has no key projection");
   cache.projected = true;
   cache.keys.resize(0, 0);
   cache.kp = projected_keys;
@@ -71,33 +54,26 @@ Align::Result Align::forward_projected(const Mat& projected_keys, const Mat& que
 }
 
 Align::Result Align::scores_and_weights(const Mat& queries, const Mask* mask, Cache& cache) const {
-  const Eigen::Index S = kind == ScoreKind::General ? cache.keys.rows() : cache.kp.rows(), N = queries.rows();
+  const Eigen::Index S = kind == Score::General ? cache.keys.rows() : cache.kp.rows(), N = queries.rows();
   cache.queries = queries;
   Result res;
   res.scores.resize(N, S);
   switch (kind) {
-    case ScoreKind::Additive: {
+    case Score::Additive: {
       matmul_nt(queries, w_query.value, cache.qp);
       cache.tanh_pre.resize(N);
-      Mat e;
-      for (Eigen::Index n = 0; n < N; ++n) {
-        Mat& th = cache.tanh_pre[n];
-        th = cache.kp;
-        th.rowwise() += cache.qp.row(n);
-        tanh_inplace(th.data(), th.size());
-        matmul_nt(th, v.value, e);  // (S, 1)
-        res.scores.row(n) = e.transpose();
-      }
+      for (Eigen::Index n = 0; n < N; ++n)
+        res.scores.row(n) = additive_scores(cache.kp, cache.qp.row(n), v.value, cache.tanh_pre[n]);
       break;
     }
-    case ScoreKind::Dot:
-    case ScoreKind::ScaledDot: {
+    case Score::Dot:
+    case Score::ScaledDot: {
       matmul_nt(queries, w_query.value, cache.qp);
       matmul_nt(cache.qp, cache.kp, res.scores);
-      if (kind == ScoreKind::ScaledDot) res.scores /= std::sqrt(static_cast<Real>(attn_dim));
+      if (kind == Score::ScaledDot) res.scores /= std::sqrt(static_cast<Real>(attn_dim));
       break;
     }
-    case ScoreKind::General: {
+    case Score::General: {
       matmul_nt(queries, weight.value, cache.qp);  // (N, Dk): W s for every query
       matmul_nt(cache.qp, cache.keys, res.scores);
       break;
@@ -112,7 +88,7 @@ void Align::backward(const Cache& cache, const Mat& dweights, Mat& dkeys, Mat& d
   if (cache.projected) throw std::logic_error("align: forward_projected pairs with backward_projected");
   Mat dkp;
   backward_projected(cache, dweights, dkp, dqueries);
-  if (kind == ScoreKind::General)
+  if (kind == Score::General)
     dkeys = std::move(dkp);  // the general score reads the keys themselves
   else
     backward_key_projection(cache.keys, dkp, dkeys);
@@ -128,36 +104,33 @@ void Align::backward_projected(const Cache& cache, const Mat& dweights, Mat& dkp
   const Mat dscores = normalize_rows_backward(norm, cache.weights, dweights);
   const Eigen::Index N = cache.queries.rows();
   switch (kind) {
-    case ScoreKind::Additive: {
+    case Score::Additive: {
       // forward was: e_ni = v . tanh(kp_i + qp_n)
       Mat dkp = Mat::Zero(cache.kp.rows(), cache.kp.cols());
       Mat dqp(N, attn_dim);
       for (Eigen::Index n = 0; n < N; ++n) {
-        const Mat& th = cache.tanh_pre[n];  // (S, A)
-        const RowVec de_n = dscores.row(n);
-        v.grad += matvec_nn(de_n, th);                    // dv += sum_i de_ni tanh_ni
-        Mat dpre = dscores.row(n).transpose() * v.value;  // (S, A): de_ni v
-        dpre.array() *= (Real(1) - th.array().square());
-        dkp += dpre;
-        dqp.row(n) = dpre.colwise().sum();
+        const AdditiveScoreGrad g = additive_scores_backward(dscores.row(n), cache.tanh_pre[n], v.value);
+        v.grad += g.dv;
+        dkp += g.dkeys;
+        dqp.row(n) = g.dquery;
       }
       matmul_tn_acc(dqp, cache.queries, w_query.grad);
       dkp_out = std::move(dkp);
       dqueries = matmul_nn(dqp, w_query.value);
       break;
     }
-    case ScoreKind::Dot:
-    case ScoreKind::ScaledDot: {
+    case Score::Dot:
+    case Score::ScaledDot: {
       // forward was: e = qp kp^T (/ sqrt A)
       Mat de = dscores;
-      if (kind == ScoreKind::ScaledDot) de /= std::sqrt(static_cast<Real>(attn_dim));
+      if (kind == Score::ScaledDot) de /= std::sqrt(static_cast<Real>(attn_dim));
       const Mat dqp = de * cache.kp;
       dkp_out = de.transpose() * cache.qp;
       matmul_tn_acc(dqp, cache.queries, w_query.grad);
       dqueries = matmul_nn(dqp, w_query.value);
       break;
     }
-    case ScoreKind::General: {
+    case Score::General: {
       // forward was: e = (s W^T) h^T with qp = s W^T
       const Mat dqp = dscores * cache.keys;      // (N, Dk)
       dkp_out = dscores.transpose() * cache.qp;  // general: the gradient of the keys themselves
@@ -169,13 +142,13 @@ void Align::backward_projected(const Cache& cache, const Mat& dweights, Mat& dkp
 }
 
 void Align::for_each_param(const std::string& prefix, const ParamVisitor& f) {
-  if (kind == ScoreKind::General) {
+  if (kind == Score::General) {
     f(join_name(prefix, "weight"), weight);
     return;
   }
   f(join_name(prefix, "w_key.weight"), w_key);
   f(join_name(prefix, "w_query.weight"), w_query);
-  if (kind == ScoreKind::Additive) f(join_name(prefix, "v.weight"), v);
+  if (kind == Score::Additive) f(join_name(prefix, "v.weight"), v);
 }
 
 }  // namespace attnlab

@@ -15,18 +15,13 @@
 
 #include "core/param.h"
 #include "core/rng.h"
+#include "layers/score.h"
 #include "layers/softmax.h"
 
 namespace attnlab {
 
-enum class ScoreKind { Additive, Dot, ScaledDot, General };
-
-// "additive" | "dot" | "scaled_dot" | "general"; throws std::invalid_argument on anything else.
-ScoreKind parse_score_kind(const std::string& s);
-const char* to_string(ScoreKind k);
-
 struct Align {
-  ScoreKind kind = ScoreKind::Additive;
+  Score kind = Score::Additive;
   Normalization norm = Normalization::Softmax;
   int key_dim = 0, query_dim = 0, attn_dim = 0;
   Param w_key;    // (A, Dk)   align.w_key.weight    additive, dot, scaled_dot (nn.Linear, no bias)
@@ -48,7 +43,7 @@ struct Align {
 
   Align() = default;
   // attn_dim is ignored by "general" (its W maps query space to key space directly).
-  Align(ScoreKind kind, Normalization norm, int key_dim, int query_dim, int attn_dim);
+  Align(Score kind, Normalization norm, int key_dim, int query_dim, int attn_dim);
   void init(Rng& rng);  // nn.Linear default: U(-1/sqrt(fan_in), 1/sqrt(fan_in))
 
   // keys (S, Dk), queries (N, Dq), mask (N, S) or null.

@@ -4,6 +4,7 @@
 
 #include "core/matmul.h"
 #include "layers/activations.h"
+#include "layers/cell_grads.h"
 #include "layers/linear.h"
 
 namespace attnlab {
@@ -61,12 +62,9 @@ RowVec Gru::step(const RowVec& x, const RowVec& h_prev, Step& s) const {
 void Gru::step_backward(const Step& s, const RowVec& dh, RowVec& dx, RowVec& dh_prev) {
   RowVec dgi, dgh, dh_direct;
   gate_grad(s, dh, dgi, dgh, dh_direct);
-  outer_acc(dgi, s.x, weight_ih.grad);
-  outer_acc(dgh, s.h_prev, weight_hh.grad);
-  bias_ih.grad += dgi;
-  bias_hh.grad += dgh;
-  dx = matvec_nn(dgi, weight_ih.value);
-  dh_prev = dh_direct + matvec_nn(dgh, weight_hh.value);
+  RowVec dh_hh;
+  dx = CellParams{weight_ih, weight_hh, bias_ih, bias_hh}.step(dgi, dgh, s.x, s.h_prev, dh_hh);
+  dh_prev = dh_direct + dh_hh;
 }
 
 Mat Gru::forward(const Mat& x, const RowVec& h0, Cache& cache) const {
@@ -105,12 +103,8 @@ Mat Gru::backward(const Cache& cache, const Mat& dH, RowVec* dh0) {
     hprev_all.row(t) = s.h_prev;
     dh_next = dh_direct + matvec_nn(dgh, weight_hh.value);
   }
-  matmul_tn_acc(dgi_all, x_all, weight_ih.grad);
-  matmul_tn_acc(dgh_all, hprev_all, weight_hh.grad);
-  bias_ih.grad += dgi_all.colwise().sum();
-  bias_hh.grad += dgh_all.colwise().sum();
   if (dh0) *dh0 = dh_next;
-  return matmul_nn(dgi_all, weight_ih.value);
+  return CellParams{weight_ih, weight_hh, bias_ih, bias_hh}.sequence(dgi_all, dgh_all, x_all, hprev_all);
 }
 
 void Gru::for_each_param(const std::string& prefix, const ParamVisitor& f) {

@@ -4,6 +4,7 @@
 
 #include "core/matmul.h"
 #include "layers/activations.h"
+#include "layers/cell_grads.h"
 #include "layers/linear.h"
 
 namespace attnlab {
@@ -66,12 +67,7 @@ RowVec Lstm::step(const RowVec& x, const RowVec& h_prev, const RowVec& c_prev, S
 void Lstm::step_backward(const Step& s, const RowVec& dh, const RowVec& dc, RowVec& dx, RowVec& dh_prev,
                          RowVec& dc_prev) {
   const RowVec dpre = gate_grad(s, dh, dc, dc_prev);
-  outer_acc(dpre, s.x, weight_ih.grad);
-  outer_acc(dpre, s.h_prev, weight_hh.grad);
-  bias_ih.grad += dpre;
-  bias_hh.grad += dpre;
-  dx = matvec_nn(dpre, weight_ih.value);
-  dh_prev = matvec_nn(dpre, weight_hh.value);
+  dx = CellParams{weight_ih, weight_hh, bias_ih, bias_hh}.step(dpre, dpre, s.x, s.h_prev, dh_prev);
 }
 
 Mat Lstm::forward(const Mat& x, const RowVec& h0, const RowVec& c0, Cache& cache) const {
@@ -111,13 +107,9 @@ Mat Lstm::backward(const Cache& cache, const Mat& dH, RowVec* dh0, RowVec* dc0) 
     dh_next = matvec_nn(dpre, weight_hh.value);
     dc_next = dc_prev;
   }
-  matmul_tn_acc(dpre_all, x_all, weight_ih.grad);
-  matmul_tn_acc(dpre_all, hprev_all, weight_hh.grad);
-  bias_ih.grad += dpre_all.colwise().sum();
-  bias_hh.grad += dpre_all.colwise().sum();
   if (dh0) *dh0 = dh_next;
   if (dc0) *dc0 = dc_next;
-  return matmul_nn(dpre_all, weight_ih.value);
+  return CellParams{weight_ih, weight_hh, bias_ih, bias_hh}.sequence(dpre_all, dpre_all, x_all, hprev_all);
 }
 
 void Lstm::for_each_param(const std::string& prefix, const ParamVisitor& f) {

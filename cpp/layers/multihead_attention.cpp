@@ -5,18 +5,11 @@
 
 #include "core/matmul.h"
 #include "core/pmath.h"
+#include "layers/additive_score.h"
 
 namespace attnlab {
 
-AttentionScore parse_attention_score(const std::string& s) {
-  if (s == "dot") return AttentionScore::Dot;
-  if (s == "additive") return AttentionScore::Additive;
-  throw std::invalid_argument("score is \"" + s + "\" (expected dot or additive)");
-}
-
-const char* to_string(AttentionScore s) { return s == AttentionScore::Dot ? "dot" : "additive"; }
-
-MultiheadAttention::MultiheadAttention(int d, int h, Normalization n, AttentionScore s)
+MultiheadAttention::MultiheadAttention(int d, int h, Normalization n, Score s)
     : d_model(d),
       n_head(h),
       norm(n),
@@ -26,7 +19,7 @@ MultiheadAttention::MultiheadAttention(int d, int h, Normalization n, AttentionS
       out_proj(d, d) {
   if (h <= 0 || d % h != 0)
     throw std::invalid_argument("d_model=" + std::to_string(d) + " must be divisible by n_head=" + std::to_string(h));
-  if (s == AttentionScore::Additive) additive_v = Param::matrix(h, d / h);
+  if (s == Score::Additive) additive_v = Param::matrix(h, d / h);
 }
 
 void MultiheadAttention::init(Rng& rng) {
@@ -34,19 +27,8 @@ void MultiheadAttention::init(Rng& rng) {
   in_proj_bias.value.setZero();
   out_proj.init(rng);
   out_proj.bias.value.setZero();
-  if (score == AttentionScore::Additive) init_uniform(additive_v.value, rng, 1.0 / std::sqrt(head_dim()));
+  if (score == Score::Additive) init_uniform(additive_v.value, rng, 1.0 / std::sqrt(head_dim()));
 }
-
-namespace {
-
-// tanh(k_j + q_i) for every key j: (T, K), the additive score's hidden layer for query row i.
-Mat additive_hidden(const Mat& kh, const RowVec& qi) {
-  Mat p = kh.rowwise() + qi;
-  tanh_inplace(p.data(), p.size());
-  return p;
-}
-
-}  // namespace
 
 Mat MultiheadAttention::forward(const Mat& x, bool causal, Trace& tr) const {
   const Eigen::Index T = x.rows();
@@ -68,15 +50,16 @@ Mat MultiheadAttention::forward(const Mat& x, bool causal, Trace& tr) const {
     // Contiguous copies of this head's columns, so both products are row-dot products.
     kh = tr.k.middleCols(h * K, K);
     vt = tr.v.middleCols(h * K, K).transpose();
-    if (score == AttentionScore::Dot) {
+    if (score == Score::Dot) {
       qh = tr.q.middleCols(h * K, K) * scale;
       matmul_nt(qh, kh, tr.scores[h]);
     } else {
       // e_ij = v_h . tanh(q_i + k_j)
       const RowVec vh = additive_v.value.row(h);
       tr.scores[h].resize(T, T);
+      Mat hidden;
       for (Eigen::Index i = 0; i < T; ++i)
-        tr.scores[h].row(i) = (additive_hidden(kh, tr.q.row(i).segment(h * K, K)) * vh.transpose()).transpose();
+        tr.scores[h].row(i) = additive_scores(kh, tr.q.row(i).segment(h * K, K), vh, hidden);
     }
     if (norm == Normalization::Sigmoid && sigmoid_log_n) {
       Mat shifted = tr.scores[h];
@@ -107,7 +90,7 @@ Mat MultiheadAttention::backward(const Trace& tr, const Mat& dout) {
     matmul_tn_acc(tr.weights[h], db, dv);
     dqkv.middleCols(2 * d_model + h * K, K) = dv;
     const Mat de = normalize_rows_backward(norm, tr.weights[h], dalpha);  // the -ln n shift has derivative 1
-    if (score == AttentionScore::Dot) {
+    if (score == Score::Dot) {
       // forward was: alpha = normalize(e), e = scale Q K^T  =>  dQ = scale de K, dK = scale de^T Q
       const Mat scaled = scale * de, qh = tr.q.middleCols(h * K, K);
       Mat dk = Mat::Zero(T, K);
@@ -123,12 +106,13 @@ Mat MultiheadAttention::backward(const Trace& tr, const Mat& dout) {
       auto dk = dqkv.middleCols(d_model + h * K, K);
       dq.setZero();
       dk.setZero();
+      Mat hidden;
       for (Eigen::Index i = 0; i < T; ++i) {
-        const Mat p = additive_hidden(kh, tr.q.row(i).segment(h * K, K));
-        additive_v.grad.row(h).noalias() += de.row(i) * p;
-        const Mat dpre = ((de.row(i).transpose() * vh).array() * (1 - p.array().square())).matrix();
-        dq.row(i) += dpre.colwise().sum();
-        dk += dpre;
+        additive_scores(kh, tr.q.row(i).segment(h * K, K), vh, hidden);  // P again: the trace keeps only e
+        const AdditiveScoreGrad g = additive_scores_backward(de.row(i), hidden, vh);
+        additive_v.grad.row(h) += g.dv;
+        dq.row(i) += g.dquery;
+        dk += g.dkeys;
       }
     }
   }
@@ -141,7 +125,7 @@ void MultiheadAttention::for_each_param(const std::string& prefix, const ParamVi
   f(join_name(prefix, "in_proj_weight"), in_proj_weight);
   f(join_name(prefix, "in_proj_bias"), in_proj_bias);
   out_proj.for_each_param(join_name(prefix, "out_proj"), f);
-  if (score == AttentionScore::Additive) f(join_name(prefix, "additive_v"), additive_v);
+  if (score == Score::Additive) f(join_name(prefix, "additive_v"), additive_v);
 }
 
 }  // namespace attnlab

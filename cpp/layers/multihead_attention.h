@@ -19,19 +19,15 @@
 #include "core/param.h"
 #include "core/rng.h"
 #include "layers/linear.h"
+#include "layers/score.h"
 #include "layers/softmax.h"
 
 namespace attnlab {
 
-enum class AttentionScore { Dot, Additive };
-// "dot" | "additive"; throws std::invalid_argument on anything else.
-AttentionScore parse_attention_score(const std::string& s);
-const char* to_string(AttentionScore s);
-
 struct MultiheadAttention {
   int d_model = 0, n_head = 0;
   Normalization norm = Normalization::Softmax;
-  AttentionScore score = AttentionScore::Dot;
+  Score score = Score::Dot;
   bool sigmoid_log_n = false;  // only with norm = Sigmoid: subtract ln(keys seen) before the sigmoid
   Param in_proj_weight;        // (3D, D)  attn.in_proj_weight, rows: W_Q, W_K, W_V
   Param in_proj_bias;          // (3D)     attn.in_proj_bias
@@ -49,8 +45,7 @@ struct MultiheadAttention {
   };
 
   MultiheadAttention() = default;
-  MultiheadAttention(int d_model, int n_head, Normalization norm = Normalization::Softmax,
-                     AttentionScore score = AttentionScore::Dot);
+  MultiheadAttention(int d_model, int n_head, Normalization norm = Normalization::Softmax, Score score = Score::Dot);
   // PyTorch's: xavier_uniform_ for in_proj_weight, zeros for the biases, Linear default for out_proj;
   // additive_v as a Linear(K, 1) weight would be, U(-1/sqrt(K), 1/sqrt(K)).
   void init(Rng& rng);

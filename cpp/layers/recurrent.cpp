@@ -4,13 +4,6 @@
 
 namespace attnlab {
 
-CellKind parse_cell_kind(const std::string& s) {
-  if (s == "rnn") return CellKind::Rnn;
-  if (s == "lstm") return CellKind::Lstm;
-  if (s == "gru") return CellKind::Gru;
-  throw std::invalid_argument("unknown cell \"" + s + "\" (expected rnn, lstm or gru)");
-}
-
 const char* to_string(CellKind k) { return k == CellKind::Rnn ? "rnn" : k == CellKind::Lstm ? "lstm" : "gru"; }
 
 Recurrent::Recurrent(CellKind k, int input_size, int hidden) : kind(k) {

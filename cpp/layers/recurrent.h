@@ -11,7 +11,6 @@
 namespace attnlab {
 
 enum class CellKind { Rnn, Lstm, Gru };
-CellKind parse_cell_kind(const std::string& s);  // throws std::invalid_argument
 const char* to_string(CellKind k);
 
 struct Recurrent {

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "core/matmul.h"
+#include "layers/cell_grads.h"
 #include "layers/linear.h"
 
 namespace attnlab {
@@ -33,12 +34,7 @@ RowVec SimpleRnn::step(const RowVec& x, const RowVec& h_prev, Step& s) const {
 
 void SimpleRnn::step_backward(const Step& s, const RowVec& dh, RowVec& dx, RowVec& dh_prev) {
   const RowVec dpre = dh.array() * (Real(1) - s.h.array().square());
-  outer_acc(dpre, s.x, weight_ih.grad);
-  outer_acc(dpre, s.h_prev, weight_hh.grad);
-  bias_ih.grad += dpre;
-  bias_hh.grad += dpre;
-  dx = matvec_nn(dpre, weight_ih.value);
-  dh_prev = matvec_nn(dpre, weight_hh.value);
+  dx = CellParams{weight_ih, weight_hh, bias_ih, bias_hh}.step(dpre, dpre, s.x, s.h_prev, dh_prev);
 }
 
 Mat SimpleRnn::forward(const Mat& x, const RowVec& h0, Cache& cache) const {
@@ -77,12 +73,8 @@ Mat SimpleRnn::backward(const Cache& cache, const Mat& dH, RowVec* dh0) {
     dh_next = matvec_nn(dpre, weight_hh.value);
   }
   // The per-step outer products summed in one product each.
-  matmul_tn_acc(dpre_all, x_all, weight_ih.grad);
-  matmul_tn_acc(dpre_all, hprev_all, weight_hh.grad);
-  bias_ih.grad += dpre_all.colwise().sum();
-  bias_hh.grad += dpre_all.colwise().sum();
   if (dh0) *dh0 = dh_next;
-  return matmul_nn(dpre_all, weight_ih.value);
+  return CellParams{weight_ih, weight_hh, bias_ih, bias_hh}.sequence(dpre_all, dpre_all, x_all, hprev_all);
 }
 
 void SimpleRnn::for_each_param(const std::string& prefix, const ParamVisitor& f) {

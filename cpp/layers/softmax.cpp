@@ -9,12 +9,6 @@
 
 namespace attnlab {
 
-Normalization parse_normalization(const std::string& s) {
-  if (s == "softmax") return Normalization::Softmax;
-  if (s == "sigmoid") return Normalization::Sigmoid;
-  throw std::invalid_argument("unknown normalization \"" + s + "\" (expected softmax or sigmoid)");
-}
-
 const char* to_string(Normalization n) { return n == Normalization::Softmax ? "softmax" : "sigmoid"; }
 
 Mat softmax_rows(const Mat& x, const Mask* mask) {

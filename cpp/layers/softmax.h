@@ -10,8 +10,6 @@
 namespace attnlab {
 
 enum class Normalization { Softmax, Sigmoid };
-// "softmax" | "sigmoid"; throws std::invalid_argument on anything else.
-Normalization parse_normalization(const std::string& s);
 const char* to_string(Normalization n);
 
 // Numerically stable: subtracts each row's maximum over the allowed entries before exp.

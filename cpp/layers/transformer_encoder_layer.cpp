@@ -4,8 +4,7 @@
 
 namespace attnlab {
 
-TransformerEncoderLayer::TransformerEncoderLayer(int d, int h, int ff, bool use_gelu, Normalization norm,
-                                                 AttentionScore score)
+TransformerEncoderLayer::TransformerEncoderLayer(int d, int h, int ff, bool use_gelu, Normalization norm, Score score)
     : d_model(d),
       d_ff(ff),
       gelu(use_gelu),

@@ -35,7 +35,7 @@ struct TransformerEncoderLayer {
 
   TransformerEncoderLayer() = default;
   TransformerEncoderLayer(int d_model, int n_head, int d_ff, bool gelu, Normalization norm = Normalization::Softmax,
-                          AttentionScore score = AttentionScore::Dot);
+                          Score score = Score::Dot);
   // PyTorch's: the attention's own init, Linear defaults, LayerNorm (1, 0).
   void init(Rng& rng);
   Mat forward(const Mat& x, bool causal, Cache& cache) const;  // (T, D) -> (T, D)

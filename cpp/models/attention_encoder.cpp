@@ -12,22 +12,12 @@ AttentionEncoder::AttentionEncoder(const nlohmann::json& config) : config_(confi
   if (d_model_ % n_head_ != 0)
     throw ConfigError("config \"d_model\"=" + std::to_string(d_model_) +
                       " must be divisible by \"n_head\"=" + std::to_string(n_head_));
-  const std::string pos = config_string(config, "positional", "sinusoidal");
-  if (pos == "none")
-    positional_ = Positional::None;
-  else if (pos == "sinusoidal")
-    positional_ = Positional::Sinusoidal;
-  else if (pos == "learned")
-    positional_ = Positional::Learned;
-  else
-    throw ConfigError("config \"positional\" is \"" + pos + "\" (expected none, sinusoidal or learned)");
-  causal_ = config.value("causal", false);
-  Normalization norm;
-  try {
-    norm = parse_normalization(config_string(config, "normalization", "softmax"));
-  } catch (const std::invalid_argument& e) {
-    throw ConfigError(std::string("config \"normalization\": ") + e.what());
-  }
+  positional_ = config_choice(
+      config, "positional",
+      {{"none", Positional::None}, {"sinusoidal", Positional::Sinusoidal}, {"learned", Positional::Learned}},
+      Positional::Sinusoidal);
+  causal_ = config_bool(config, "causal", false);
+  const Normalization norm = config_choice(config, "normalization", kNormalizations, Normalization::Softmax);
   set_tokenizer(config, vocab_size_);
   max_len_ = config_int(config, "max_len", 1, 4096, max_tokens_);
   if (positional_ == Positional::Learned) max_tokens_ = std::min(max_tokens_, max_len_);

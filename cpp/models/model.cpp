@@ -2,31 +2,12 @@
 
 #include "models/attention_encoder.h"
 #include "models/rnn_attention.h"
+#include "models/rnn_lm.h"
 #include "models/rnn_self_attention.h"
 #include "models/seq2seq.h"
 #include "models/transformer.h"
 
 namespace attnlab {
-
-int config_int(const nlohmann::json& c, const char* key, int lo, int hi) {
-  if (!c.contains(key)) throw ConfigError(std::string("config is missing \"") + key + "\"");
-  const auto& v = c[key];
-  if (!v.is_number_integer() || v.get<int64_t>() < lo || v.get<int64_t>() > hi)
-    throw ConfigError(std::string("config \"") + key + "\" must be an integer in [" + std::to_string(lo) + ", " +
-                      std::to_string(hi) + "], got " + v.dump());
-  return v.get<int>();
-}
-
-int config_int(const nlohmann::json& c, const char* key, int lo, int hi, int fallback) {
-  return c.contains(key) ? config_int(c, key, lo, hi) : fallback;
-}
-
-std::string config_string(const nlohmann::json& c, const char* key, const std::string& fallback) {
-  if (!c.contains(key)) return fallback;
-  if (!c[key].is_string())
-    throw ConfigError(std::string("config \"") + key + "\" must be a string, got " + c[key].dump());
-  return c[key].get<std::string>();
-}
 
 void Model::set_tokenizer(const nlohmann::json& config, int vocab_size) {
   try {

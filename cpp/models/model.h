@@ -11,15 +11,10 @@
 
 #include "core/param.h"
 #include "core/rng.h"
+#include "models/config.h"
 #include "text/tokenizer.h"
 
 namespace attnlab {
-
-// A bad config: names the field and says what was expected.
-class ConfigError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
 
 struct AttentionMap {
   std::string name;
@@ -87,10 +82,5 @@ class Model {
 
 // Builds an untrained model from its config (architecture + sizes). Throws ConfigError.
 std::unique_ptr<Model> build_model(const nlohmann::json& config);
-
-// Config helpers that throw ConfigError naming the field.
-int config_int(const nlohmann::json& c, const char* key, int lo, int hi);
-int config_int(const nlohmann::json& c, const char* key, int lo, int hi, int fallback);
-std::string config_string(const nlohmann::json& c, const char* key, const std::string& fallback);
 
 }  // namespace attnlab

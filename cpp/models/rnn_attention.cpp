@@ -10,15 +10,10 @@ RnnAttention::RnnAttention(const nlohmann::json& config) : config_(config) {
   hidden_size_ = config_int(config, "hidden_size", 1, 4096);
   attn_dim_ = config_int(config, "attn_dim", 1, 4096, hidden_size_);
   output_size_ = config_int(config, "output_size", 1, 1 << 20, vocab_size_);
-  try {
-    const CellKind cell = parse_cell_kind(config_string(config, "cell", "lstm"));
-    const ScoreKind score = parse_score_kind(config_string(config, "score", "additive"));
-    const Normalization norm = parse_normalization(config_string(config, "normalization", "softmax"));
-    encoder_ = Recurrent(cell, embed_dim_, hidden_size_);
-    align_ = Align(score, norm, hidden_size_, hidden_size_, attn_dim_);
-  } catch (const std::invalid_argument& e) {
-    throw ConfigError(std::string("config: ") + e.what());
-  }
+  encoder_ = Recurrent(config_choice(config, "cell", kCells, CellKind::Lstm), embed_dim_, hidden_size_);
+  align_ = Align(config_choice(config, "score", kAlignScores, Score::Additive),
+                 config_choice(config, "normalization", kNormalizations, Normalization::Softmax), hidden_size_,
+                 hidden_size_, attn_dim_);
   set_tokenizer(config, vocab_size_);
   embedding_ = Embedding(vocab_size_, embed_dim_);
   head_ = Linear(2 * hidden_size_, output_size_);

@@ -10,23 +10,14 @@ RnnSelfAttention::RnnSelfAttention(const nlohmann::json& config) : config_(confi
   embed_dim_ = config_int(config, "embed_dim", 1, 4096);
   hidden_size_ = config_int(config, "hidden_size", 1, 4096);
   attn_dim_ = config_int(config, "attn_dim", 1, 4096, hidden_size_);
-  const std::string cell = config_string(config, "cell", "rnn");
-  const std::string variant = config_string(config, "variant", "c");
-  if (cell != "rnn" && cell != "lstm") throw ConfigError("config \"cell\" is \"" + cell + "\" (expected rnn or lstm)");
-  if (variant != "c" && variant != "ch")
-    throw ConfigError("config \"variant\" is \"" + variant + "\" (expected c: [x; c], or ch: [x; c; h])");
-  if (cell == "lstm" && variant != "c") throw ConfigError("config \"variant\" applies to cell \"rnn\" only");
-  lstm_ = cell == "lstm";
-  with_h_ = variant == "ch";
-  self_penalty_ = config.value("self_penalty", 0.0);
-  if (!(self_penalty_ >= 0 && self_penalty_ <= 100)) throw ConfigError("config \"self_penalty\" must be in [0, 100]");
-  try {
-    align_ = Align(parse_score_kind(config_string(config, "score", "additive")),
-                   parse_normalization(config_string(config, "normalization", "softmax")), hidden_size_, hidden_size_,
-                   attn_dim_);
-  } catch (const std::invalid_argument& e) {
-    throw ConfigError(std::string("config: ") + e.what());
-  }
+  lstm_ = config_choice(config, "cell", {{"rnn", false}, {"lstm", true}}, false);
+  // variant c: [x; c], ch: [x; c; h]
+  with_h_ = config_choice(config, "variant", {{"c", false}, {"ch", true}}, false);
+  if (lstm_ && with_h_) throw ConfigError("config \"variant\" applies to cell \"rnn\" only");
+  self_penalty_ = config_number(config, "self_penalty", 0, 100, 0.0);
+  align_ = Align(config_choice(config, "score", kAlignScores, Score::Additive),
+                 config_choice(config, "normalization", kNormalizations, Normalization::Softmax), hidden_size_,
+                 hidden_size_, attn_dim_);
   set_tokenizer(config, vocab_size_);
   embedding_ = Embedding(vocab_size_, embed_dim_);
   if (lstm_)
@@ -185,58 +176,6 @@ double RnnSelfAttention::loss_and_backward(const Example& ex) {
     penalty *= self_penalty_ / (T - 1);
   }
   return ce.loss + penalty;
-}
-
-RnnLm::RnnLm(const nlohmann::json& config) : config_(config) {
-  vocab_size_ = config_int(config, "vocab_size", 2, 1 << 20);
-  embed_dim_ = config_int(config, "embed_dim", 1, 4096);
-  hidden_size_ = config_int(config, "hidden_size", 1, 4096);
-  try {
-    encoder_ = Recurrent(parse_cell_kind(config_string(config, "cell", "rnn")), embed_dim_, hidden_size_);
-  } catch (const std::invalid_argument& e) {
-    throw ConfigError(std::string("config: ") + e.what());
-  }
-  set_tokenizer(config, vocab_size_);
-  embedding_ = Embedding(vocab_size_, embed_dim_);
-  head_ = Linear(hidden_size_, vocab_size_);
-}
-
-std::string RnnLm::size_summary() const {
-  return std::string("cell=") + to_string(encoder_.kind) + ", vocab_size=" + std::to_string(vocab_size_) +
-         ", embed_dim=" + std::to_string(embed_dim_) + ", hidden_size=" + std::to_string(hidden_size_);
-}
-
-void RnnLm::for_each_param(const ParamVisitor& f) {
-  embedding_.for_each_param("embedding", f);
-  encoder_.for_each_param("rnn", f);
-  head_.for_each_param("head", f);
-}
-
-void RnnLm::init(Rng& rng) {
-  embedding_.init(rng);
-  encoder_.init(rng);
-  head_.init(rng);
-}
-
-ForwardTrace RnnLm::forward_ids(const std::vector<int>& ids) const {
-  ForwardTrace tr;
-  tr.ids = ids;
-  if (ids.empty()) return tr;
-  Recurrent::Cache cache;
-  const Mat x = embedding_.forward(ids);
-  const Mat H = encoder_.forward(x, cache);
-  tr.tensors = {{"embeddings", x}, {"hidden", H}, {"logits", head_.forward(H)}};
-  return tr;
-}
-
-double RnnLm::loss_and_backward(const Example& ex) {
-  Recurrent::Cache cache;
-  const Mat x = embedding_.forward(ex.ids);
-  const Mat H = encoder_.forward(x, cache);
-  const CrossEntropyResult ce = cross_entropy(head_.forward(H), ex.targets);
-  const Mat dH = head_.backward(H, ce.dlogits);
-  embedding_.backward(ex.ids, encoder_.backward(cache, dH));
-  return ce.loss;
 }
 
 }  // namespace attnlab

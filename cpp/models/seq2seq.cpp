@@ -17,17 +17,10 @@ Seq2Seq::Seq2Seq(const nlohmann::json& config) : config_(config) {
   if (query_init != "uniform" && query_init != "zero")
     throw ConfigError("config \"query_init\" is \"" + query_init + "\"; expected uniform or zero");
   query_init_zero_ = query_init == "zero";
-  const std::string att = config_string(config, "attention", "additive");
-  if (att == "additive")
-    attention_ = Attention::Additive;
-  else if (att == "dot")
-    attention_ = Attention::Dot;
-  else if (att == "scaled_dot")
-    attention_ = Attention::ScaledDot;
-  else if (att == "none")
-    attention_ = Attention::None;
-  else
-    throw ConfigError("config \"attention\" is \"" + att + "\"; expected additive, dot, scaled_dot or none");
+  // "none" is the encoder-decoder without attention; the others are align's score functions.
+  const int att = config_choice(config, "attention", {{"additive", 0}, {"dot", 1}, {"scaled_dot", 2}, {"none", -1}}, 0);
+  has_attention_ = att >= 0;
+  if (has_attention_) score_ = att == 0 ? Score::Additive : att == 1 ? Score::Dot : Score::ScaledDot;
 
   if (config.contains("target_vocab")) {
     const auto& tv = config["target_vocab"];
@@ -63,11 +56,7 @@ Seq2Seq::Seq2Seq(const nlohmann::json& config) : config_(config) {
   // Without attention the context is the final encoder state at every step (Cho et al. 2014, the
   // RNNencdec baseline of Bahdanau et al.): the same sizes, only alpha is fixed to "the last word".
   decoder_ = SimpleRnn(E + D, D);
-  if (has_attention())
-    align_ = Align(attention_ == Attention::Additive ? ScoreKind::Additive
-                   : attention_ == Attention::Dot    ? ScoreKind::Dot
-                                                     : ScoreKind::ScaledDot,
-                   Normalization::Softmax, D, D, attn_dim_);
+  if (has_attention()) align_ = Align(score_, Normalization::Softmax, D, D, attn_dim_);
   out_ = Linear(2 * D, tgt_vocab_);
 }
 
@@ -78,15 +67,7 @@ std::string Seq2Seq::size_summary() const {
          ", hidden_size=" + std::to_string(hidden_size_) + ", attn_dim=" + std::to_string(attn_dim_);
 }
 
-const char* Seq2Seq::attention_name() const {
-  switch (attention_) {
-    case Attention::Additive: return "additive";
-    case Attention::Dot: return "dot";
-    case Attention::ScaledDot: return "scaled_dot";
-    case Attention::None: break;
-  }
-  return "none";
-}
+const char* Seq2Seq::attention_name() const { return has_attention_ ? to_string(score_) : "none"; }
 
 void Seq2Seq::for_each_param(const ParamVisitor& f) {
   src_embedding_.for_each_param("src_embedding", f);
@@ -106,7 +87,7 @@ void Seq2Seq::init(Rng& rng) {
     align_.init(rng);
     // "query_init": "zero" starts every decoder step from uniform attention (c_j = the mean of
     // the h_i) instead of random peaks; W_Q still gets a gradient at the first step.
-    if (query_init_zero_ && align_.kind != ScoreKind::General) align_.w_query.value.setZero();
+    if (query_init_zero_ && align_.kind != Score::General) align_.w_query.value.setZero();
   }
   out_.init(rng);
 }

@@ -33,8 +33,7 @@ namespace attnlab {
 class Seq2Seq : public Model {
  public:
   static constexpr const char* kArchitecture = "seq2seq";
-  enum class Attention { Additive, Dot, ScaledDot, None };
-  bool has_attention() const { return attention_ != Attention::None; }
+  bool has_attention() const { return has_attention_; }
   const char* attention_name() const;  // as in the config: additive, dot, scaled_dot, none
 
   explicit Seq2Seq(const nlohmann::json& config);
@@ -59,7 +58,6 @@ class Seq2Seq : public Model {
   // Greedy decoding without the trace: the output ids, <eos> excluded.
   std::vector<int> translate_ids(const std::vector<int>& src) const;
 
-  Attention attention() const { return attention_; }
   const std::vector<std::string>& target_vocab() const { return target_vocab_; }
   int bos_id() const { return bos_id_; }
   int eos_id() const { return eos_id_; }
@@ -96,7 +94,8 @@ class Seq2Seq : public Model {
   ForwardTrace make_trace(const std::vector<int>& src, const Cache& c) const;
 
   nlohmann::json config_;
-  Attention attention_ = Attention::Additive;
+  bool has_attention_ = true;
+  Score score_ = Score::Additive;  // with attention: additive, dot or scaled_dot
   bool query_init_zero_ = false;
   int src_vocab_ = 0, tgt_vocab_ = 0, embed_dim_ = 0, hidden_size_ = 0, attn_dim_ = 0, max_output_len_ = 64;
   std::vector<std::string> target_vocab_;

@@ -16,37 +16,16 @@ Transformer::Transformer(const nlohmann::json& config) : config_(config) {
                       " must be divisible by \"n_head\"=" + std::to_string(n_head_));
   n_layer_ = config_int(config, "n_layer", 1, 12);
   d_ff_ = config_int(config, "d_ff", 1, 4096);
-  const std::string pos = config_string(config, "positional", "sinusoidal");
-  if (pos != "sinusoidal" && pos != "none")
-    throw ConfigError("config \"positional\" is \"" + pos + "\" (expected sinusoidal or none)");
-  sinusoidal_ = pos == "sinusoidal";
-  if (config.contains("causal") && !config["causal"].is_boolean())
-    throw ConfigError("config \"causal\" must be true or false, got " + config["causal"].dump());
-  causal_ = config.value("causal", false);
-  const std::string act = config_string(config, "activation", "relu");
-  if (act != "relu" && act != "gelu")
-    throw ConfigError("config \"activation\" is \"" + act + "\" (expected relu or gelu)");
-  objective_ = config_string(config, "objective", causal_ ? "lm" : "mlm");
-  if (objective_ != "mlm" && objective_ != "lm")
-    throw ConfigError("config \"objective\" is \"" + objective_ + "\" (expected mlm or lm)");
+  sinusoidal_ = config_choice(config, "positional", {{"sinusoidal", true}, {"none", false}}, true);
+  causal_ = config_bool(config, "causal", false);
+  const bool gelu = config_choice(config, "activation", {{"relu", false}, {"gelu", true}}, false);
+  objective_ = config_choice<std::string>(config, "objective", {{"mlm", "mlm"}, {"lm", "lm"}}, causal_ ? "lm" : "mlm");
   if (objective_ == "lm" && !causal_)
     throw ConfigError("config \"objective\": \"lm\" needs \"causal\": true (a token must not see the one it predicts)");
-  Normalization norm;
-  AttentionScore score;
-  try {
-    norm = parse_normalization(config_string(config, "normalization", "softmax"));
-  } catch (const std::invalid_argument& e) {
-    throw ConfigError(std::string("config \"normalization\": ") + e.what());
-  }
-  try {
-    score = parse_attention_score(config_string(config, "score", "dot"));
-  } catch (const std::invalid_argument& e) {
-    throw ConfigError(std::string("config \"score\": ") + e.what());
-  }
-  const std::string sigmoid_bias = config_string(config, "sigmoid_bias", "none");
-  if (sigmoid_bias != "none" && sigmoid_bias != "log_n")
-    throw ConfigError("config \"sigmoid_bias\" is \"" + sigmoid_bias + "\" (expected none or log_n)");
-  if (sigmoid_bias == "log_n" && norm != Normalization::Sigmoid)
+  const Normalization norm = config_choice(config, "normalization", kNormalizations, Normalization::Softmax);
+  const Score score = config_choice(config, "score", kHeadScores, Score::Dot);
+  const bool log_n = config_choice(config, "sigmoid_bias", {{"none", false}, {"log_n", true}}, false);
+  if (log_n && norm != Normalization::Sigmoid)
     throw ConfigError("config \"sigmoid_bias\": \"log_n\" needs \"normalization\": \"sigmoid\"");
   set_tokenizer(config, vocab_size_);
   max_len_ = config_int(config, "max_len", 1, 4096, 128);
@@ -55,8 +34,8 @@ Transformer::Transformer(const nlohmann::json& config) : config_(config) {
   embedding_ = Embedding(vocab_size_, d_model_);
   layers_.resize(n_layer_);
   for (TransformerEncoderLayer& l : layers_) {
-    l = TransformerEncoderLayer(d_model_, n_head_, d_ff_, act == "gelu", norm, score);
-    l.self_attn.sigmoid_log_n = sigmoid_bias == "log_n";
+    l = TransformerEncoderLayer(d_model_, n_head_, d_ff_, gelu, norm, score);
+    l.self_attn.sigmoid_log_n = log_n;
   }
   head_ = Linear(d_model_, vocab_size_);
 }

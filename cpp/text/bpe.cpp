@@ -4,7 +4,7 @@
 #include <cstdio>
 #include <stdexcept>
 
-#include "text/utf8.h"
+#include "core/utf8.h"
 
 namespace attnlab {
 

@@ -25,6 +25,7 @@
 #include "layers/transformer_encoder_layer.h"
 #include "models/attention_encoder.h"
 #include "models/rnn_attention.h"
+#include "models/rnn_lm.h"
 #include "models/rnn_self_attention.h"
 #include "models/seq2seq.h"
 #include "models/transformer.h"
@@ -288,7 +289,7 @@ TEST_CASE("GRU over a sequence and step by step", "[gradcheck]") {
 }
 
 TEST_CASE("align functions: additive, dot, scaled dot, general x softmax, sigmoid", "[gradcheck]") {
-  for (ScoreKind kind : {ScoreKind::Additive, ScoreKind::Dot, ScoreKind::ScaledDot, ScoreKind::General}) {
+  for (Score kind : {Score::Additive, Score::Dot, Score::ScaledDot, Score::General}) {
     for (Normalization norm : {Normalization::Softmax, Normalization::Sigmoid}) {
       for (auto [S, N, Dk, Dq, A] : {std::tuple{5, 1, 7, 3, 4}, std::tuple{7, 7, 3, 5, 6}}) {
         INFO(to_string(kind) << " / " << to_string(norm) << " S=" << S << " N=" << N);
@@ -335,7 +336,7 @@ TEST_CASE("multi-head self-attention with additive scores v_h . tanh(q_i + k_j)"
       for (auto [T, D, H] : {std::tuple{5, 6, 2}, std::tuple{3, 9, 3}, std::tuple{7, 4, 1}, std::tuple{1, 5, 1}}) {
         INFO(to_string(norm) << (causal ? " causal" : "") << " T=" << T << " D=" << D << " H=" << H);
         GradCheck gc;
-        MultiheadAttention mha(D, H, norm, AttentionScore::Additive);
+        MultiheadAttention mha(D, H, norm, Score::Additive);
         mha.init(gc.rng());
         mha.in_proj_bias.value = random_mat(gc.rng(), 1, 3 * D);
         Mat x = random_mat(gc.rng(), T, D), dx;
@@ -350,7 +351,7 @@ TEST_CASE("multi-head self-attention with additive scores v_h . tanh(q_i + k_j)"
 
 TEST_CASE("nn.TransformerEncoderLayer (post-norm) x activation x score x normalization", "[gradcheck]") {
   for (bool gelu : {false, true})
-    for (AttentionScore score : {AttentionScore::Dot, AttentionScore::Additive})
+    for (Score score : {Score::Dot, Score::Additive})
       for (Normalization norm : {Normalization::Softmax, Normalization::Sigmoid})
         for (auto [T, D, H, F, causal] :
              {std::tuple{5, 6, 2, 7, false}, std::tuple{3, 9, 3, 4, true}, std::tuple{1, 4, 1, 3, false}}) {
@@ -539,7 +540,7 @@ TEST_CASE("whole model: seq2seq (additive, dot, no attention)", "[gradcheck]") {
 }
 
 TEST_CASE("align: keys projected once give the same weights and gradients as forward/backward", "[gradcheck]") {
-  for (ScoreKind kind : {ScoreKind::Additive, ScoreKind::Dot, ScoreKind::ScaledDot}) {
+  for (Score kind : {Score::Additive, Score::Dot, Score::ScaledDot}) {
     INFO(to_string(kind));
     Rng rng(11);
     Align a(kind, Normalization::Softmax, 7, 5, 4);

@@ -306,8 +306,9 @@ TEST_CASE("torch: align functions (additive, dot, scaled_dot, general, additive 
   for (const char* name :
        {"align_additive", "align_dot", "align_scaled_dot", "align_general", "align_additive_sigmoid"}) {
     const Fixture fx(name);
-    const ScoreKind kind = parse_score_kind(fx.file().metadata.at("kind").get<std::string>());
-    const Normalization norm = parse_normalization(fx.file().metadata.at("normalization").get<std::string>());
+    const Score kind = choice_from_name(fx.file().metadata.at("kind").get<std::string>(), kAlignScores, "kind");
+    const Normalization norm =
+        choice_from_name(fx.file().metadata.at("normalization").get<std::string>(), kNormalizations, "normalization");
     const int attn_dim = std::stoi(fx.file().metadata.at("attn_dim").get<std::string>());
     const Mat keys = fx.mat("keys"), queries = fx.mat("queries");
     Align align(kind, norm, static_cast<int>(keys.cols()), static_cast<int>(queries.cols()), attn_dim);

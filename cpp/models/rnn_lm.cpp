@@ -1,0 +1,55 @@
+#include "models/rnn_lm.h"
+
+#include "layers/cross_entropy.h"
+
+namespace attnlab {
+
+RnnLm::RnnLm(const nlohmann::json& config) : config_(config) {
+  vocab_size_ = config_int(config, "vocab_size", 2, 1 << 20);
+  embed_dim_ = config_int(config, "embed_dim", 1, 4096);
+  hidden_size_ = config_int(config, "hidden_size", 1, 4096);
+  encoder_ = Recurrent(config_choice(config, "cell", kCells, CellKind::Rnn), embed_dim_, hidden_size_);
+  set_tokenizer(config, vocab_size_);
+  embedding_ = Embedding(vocab_size_, embed_dim_);
+  head_ = Linear(hidden_size_, vocab_size_);
+}
+
+std::string RnnLm::size_summary() const {
+  return std::string("cell=") + to_string(encoder_.kind) + ", vocab_size=" + std::to_string(vocab_size_) +
+         ", embed_dim=" + std::to_string(embed_dim_) + ", hidden_size=" + std::to_string(hidden_size_);
+}
+
+void RnnLm::for_each_param(const ParamVisitor& f) {
+  embedding_.for_each_param("embedding", f);
+  encoder_.for_each_param("rnn", f);
+  head_.for_each_param("head", f);
+}
+
+void RnnLm::init(Rng& rng) {
+  embedding_.init(rng);
+  encoder_.init(rng);
+  head_.init(rng);
+}
+
+ForwardTrace RnnLm::forward_ids(const std::vector<int>& ids) const {
+  ForwardTrace tr;
+  tr.ids = ids;
+  if (ids.empty()) return tr;
+  Recurrent::Cache cache;
+  const Mat x = embedding_.forward(ids);
+  const Mat H = encoder_.forward(x, cache);
+  tr.tensors = {{"embeddings", x}, {"hidden", H}, {"logits", head_.forward(H)}};
+  return tr;
+}
+
+double RnnLm::loss_and_backward(const Example& ex) {
+  Recurrent::Cache cache;
+  const Mat x = embedding_.forward(ex.ids);
+  const Mat H = encoder_.forward(x, cache);
+  const CrossEntropyResult ce = cross_entropy(head_.forward(H), ex.targets);
+  const Mat dH = head_.backward(H, ce.dlogits);
+  embedding_.backward(ex.ids, encoder_.backward(cache, dH));
+  return ce.loss;
+}
+
+}  // namespace attnlab
