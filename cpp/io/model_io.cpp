@@ -25,6 +25,15 @@ std::string read_text_file(const std::string& path) {
   return ss.str();
 }
 
+const char* error_code(const std::exception& e) {
+  if (dynamic_cast<const TooManyTokens*>(&e)) return "too_many_tokens";
+  if (dynamic_cast<const ConfigError*>(&e)) return "config";
+  if (dynamic_cast<const FormatError*>(&e)) return "format";
+  if (dynamic_cast<const ModelLoadError*>(&e)) return "load";
+  if (dynamic_cast<const Unsupported*>(&e)) return "unsupported";
+  return "input";
+}
+
 nlohmann::json parse_json_text(const std::string& text, const std::string& what) {
   try {
     return nlohmann::json::parse(text);

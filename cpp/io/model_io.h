@@ -25,6 +25,12 @@ struct LoadedModel {
   nlohmann::json card;  // empty object when the folder has none
 };
 
+// The code the boundary reports with every failure (docs/engine-contract.md), so the page decides
+// by code and only shows the message: "too_many_tokens", "config" (a bad config), "format" (a
+// malformed weights file), "load" (weights that do not fit the config), "unsupported" (the model
+// cannot do that), "input" (anything else wrong with what was given).
+const char* error_code(const std::exception& e);
+
 // Parses JSON text, naming the file in the error ("config.json: not valid JSON at byte 17: ...").
 nlohmann::json parse_json_text(const std::string& text, const std::string& what);
 std::string read_text_file(const std::string& path);

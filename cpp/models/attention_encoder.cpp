@@ -2,6 +2,7 @@
 
 #include "layers/cross_entropy.h"
 #include "layers/positional.h"
+#include "models/trace_names.h"
 
 namespace attnlab {
 
@@ -80,8 +81,10 @@ ForwardTrace AttentionEncoder::forward_ids(const std::vector<int>& ids) const {
     m.weights = c.attn.weights[h];
     tr.maps.push_back(std::move(m));
   }
-  tr.tensors = {{"embeddings", c.x},     {"q", c.attn.q},          {"k", c.attn.k}, {"v", c.attn.v},
-                {"heads", c.attn.heads}, {"attn_out", c.attn.out}, {"hidden", c.y}, {"logits", c.logits}};
+  tr.tensors = {{trace_names::kEmbeddings, c.x},     {trace_names::kQ, c.attn.q},
+                {trace_names::kK, c.attn.k},         {trace_names::kV, c.attn.v},
+                {trace_names::kHeads, c.attn.heads}, {trace_names::kAttnOut, c.attn.out},
+                {trace_names::kHidden, c.y},         {trace_names::kLogits, c.logits}};
   return tr;
 }
 

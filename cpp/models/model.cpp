@@ -21,7 +21,8 @@ void Model::set_tokenizer(const nlohmann::json& config, int vocab_size) {
 Tokenized Model::encode_checked(const std::string& text) const {
   Tokenized tok = tokenizer().encode(text);
   if (static_cast<int>(tok.ids.size()) > max_tokens_)
-    throw std::length_error("the text has " + std::to_string(tok.ids.size()) + " tokens; this model reads at most " +
+    throw TooManyTokens(static_cast<int>(tok.ids.size()), max_tokens_,
+                        "the text has " + std::to_string(tok.ids.size()) + " tokens; this model reads at most " +
                             std::to_string(max_tokens_));
   return tok;
 }
@@ -31,6 +32,10 @@ ForwardTrace Model::forward_text(const std::string& text) const {
   ForwardTrace tr = forward_ids(tok.ids);
   attach_tokens(tr, tok);
   return tr;
+}
+
+ForwardTrace Model::forward_text_forced(const std::string&, const std::string&) const {
+  throw Unsupported("this model (" + architecture() + ") does not decode a target sentence");
 }
 
 void Model::attach_tokens(ForwardTrace& tr, const Tokenized& tok) {

@@ -16,6 +16,21 @@
 
 namespace attnlab {
 
+// The text is longer than the model reads: the boundary reports it with its own code and numbers,
+// so the page can read the longest prefix that fits (docs/engine-contract.md).
+class TooManyTokens : public std::length_error {
+ public:
+  TooManyTokens(int tokens, int max_tokens, const std::string& message)
+      : std::length_error(message), tokens(tokens), max_tokens(max_tokens) {}
+  int tokens, max_tokens;
+};
+
+// The model cannot do what was asked (forced decoding of a model that decodes nothing, ...).
+class Unsupported : public std::logic_error {
+ public:
+  using std::logic_error::logic_error;
+};
+
 struct AttentionMap {
   std::string name;
   int layer = 0, head = 0;
@@ -65,11 +80,14 @@ class Model {
   int max_tokens() const { return max_tokens_; }
   // Tokenizes, checks the length and runs forward_ids.
   ForwardTrace forward_text(const std::string& text) const;
+  // Models that decode (seq2seq): the decoder reads `target` (words separated by spaces) instead
+  // of its own guesses. Others throw Unsupported.
+  virtual ForwardTrace forward_text_forced(const std::string& text, const std::string& target) const;
   int64_t parameter_count();
 
  protected:
   void set_tokenizer(const nlohmann::json& config, int vocab_size);
-  // Tokenizes text, throwing std::length_error beyond max_tokens().
+  // Tokenizes text, throwing TooManyTokens beyond max_tokens().
   Tokenized encode_checked(const std::string& text) const;
   // Puts the tokenization into a trace from forward_ids: tokens, unknown flags, words, and the
   // tokens as the labels of maps the model left unlabelled.

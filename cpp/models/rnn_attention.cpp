@@ -1,6 +1,7 @@
 #include "models/rnn_attention.h"
 
 #include "layers/cross_entropy.h"
+#include "models/trace_names.h"
 
 namespace attnlab {
 
@@ -64,7 +65,10 @@ ForwardTrace RnnAttention::forward_ids(const std::vector<int>& ids) const {
   m.scores = c.attn.scores;
   m.weights = c.attn.weights;
   tr.maps.push_back(std::move(m));
-  tr.tensors = {{"embeddings", c.x}, {"hidden", c.H}, {"context", c.context}, {"logits", c.logits}};
+  tr.tensors = {{trace_names::kEmbeddings, c.x},
+                {trace_names::kHidden, c.H},
+                {trace_names::kContext, c.context},
+                {trace_names::kLogits, c.logits}};
   return tr;
 }
 

@@ -1,6 +1,7 @@
 #include "models/rnn_lm.h"
 
 #include "layers/cross_entropy.h"
+#include "models/trace_names.h"
 
 namespace attnlab {
 
@@ -38,7 +39,7 @@ ForwardTrace RnnLm::forward_ids(const std::vector<int>& ids) const {
   Recurrent::Cache cache;
   const Mat x = embedding_.forward(ids);
   const Mat H = encoder_.forward(x, cache);
-  tr.tensors = {{"embeddings", x}, {"hidden", H}, {"logits", head_.forward(H)}};
+  tr.tensors = {{trace_names::kEmbeddings, x}, {trace_names::kHidden, H}, {trace_names::kLogits, head_.forward(H)}};
   return tr;
 }
 

@@ -2,6 +2,7 @@
 
 #include "core/matmul.h"
 #include "layers/cross_entropy.h"
+#include "models/trace_names.h"
 
 namespace attnlab {
 
@@ -112,10 +113,13 @@ ForwardTrace RnnSelfAttention::forward_ids(const std::vector<int>& ids) const {
   m.scores = c.scores;
   m.weights = c.weights;
   tr.maps.push_back(std::move(m));
-  tr.tensors = {{"embeddings", c.x}, {"hidden", c.h}, {"context", c.ctx}, {"logits", c.logits}};
+  tr.tensors = {{trace_names::kEmbeddings, c.x},
+                {trace_names::kHidden, c.h},
+                {trace_names::kContext, c.ctx},
+                {trace_names::kLogits, c.logits}};
   if (lstm_) {
-    tr.tensors.push_back({"memory", c.mem});
-    tr.tensors.push_back({"context_memory", c.ctx_mem});
+    tr.tensors.push_back({trace_names::kMemory, c.mem});
+    tr.tensors.push_back({trace_names::kContextMemory, c.ctx_mem});
   }
   return tr;
 }

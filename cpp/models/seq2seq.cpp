@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "layers/cross_entropy.h"
+#include "models/trace_names.h"
 
 namespace attnlab {
 
@@ -176,11 +177,13 @@ ForwardTrace Seq2Seq::make_trace(const std::vector<int>& src, const Cache& c) co
   Mat states(T + 1, D);  // s_0 = h_m, s_1..s_t
   states.row(0) = c.H.row(S - 1);
   for (Eigen::Index j = 0; j < T; ++j) states.row(j + 1) = c.steps[static_cast<size_t>(j)].rnn.h;
-  tr.tensors = {{"source_embeddings", c.src_x}, {"encoder_states", c.H}, {"decoder_states", states}};
+  tr.tensors = {{trace_names::kSourceEmbeddings, c.src_x},
+                {trace_names::kEncoderStates, c.H},
+                {trace_names::kDecoderStates, states}};
   Mat contexts(T + 1, D);  // c_0..c_t
   contexts.row(0) = c.c0;
   for (Eigen::Index j = 0; j < T; ++j) contexts.row(j + 1) = c.steps[static_cast<size_t>(j)].context;
-  tr.tensors.push_back({"contexts", contexts});
+  tr.tensors.push_back({trace_names::kContexts, contexts});
   if (has_attention()) {
     AttentionMap m;
     m.name = std::string(attention_name()) + " attention: decoder steps x source words";
@@ -193,10 +196,10 @@ ForwardTrace Seq2Seq::make_trace(const std::vector<int>& src, const Cache& c) co
       m.weights.row(j) = st.attn.weights.row(0);
     }
     tr.maps.push_back(std::move(m));
-    tr.tensors.push_back({"initial_attention_scores", c.attn0.scores});
-    tr.tensors.push_back({"initial_attention_weights", c.attn0.weights});
+    tr.tensors.push_back({trace_names::kInitialScores, c.attn0.scores});
+    tr.tensors.push_back({trace_names::kInitialWeights, c.attn0.weights});
   }
-  tr.tensors.push_back({"logits", c.logits});
+  tr.tensors.push_back({trace_names::kLogits, c.logits});
   return tr;
 }
 

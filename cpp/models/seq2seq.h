@@ -54,7 +54,7 @@ class Seq2Seq : public Model {
   // forward_forced from text: `target` is French words separated by spaces (unknown ones read as
   // <unk>); <eos> is appended. Both attention variants read the same sentence this way, so their
   // maps can be compared cell by cell.
-  ForwardTrace forward_text_forced(const std::string& text, const std::string& target) const;
+  ForwardTrace forward_text_forced(const std::string& text, const std::string& target) const override;
   // Greedy decoding without the trace: the output ids, <eos> excluded.
   std::vector<int> translate_ids(const std::vector<int>& src) const;
 

@@ -4,6 +4,7 @@
 
 #include "layers/cross_entropy.h"
 #include "layers/positional.h"
+#include "models/trace_names.h"
 
 namespace attnlab {
 
@@ -61,7 +62,8 @@ void Transformer::init(Rng& rng) {
 void Transformer::run(const std::vector<int>& ids, Cache& c) const {
   const int T = static_cast<int>(ids.size());
   if (T > max_len_)
-    throw std::length_error("the input has " + std::to_string(T) + " tokens; this model reads at most " +
+    throw TooManyTokens(T, max_len_,
+                        "the input has " + std::to_string(T) + " tokens; this model reads at most " +
                             std::to_string(max_len_) + " (max_len)");
   c.positions = sinusoidal_ ? sinusoidal_encoding(T, d_model_) : Mat::Zero(T, d_model_);
   Mat x = embedding_.forward(ids) + c.positions;
@@ -76,7 +78,7 @@ ForwardTrace Transformer::forward_ids(const std::vector<int>& ids) const {
   if (ids.empty()) return tr;
   Cache c;
   run(ids, c);
-  tr.tensors.push_back({"positions", c.positions});
+  tr.tensors.push_back({trace_names::kPositions, c.positions});
   for (int l = 0; l < n_layer_; ++l) {
     const TransformerEncoderLayer::Cache& lc = c.layers[l];
     for (int h = 0; h < n_head_; ++h) {
@@ -88,16 +90,15 @@ ForwardTrace Transformer::forward_ids(const std::vector<int>& ids) const {
       m.weights = lc.attn.weights[h];
       tr.maps.push_back(std::move(m));
     }
-    const std::string p = "layer" + std::to_string(l) + ".";
-    tr.tensors.push_back({p + "input", lc.x});
-    tr.tensors.push_back({p + "q", lc.attn.q});
-    tr.tensors.push_back({p + "k", lc.attn.k});
-    tr.tensors.push_back({p + "v", lc.attn.v});
-    tr.tensors.push_back({p + "heads", lc.attn.heads});
-    tr.tensors.push_back({p + "attn_out", lc.attn.out});
-    tr.tensors.push_back({p + "output", lc.out});
+    tr.tensors.push_back({trace_names::layer(l, trace_names::kInput), lc.x});
+    tr.tensors.push_back({trace_names::layer(l, trace_names::kQ), lc.attn.q});
+    tr.tensors.push_back({trace_names::layer(l, trace_names::kK), lc.attn.k});
+    tr.tensors.push_back({trace_names::layer(l, trace_names::kV), lc.attn.v});
+    tr.tensors.push_back({trace_names::layer(l, trace_names::kHeads), lc.attn.heads});
+    tr.tensors.push_back({trace_names::layer(l, trace_names::kAttnOut), lc.attn.out});
+    tr.tensors.push_back({trace_names::layer(l, trace_names::kOutput), lc.out});
   }
-  tr.tensors.push_back({"logits", c.logits});
+  tr.tensors.push_back({trace_names::kLogits, c.logits});
   return tr;
 }
 

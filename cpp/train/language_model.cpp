@@ -6,6 +6,7 @@
 
 #include "core/pmath.h"
 #include "layers/cross_entropy.h"
+#include "models/trace_names.h"
 #include "train/loop.h"
 #include "train/text_corpus.h"
 
@@ -38,7 +39,7 @@ LmMetrics evaluate_lm(const Model& model, const std::vector<int>& tokens, int co
     const ForwardTrace tr = model.forward_ids(ids);
     const Mat* logits = nullptr;
     for (const NamedTensor& t : tr.tensors)
-      if (t.name == "logits") logits = &t.value;
+      if (t.name == trace_names::kLogits) logits = &t.value;
     if (!logits) throw ConfigError("task \"lm\" needs a model whose trace has \"logits\"");
     const Mat logp = log_softmax_rows(*logits);
     for (int64_t i = 0; i + 1 < len; ++i) total -= logp(i, tokens[start + i + 1]);

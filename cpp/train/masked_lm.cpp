@@ -5,6 +5,7 @@
 
 #include "core/pmath.h"
 #include "layers/cross_entropy.h"
+#include "models/trace_names.h"
 #include "train/language_model.h"
 #include "train/loop.h"
 #include "train/text_corpus.h"
@@ -73,7 +74,7 @@ MlmMetrics evaluate_mlm(const Model& model, const std::vector<int>& tokens, int 
     const ForwardTrace tr = model.forward_ids(ex.ids);
     const Mat* logits = nullptr;
     for (const NamedTensor& t : tr.tensors)
-      if (t.name == "logits") logits = &t.value;
+      if (t.name == trace_names::kLogits) logits = &t.value;
     if (!logits) throw ConfigError("task \"mlm\" needs a model whose trace has \"logits\"");
     const Mat logp = log_softmax_rows(*logits);
     for (int64_t i = 0; i < len; ++i) {

@@ -1,6 +1,7 @@
 #include "train/trainer.h"
 
 #include "layers/cross_entropy.h"
+#include "models/trace_names.h"
 #include "train/language_model.h"
 #include "train/loop.h"
 #include "train/masked_lm.h"
@@ -33,7 +34,7 @@ double recall_accuracy(Model& model, uint64_t seed, int length, int n) {
     const Example ex = recall_example(model, rng, length);
     const ForwardTrace tr = model.forward_ids(ex.ids);
     for (const NamedTensor& t : tr.tensors) {
-      if (t.name != "logits") continue;
+      if (t.name != trace_names::kLogits) continue;
       Eigen::Index arg;
       t.value.row(t.value.rows() - 1).maxCoeff(&arg);
       correct += static_cast<int>(arg) == ex.targets.back();

@@ -9,6 +9,7 @@
 
 #include "core/pmath.h"
 #include "layers/cross_entropy.h"
+#include "models/trace_names.h"
 #include "train/loop.h"
 
 namespace attnlab {
@@ -106,7 +107,7 @@ TranslationMetrics evaluate_translation(const Seq2Seq& model, const std::vector<
     const ForwardTrace tr = model.forward_forced(ex.ids, ex.targets);
     const Mat* logits = nullptr;
     for (const NamedTensor& t : tr.tensors)
-      if (t.name == "logits") logits = &t.value;
+      if (t.name == trace_names::kLogits) logits = &t.value;
     const Mat logp = log_softmax_rows(*logits);
     for (Eigen::Index j = 0; j < logp.rows(); ++j) {
       const int target = ex.targets[static_cast<size_t>(j)];

@@ -10,8 +10,9 @@
 #include <vector>
 
 #include "io/model_io.h"
+#include "io/trace_writer.h"
 #include "models/model.h"
-#include "models/seq2seq.h"
+#include "models/trace_names.h"
 
 using emscripten::val;
 
@@ -19,10 +20,21 @@ namespace {
 
 using namespace attnlab;
 
-val failure(const std::string& message) {
+// { ok: false, code, error } (+ token_count, max_tokens for "too_many_tokens"): the page decides by code.
+val failure(const char* code, const std::string& message) {
   val r = val::object();
   r.set("ok", false);
+  r.set("code", std::string(code));
   r.set("error", message);
+  return r;
+}
+
+val failure(const std::exception& e) {
+  val r = failure(error_code(e), e.what());
+  if (const auto* t = dynamic_cast<const TooManyTokens*>(&e)) {
+    r.set("token_count", t->tokens);
+    r.set("max_tokens", t->max_tokens);
+  }
   return r;
 }
 
@@ -32,21 +44,37 @@ val success() {
   return r;
 }
 
-// One copy out of the WASM heap into a JS-owned Float32Array.
-val float_array(const Mat& m) {
-  static_assert(std::is_same<Real, float>::value, "the WASM build is float");
-  return val(emscripten::typed_memory_view(static_cast<size_t>(m.size()), m.data())).call<val>("slice");
-}
-
-val int_array(const std::vector<int>& v) {
-  return val(emscripten::typed_memory_view(v.size(), v.data())).call<val>("slice");
-}
-
-val string_array(const std::vector<std::string>& v) {
-  val a = val::array();
-  for (const std::string& s : v) a.call<void>("push", s);
-  return a;
-}
+// The Embind writer for write_trace (io/trace_writer.h): float data leaves as one Float32Array copy
+// per tensor out of the WASM heap, in JS-owned memory.
+struct ValWriter {
+  val v = val::object();
+  ValWriter object() const { return {}; }
+  void set(const char* key, const std::string& x) { v.set(key, x); }
+  void set(const char* key, int x) { v.set(key, x); }
+  void set(const char* key, bool x) { v.set(key, x); }
+  void strings(const char* key, const std::vector<std::string>& xs) {
+    val a = val::array();
+    for (const std::string& s : xs) a.call<void>("push", s);
+    v.set(key, a);
+  }
+  void ints(const char* key, const std::vector<int>& xs) {
+    v.set(key, val(emscripten::typed_memory_view(xs.size(), xs.data())).call<val>("slice"));
+  }
+  void bools(const char* key, const std::vector<bool>& xs) {
+    val a = val::array();
+    for (bool b : xs) a.call<void>("push", b);
+    v.set(key, a);
+  }
+  void floats(const char* key, const Mat& m) {
+    static_assert(std::is_same<Real, float>::value, "the WASM build is float");
+    v.set(key, val(emscripten::typed_memory_view(static_cast<size_t>(m.size()), m.data())).call<val>("slice"));
+  }
+  void list(const char* key, std::vector<ValWriter>&& objects) {
+    val a = val::array();
+    for (ValWriter& o : objects) a.call<void>("push", o.v);
+    v.set(key, a);
+  }
+};
 
 class Session {
  public:
@@ -60,7 +88,7 @@ class Session {
       card_ = {{"description", "random weights (untrained)"}, {"seed", seed}};
       return success();
     } catch (const std::exception& e) {
-      return failure(e.what());
+      return failure(e);
     }
   }
 
@@ -74,12 +102,12 @@ class Session {
       card_ = lm.card;
       return success();
     } catch (const std::exception& e) {
-      return failure(e.what());
+      return failure(e);
     }
   }
 
   val info() {
-    if (!model_) return failure("no model loaded");
+    if (!model_) return failure("no_model", "no model loaded");
     val r = success();
     r.set("config", model_->config().dump());
     r.set("card", card_.dump());
@@ -88,72 +116,46 @@ class Session {
   }
 
   val forward(const std::string& text) {
-    if (!model_) return failure("no model loaded");
+    if (!model_) return failure("no_model", "no model loaded");
     try {
       return record(model_->forward_text(text));
     } catch (const std::exception& e) {
-      return failure(e.what());
+      return failure(e);
     }
   }
 
-  // Seq2Seq only: the decoder reads `target` (French words) instead of its own guesses.
+  // Models that decode (seq2seq): the decoder reads `target` (French words) instead of its own guesses.
   val forwardForced(const std::string& text, const std::string& target) {
-    if (!model_) return failure("no model loaded");
-    const auto* seq2seq = dynamic_cast<const Seq2Seq*>(model_.get());
-    if (!seq2seq) return failure("this model (" + model_->architecture() + ") does not decode a target sentence");
+    if (!model_) return failure("no_model", "no model loaded");
     try {
-      return record(seq2seq->forward_text_forced(text, target));
+      return record(model_->forward_text_forced(text, target));
     } catch (const std::exception& e) {
-      return failure(e.what());
+      return failure(e);
     }
   }
 
  private:
   static val record(const ForwardTrace& tr) {
-    val r = success();
-    r.set("tokens", string_array(tr.tokens));
-    r.set("ids", int_array(tr.ids));
-    val unknown = val::array();
-    for (bool u : tr.unknown) unknown.call<void>("push", u);
-    r.set("unknown", unknown);
-    r.set("word_of", int_array(tr.word_of));
-    r.set("words", string_array(tr.words));
-    r.set("output_tokens", string_array(tr.output_tokens));
-    val maps = val::array();
-    for (const AttentionMap& m : tr.maps) {
-      val o = val::object();
-      o.set("name", m.name);
-      o.set("layer", m.layer);
-      o.set("head", m.head);
-      o.set("rows", static_cast<int>(m.weights.rows()));
-      o.set("cols", static_cast<int>(m.weights.cols()));
-      o.set("row_labels", string_array(m.row_labels));
-      o.set("col_labels", string_array(m.col_labels));
-      o.set("scores", float_array(m.scores));
-      o.set("weights", float_array(m.weights));
-      maps.call<void>("push", o);
-    }
-    r.set("maps", maps);
-    val tensors = val::array();
-    for (const NamedTensor& t : tr.tensors) {
-      val o = val::object();
-      o.set("name", t.name);
-      o.set("rows", static_cast<int>(t.value.rows()));
-      o.set("cols", static_cast<int>(t.value.cols()));
-      o.set("data", float_array(t.value));
-      tensors.call<void>("push", o);
-    }
-    r.set("tensors", tensors);
-    return r;
+    ValWriter w;
+    write_trace(tr, w);
+    return w.v;
   }
 
   std::unique_ptr<Model> model_;
   nlohmann::json card_;
 };
 
+// The trace's tensor names (models/trace_names.h), for the test that holds the page's copy to them.
+val trace_names_list() {
+  val a = val::array();
+  for (const char* name : trace_names::kAll) a.call<void>("push", std::string(name));
+  return a;
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(attnlab) {
+  emscripten::function("traceNames", &trace_names_list);
   emscripten::class_<Session>("Session")
       .constructor<>()
       .function("loadRandom", &Session::loadRandom)

@@ -47,9 +47,17 @@ describe('Session (Embind, Node build)', () => {
     const before = session.forward('hello');
     expect(before.ok).toBe(false);
     expect(before.error).toMatch(/no model/);
+    expect(before.code).toBe('no_model');
     const bad = session.loadRandom('{"architecture": "nonsense"}', 1);
     expect(bad.ok).toBe(false);
-    expect(bad.error).toBeTruthy();
+    expect(bad.code).toBe('config');
+    expect(bad.error).toMatch(/known architectures/);
+    const badCell = session.loadRandom(
+      '{"architecture": "rnn_lm", "vocab_size": 9, "embed_dim": 4, "hidden_size": 4, "cell": "rnm"}',
+      1,
+    );
+    expect(badCell.code).toBe('config');
+    expect(badCell.error).toBe('config "cell" is "rnm" (expected rnn, lstm or gru)');
     expect(session.loadRandom('not json', 1).ok).toBe(false);
   });
 
@@ -122,6 +130,14 @@ describe('Session (Embind, Node build)', () => {
     const long = session.forward('a '.repeat(300));
     expect(long.ok).toBe(false);
     expect(long.error).toMatch(/300 tokens.*at most 256/);
+    expect([long.code, long.token_count, long.max_tokens]).toEqual(['too_many_tokens', 300, 256]);
+  });
+
+  it('answers forced decoding of a model that decodes nothing with code "unsupported"', () => {
+    const forced = session.forwardForced('the red car', 'la voiture');
+    expect(forced.ok).toBe(false);
+    expect(forced.code).toBe('unsupported');
+    expect(forced.error).toMatch(/does not decode a target sentence/);
   });
 
   it('copies every float array out of the heap (results survive later calls)', () => {

@@ -5,6 +5,7 @@
 
 import { groupRow, softmaxRow, tokenVocabulary, wordGroups } from './lm';
 import type { ForwardRecord } from './records';
+import { TRACE } from './trace-names';
 
 export type Lesson = 'seq2seq' | 'lstmn' | 'transformer';
 
@@ -67,7 +68,7 @@ function strongestEarlierWord(wordIndex: number) {
 /** The most likely next (LSTMN) or masked (Transformer) piece at token `position` (-1: the last). */
 function topPiece(position: number | 'mask') {
   return (record: ForwardRecord, config: Record<string, unknown>, choices: readonly string[]): Answer => {
-    const logits = record.tensors.find((t) => t.name === 'logits');
+    const logits = record.tensors.find((t) => t.name === TRACE.logits);
     const vocabulary = tokenVocabulary(config.tokenizer);
     const row =
       position === 'mask'

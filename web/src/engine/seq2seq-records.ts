@@ -2,6 +2,7 @@
 // decoder step, the difference of two attention maps, word suggestions and the accuracy-by-length
 // figures of a model card. Vitest runs them on real engine output.
 
+import { TRACE } from './trace-names';
 import { findTensor, tensorRow, type AttentionMap, type ForwardRecord } from './records';
 
 /** Everything the step-through panel shows for decoder step j (0-based row of the map). */
@@ -27,9 +28,9 @@ export interface StepDetail {
  */
 export function stepDetail(record: ForwardRecord, j: number): StepDetail | null {
   const map = record.maps[0];
-  const encoder = findTensor(record, 'encoder_states');
-  const decoder = findTensor(record, 'decoder_states');
-  const contexts = findTensor(record, 'contexts');
+  const encoder = findTensor(record, TRACE.encoderStates);
+  const decoder = findTensor(record, TRACE.decoderStates);
+  const contexts = findTensor(record, TRACE.contexts);
   if (!map || !encoder || !decoder || !contexts || j < 0 || j >= map.rows) return null;
   if (decoder.rows < j + 2 || contexts.rows < j + 2 || encoder.rows !== map.cols) return null;
   const m = map.cols;

@@ -6,6 +6,7 @@
 // and redo the sums the notes write down, so the page can check that they add up.
 // Nothing here touches the WASM module or the DOM.
 
+import { TRACE, layerTensor } from './trace-names';
 import { findTensor, maxAbsDiff, tensorRow, type AttentionMap, type ForwardRecord } from './records';
 
 /** The models of the lesson, in the order of the switch, and their folders under models/. */
@@ -124,10 +125,10 @@ export function stepDetail(
   query: number,
 ): StepDetail | null {
   const map = findMap(record, layer, head);
-  const qT = findTensor(record, `layer${layer}.q`);
-  const kT = findTensor(record, `layer${layer}.k`);
-  const vT = findTensor(record, `layer${layer}.v`);
-  const headsT = findTensor(record, `layer${layer}.heads`);
+  const qT = findTensor(record, layerTensor(layer, TRACE.q));
+  const kT = findTensor(record, layerTensor(layer, TRACE.k));
+  const vT = findTensor(record, layerTensor(layer, TRACE.v));
+  const headsT = findTensor(record, layerTensor(layer, TRACE.heads));
   if (!map || !qT || !kT || !vT || !headsT) return null;
   const n = map.rows;
   if (query < 0 || query >= n || map.cols !== n || head < 0 || head >= arch.nHead) return null;
@@ -157,7 +158,7 @@ export function stepDetail(
     query,
     dK,
     keys,
-    input: tensorRow(findTensor(record, `layer${layer}.input`), query),
+    input: tensorRow(findTensor(record, layerTensor(layer, TRACE.input)), query),
     q,
     k,
     v,
@@ -173,8 +174,8 @@ export function stepDetail(
     error: maxAbsDiff(b, weighted),
     heads: Array.from({ length: arch.nHead }, (_, h) => headPart(headsRow, h, dK)),
     concat: headsRow,
-    attnOut: tensorRow(findTensor(record, `layer${layer}.attn_out`), query),
-    output: tensorRow(findTensor(record, `layer${layer}.output`), query),
+    attnOut: tensorRow(findTensor(record, layerTensor(layer, TRACE.attnOut)), query),
+    output: tensorRow(findTensor(record, layerTensor(layer, TRACE.output)), query),
   };
 }
 

@@ -1,10 +1,20 @@
 // Types of the Embind module built from cpp/wasm/bindings.cpp, exactly as docs/engine-contract.md
 // fixes them. Only web/src/engine/ sees these: components get the plain records of records.ts.
 
+/**
+ * What kind of failure an `ok: false` answer is (cpp/io/model_io.h, error_code): the page decides by
+ * the code and only shows the message.
+ */
+export type ErrorCode =
+  'too_many_tokens' | 'config' | 'format' | 'load' | 'unsupported' | 'input' | 'no_model';
+
 /** Every Session call answers a plain object; errors never throw but come back as `ok: false`. */
 export interface Status {
   ok: boolean;
-  error?: string;
+  code?: ErrorCode; // with ok: false
+  error?: string; // with ok: false: a message a person can act on
+  token_count?: number; // code "too_many_tokens": how many tokens the text has
+  max_tokens?: number; // code "too_many_tokens": how many the model reads
 }
 
 export interface InfoResult extends Status {
@@ -54,12 +64,17 @@ export interface Session extends EmbindObject {
   load(configJson: string, weights: Uint8Array, cardJson: string): Status;
   info(): InfoResult;
   forward(text: string): ForwardResult;
-  /** Seq2Seq only: the decoder reads `target` (words separated by spaces, <eos> appended). */
+  /**
+   * Models that decode (Seq2Seq): the decoder reads `target` (words separated by spaces, <eos>
+   * appended); others answer code "unsupported".
+   */
   forwardForced(text: string, target: string): ForwardResult;
 }
 
 export interface AttnlabModule {
   Session: { new (): Session };
+  /** The trace's tensor names (cpp/models/trace_names.h). */
+  traceNames(): string[];
 }
 
 /** Options the Emscripten factory understands (the subset this project uses). */

@@ -96,7 +96,7 @@ class EngineHost {
     text: string,
   ): { raw: ForwardResult; truncated: Truncation | null } {
     const raw = session.forward(text);
-    const limit = raw.ok ? null : tokenLimitOf(raw.error);
+    const limit = tokenLimitOf(raw);
     if (!limit) return { raw, truncated: null };
     const chars = Array.from(text);
     let lo = 0; // longest prefix known to fit (0 always does)
@@ -182,13 +182,10 @@ class EngineHost {
   }
 }
 
-/**
- * The token count and limit from the engine's "the text has 371 tokens; this model reads at most
- * 256" (the contract has no error codes yet, so the wording is matched), or null.
- */
-function tokenLimitOf(error: string | undefined): { tokens: number; max: number } | null {
-  const match = /has (\d+) tokens\b.*\bat most (\d+)/.exec(error ?? '');
-  return match ? { tokens: Number(match[1]), max: Number(match[2]) } : null;
+/** The token count and limit of a "too_many_tokens" answer, or null. */
+function tokenLimitOf(status: Status): { tokens: number; max: number } | null {
+  if (status.ok || status.code !== 'too_many_tokens') return null;
+  return { tokens: status.token_count ?? 0, max: status.max_tokens ?? 0 };
 }
 
 /** An error the engine reported itself (ok: false): the module is fine, the input was not. */
