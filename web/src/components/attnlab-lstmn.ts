@@ -60,8 +60,8 @@ import { renderMessages, type Message } from './lesson-messages';
 import { radioPills } from './radio-pills';
 import { typeset } from './typeset';
 import { placeholderBox, lessonBase, lessonChrome, pills, srOnly } from './shared-styles';
-import './attention-map';
-import './recall-chart';
+import '../figures/attention-map';
+import '../figures/recall-chart';
 
 export const DEFAULT_LSTMN_SENTENCE = 'The FBI is chasing a criminal on the run.';
 /** Longer input is cut to this many characters (code points) before it reaches the engine. */

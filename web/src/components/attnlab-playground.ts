@@ -9,7 +9,7 @@ import { DEMO_CONFIG, DEMO_SEED, clipText, hasSeveralLayers, type ForwardRecord 
 import { LocaleController, formatInteger, t } from '../i18n';
 import { radioPills } from './radio-pills';
 import { placeholderBox, lessonBase, pills } from './shared-styles';
-import './attention-map';
+import '../figures/attention-map';
 
 export const DEFAULT_SENTENCE = 'the cat sat on the mat because it was tired';
 /** Longer input is cut to this many characters (code points) before it reaches the engine. */

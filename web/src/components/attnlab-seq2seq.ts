@@ -61,10 +61,10 @@ import { renderMessages, type Message } from './lesson-messages';
 import { radioPills } from './radio-pills';
 import { typeset } from './typeset';
 import { placeholderBox, lessonBase, lessonChrome, pills, srOnly } from './shared-styles';
-import type { ChartSeries } from './line-chart';
-import './attention-map';
-import './line-chart';
-import './vector-strip';
+import type { ChartSeries } from '../figures/line-chart';
+import '../figures/attention-map';
+import '../figures/line-chart';
+import '../figures/vector-strip';
 
 export const DEFAULT_SEQ2SEQ_SENTENCE = 'the european economic area does not see the red car .';
 /** Longer input is cut to this many characters (code points) before it reaches the engine. */

@@ -10,7 +10,8 @@
 
 import { LitElement, css, html, nothing, svg, unsafeCSS, type TemplateResult } from 'lit';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
-import { interpolateBlues, interpolatePuOr, rgb } from 'd3';
+import { interpolateBlues, interpolatePuOr } from 'd3';
+import { paintCanvas } from '../figures/palette';
 import katexCss from 'katex/dist/katex.min.css?inline';
 import { EngineClient, isSuperseded } from '../engine/engine';
 import { LatestForward } from '../engine/latest-forward';
@@ -76,11 +77,11 @@ import { renderMessages, type Message } from './lesson-messages';
 import { radioPills } from './radio-pills';
 import { typeset } from './typeset';
 import { placeholderBox, lessonBase, lessonChrome, pills, srOnly } from './shared-styles';
-import { canvasToPng, download, downloadFigure, gridSvg } from '../engine/export';
-import type { ExportEvent, ExportFormat } from './export-buttons';
-import './attention-map';
-import './export-buttons';
-import './vector-strip';
+import { canvasToPng, download, downloadFigure, gridSvg } from '../figures/export';
+import type { ExportEvent, ExportFormat } from '../figures/export-buttons';
+import '../figures/attention-map';
+import '../figures/export-buttons';
+import '../figures/vector-strip';
 
 export const DEFAULT_TF_SENTENCE = 'The FBI is chasing a criminal on the run.';
 /** Longer input is cut to this many characters (code points) before it reaches the engine. */
@@ -966,17 +967,15 @@ export class TransformerElement extends LitElement implements EmbedAttributes {
     if (!record) return;
     for (const canvas of this.renderRoot.querySelectorAll<HTMLCanvasElement>('canvas.thumb-map')) {
       const map = findMap(record, Number(canvas.dataset.layer), Number(canvas.dataset.head));
-      const context = canvas.getContext('2d');
-      if (!map || !context) continue;
-      canvas.width = map.cols;
-      canvas.height = map.rows;
-      const image = context.createImageData(map.cols, map.rows);
+      if (!map) continue;
       const max = maxValue(map.weights) || 1;
-      for (let i = 0; i < map.rows * map.cols; i++) {
-        const c = rgb(interpolateBlues(Math.max(0, map.weights[i] / max) * 0.95 + 0.02));
-        image.data.set([c.r, c.g, c.b, 255], 4 * i);
-      }
-      context.putImageData(image, 0, 0);
+      paintCanvas(
+        canvas,
+        map.rows,
+        map.cols,
+        interpolateBlues,
+        (i) => Math.max(0, map.weights[i] / max) * 0.95 + 0.02,
+      );
     }
   }
 
@@ -1329,16 +1328,7 @@ export class TransformerElement extends LitElement implements EmbedAttributes {
     const D = arch.dModel;
     const table = sinusoidalTable(T, D);
     if (canvas.width !== D || canvas.height !== T || canvas.dataset.painted !== `${T}x${D}`) {
-      canvas.width = D;
-      canvas.height = T;
-      const context = canvas.getContext('2d');
-      if (!context) return;
-      const image = context.createImageData(D, T);
-      for (let p = 0; p < T * D; p++) {
-        const c = rgb(peColor(table[p]));
-        image.data.set([c.r, c.g, c.b, 255], 4 * p);
-      }
-      context.putImageData(image, 0, 0);
+      paintCanvas(canvas, T, D, interpolatePuOr, (p) => (Math.max(-1, Math.min(1, table[p])) + 1) / 2);
       canvas.dataset.painted = `${T}x${D}`;
     }
   }

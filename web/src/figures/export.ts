@@ -3,7 +3,7 @@
 // the figure formats serialize the SVG the page drew, with the styles its stylesheet gave it, or
 // for a figure painted into a canvas, a grid of squares.
 
-import type { AttentionMap } from './records';
+import type { AttentionMap } from '../engine/records';
 
 /** RFC 4180 field: quoted when it holds a comma, quote, or line break; quotes doubled. */
 function csvField(text: string): string {

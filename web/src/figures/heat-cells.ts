@@ -70,19 +70,3 @@ export class HeatCells {
     this.rects = [];
   }
 }
-
-/** 256 colours of each interpolator, made once (a map redraws on every keystroke). */
-const palettes = new WeakMap<(t: number) => string, string[]>();
-
-/** A colour function backed by a 256-step lookup table of `interpolate`; position(w) places w in [0, 1]. */
-export function quantizedScale(
-  interpolate: (t: number) => string,
-  position: (w: number) => number,
-): (w: number) => string {
-  let palette = palettes.get(interpolate);
-  if (!palette) {
-    palette = Array.from({ length: 256 }, (_, k) => interpolate(k / 255));
-    palettes.set(interpolate, palette);
-  }
-  return (w: number) => palette[Math.max(0, Math.min(255, Math.round(position(w) * 255)))] ?? palette[0];
-}

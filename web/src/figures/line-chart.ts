@@ -6,9 +6,9 @@
 import { LitElement, css, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { axisBottom, axisLeft, line, scaleLinear, select } from 'd3';
 import { LocaleController, formatPercent, t } from '../i18n';
-import { downloadFigure, fileStem } from '../engine/export';
+import { downloadFigure, fileStem } from './export';
 import type { ExportEvent, ExportFormat } from './export-buttons';
-import { srOnly } from './shared-styles';
+import { srOnly } from '../components/shared-styles';
 import './export-buttons';
 
 export interface ChartSeries {

@@ -3,24 +3,13 @@
 // exact value by hovering, touching or moving along it with the arrow keys.
 
 import { LitElement, css, html, type PropertyValues, type TemplateResult } from 'lit';
-import { interpolatePuOr, rgb } from 'd3';
+import { interpolatePuOr } from 'd3';
+import { paintCanvas } from './palette';
 import { LocaleController, t } from '../i18n';
-import { srOnly } from './shared-styles';
+import { srOnly } from '../components/shared-styles';
 
 const CELL = 4; // px per component
 const HEIGHT = 14; // px
-
-/** PuOr as 256 RGB triples (made once): a strip paints from it without parsing colours per value. */
-let palette: Uint8ClampedArray | null = null;
-function puOrPalette(): Uint8ClampedArray {
-  if (palette) return palette;
-  palette = new Uint8ClampedArray(256 * 3);
-  for (let k = 0; k < 256; k++) {
-    const c = rgb(interpolatePuOr(k / 255));
-    palette.set([c.r, c.g, c.b], 3 * k);
-  }
-  return palette;
-}
 
 export class VectorStripElement extends LitElement {
   static override properties = {
@@ -63,23 +52,12 @@ export class VectorStripElement extends LitElement {
     const canvas = this.renderRoot.querySelector('canvas');
     const values = this.values;
     if (!canvas || !values) return;
-    canvas.width = values.length;
-    canvas.height = 1;
-    const context = canvas.getContext('2d');
-    if (!context) return;
     const max = this.scaleMax();
-    const image = context.createImageData(values.length, 1);
-    const colours = puOrPalette();
-    for (let i = 0; i < values.length; i++) {
+    paintCanvas(canvas, 1, values.length, interpolatePuOr, (i) => {
       const v = values[i] / max;
       const x = Number.isFinite(v) ? Math.max(-1, Math.min(1, v)) : 0; // NaN: the neutral middle
-      const k = 3 * Math.round(((x + 1) / 2) * 255);
-      image.data[4 * i] = colours[k];
-      image.data[4 * i + 1] = colours[k + 1];
-      image.data[4 * i + 2] = colours[k + 2];
-      image.data[4 * i + 3] = 255;
-    }
-    context.putImageData(image, 0, 0);
+      return (x + 1) / 2;
+    });
   }
 
   private indexAt(event: PointerEvent): number {

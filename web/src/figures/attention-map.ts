@@ -3,28 +3,20 @@
 // frame, the legend text and the screen-reader table; d3 draws the SVG cells and labels.
 
 import { LitElement, css, html, type TemplateResult } from 'lit';
-import { axisBottom, interpolateBlues, interpolatePuOr, range, rgb, scaleLinear, select } from 'd3';
+import { axisBottom, interpolateBlues, interpolatePuOr, range, scaleLinear, select } from 'd3';
 import { LocaleController, formatInteger, t } from '../i18n';
-import { HeatCells, quantizedScale } from './heat-cells';
-import { placeholderBox, srOnly } from './shared-styles';
-import { maxValue, topKInRow, truncateLabel, weightsOf, type AttentionMap } from '../engine/records';
-import { download, downloadFigure, fileStem, mapToCsv, mapToJson } from '../engine/export';
+import { HeatCells } from './heat-cells';
+import { paintCanvas, quantizedScale } from './palette';
+import { placeholderBox, srOnly } from '../components/shared-styles';
+import { maxValue, topKInRow, weightsOf, type AttentionMap } from '../engine/records';
+import { MAX_SVG_TOKENS, displayLabel, layoutMap, type MapLayout } from './attention-map-layout';
+import { download, downloadFigure, fileStem, mapToCsv, mapToJson } from './export';
 import type { ExportEvent, ExportFormat } from './export-buttons';
 import './export-buttons';
 
-const CELL_MIN = 13; // px: below this a cell is too small to hover; the map scrolls instead
-const CELL_MAX = 44; // px: above this a short sentence looks blown up
-const CELL_WITH_NUMBER = 38; // px: cells at least this large print their weight
-const LABEL_MAX_CHARS = 12; // longer token labels are cut; the <title> keeps the full text
+export { MAX_SVG_TOKENS } from './attention-map-layout';
 const FULL_TABLE_MAX = 60; // tokens: beyond this the hidden table lists each row's top weights
 const TOP_K = 5;
-const COS45 = Math.SQRT1_2;
-const CELL_FOR_LEANING_LABELS = 22; // px: narrower columns get upright labels, which never overlap
-// Up to this many tokens every cell is an SVG <rect> (data-row, data-col, data-weight). Longer
-// texts (up to the playground's character limit) are painted into a canvas, one pixel per cell
-// scaled up, which stays fast at 1000 x 1000; hovering still reads every cell.
-export const MAX_SVG_TOKENS = 200;
-const CANVAS_MAX_SIDE = 2000; // px: the canvas map fits this, shrinking cells down to 1 px
 const IMMEDIATE_CELLS = 10_000; // larger maps redraw once typing pauses, so keys never lag
 const DRAW_DELAY_MS = 120;
 const MAP_FORMATS: readonly ExportFormat[] = ['png', 'svg', 'csv', 'json'];
@@ -57,7 +49,6 @@ function colorScale(weights: Float32Array, diverging: boolean): ColorScale {
 }
 
 const formatWeight = (w: number) => w.toFixed(3);
-const displayLabel = (label: string) => (label.trim() === '' ? '␣' : label);
 /** A token as a screen reader says it: a token of spaces has no text of its own. */
 const spokenLabel = (label: string) => (label.trim() === '' ? t('map.spaceToken') : label);
 
@@ -90,15 +81,7 @@ export class AttentionMapElement extends LitElement {
   private measureContext: CanvasRenderingContext2D | null = null;
   private cells: HeatCells | null = null;
   private cellGroup: SVGGElement | null = null;
-  private layout: {
-    top: number;
-    left: number;
-    cell: number;
-    gap: number;
-    rows: number;
-    cols: number;
-    canvas: boolean;
-  } | null = null;
+  private layout: MapLayout | null = null;
   private drawTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor() {
@@ -296,45 +279,30 @@ export class AttentionMapElement extends LitElement {
     }
     // The observed width when known: reading clientWidth would force a layout on every keystroke.
     if (!this.lastWidth) this.lastWidth = scrollEl.clientWidth;
-    const available = this.lastWidth || this.clientWidth || 320;
-    const useCanvas = Math.max(rows, cols) > MAX_SVG_TOKENS;
-
-    // Labels first: their widths decide how much room the cells get. A canvas map has too many
-    // tokens for labels; the tooltip names the words instead.
-    const rowText = useCanvas
-      ? []
-      : map.rowLabels.map((l) => truncateLabel(displayLabel(l), LABEL_MAX_CHARS));
-    const colText = useCanvas
-      ? []
-      : map.colLabels.map((l) => truncateLabel(displayLabel(l), LABEL_MAX_CHARS));
     this.fontFamily ||= getComputedStyle(this).fontFamily || 'sans-serif';
     const family = this.fontFamily;
-    const guessCell = Math.floor(available / (cols + 4));
-    const fontSize = guessCell < 14 ? 11 : guessCell < 20 ? 12 : 13;
-    const font = `${fontSize}px ${family}`;
-    const rowLabelWidth = useCanvas
-      ? 4
-      : Math.ceil(Math.max(...rowText.map((s) => this.textWidth(s, font)))) + 10;
-    const colLabelWidth = useCanvas ? 0 : Math.ceil(Math.max(...colText.map((s) => this.textWidth(s, font))));
-    // Column labels stand upright (-90 degrees) over narrow cells; over cells wide enough to keep
-    // neighbours apart they lean at -45 degrees, need less room above, and the last leans right.
-    const fit = (right: number) =>
-      Math.max(CELL_MIN, Math.min(CELL_MAX, Math.floor((available - rowLabelWidth - right - 2) / cols)));
-    const leanCell = fit(Math.max(8, Math.ceil(colLabelWidth * COS45) - 10));
-    const angle = useCanvas || leanCell < CELL_FOR_LEANING_LABELS ? -90 : -45;
-    const right = useCanvas ? 4 : angle === -45 ? Math.max(8, Math.ceil(colLabelWidth * COS45) - 10) : 8;
-    const top = useCanvas
-      ? 4
-      : Math.ceil(angle === -45 ? colLabelWidth * COS45 + fontSize : colLabelWidth) + 10;
-    const cell = useCanvas
-      ? Math.max(1, Math.min(CELL_MIN, Math.floor(CANVAS_MAX_SIDE / Math.max(rows, cols))))
-      : angle === -45
-        ? leanCell
-        : fit(right);
-    const gap = !useCanvas && cell >= 8 ? 1 : 0;
-    const width = rowLabelWidth + cols * cell + right;
-    const height = top + rows * cell + 2;
-    this.layout = { top, left: rowLabelWidth, cell, gap, rows, cols, canvas: useCanvas };
+    const layout = layoutMap({
+      rows,
+      cols,
+      rowLabels: map.rowLabels,
+      colLabels: map.colLabels,
+      available: this.lastWidth || this.clientWidth || 320,
+      measure: (text, size) => this.textWidth(text, `${size}px ${family}`),
+    });
+    this.layout = layout;
+    const {
+      canvas: useCanvas,
+      rowText,
+      colText,
+      left: rowLabelWidth,
+      top,
+      cell,
+      gap,
+      angle,
+      width,
+      height,
+    } = layout;
+    const font = `${layout.fontSize}px ${family}`;
 
     const weights = map.weights;
     const scale = colorScale(weights, this.diverging);
@@ -360,7 +328,7 @@ export class AttentionMapElement extends LitElement {
     this.paintCanvas(useCanvas, rows, cols, cell, rowLabelWidth, top, weights, scale);
 
     const numbers = layer('numbers').attr('transform', `translate(${rowLabelWidth},${top})`);
-    const showNumbers = !useCanvas && cell >= CELL_WITH_NUMBER;
+    const showNumbers = layout.numbers;
     numbers
       .selectAll<SVGTextElement, number>('text')
       .data(showNumbers ? range(rows * cols) : [])
@@ -456,27 +424,13 @@ export class AttentionMapElement extends LitElement {
       canvas.height = 0;
       return;
     }
-    canvas.width = cols;
-    canvas.height = rows;
     Object.assign(canvas.style, {
       left: `${left}px`,
       top: `${top}px`,
       width: `${cols * cell}px`,
       height: `${rows * cell}px`,
     });
-    const context = canvas.getContext('2d');
-    if (!context) return;
-    const palette = Array.from({ length: 256 }, (_, k) => rgb(scale.interpolate(k / 255)));
-    const image = context.createImageData(cols, rows);
-    for (let i = 0; i < rows * cols; i++) {
-      const c =
-        palette[Math.max(0, Math.min(255, Math.round(scale.position(weights[i]) * 255)))] ?? palette[0];
-      image.data[4 * i] = c.r;
-      image.data[4 * i + 1] = c.g;
-      image.data[4 * i + 2] = c.b;
-      image.data[4 * i + 3] = 255;
-    }
-    context.putImageData(image, 0, 0);
+    paintCanvas(canvas, rows, cols, scale.interpolate, (i) => scale.position(weights[i]));
   }
 
   private drawLegend(color: ColorScale): void {
