@@ -15,8 +15,6 @@ import {
 } from '../../web/src/engine/records';
 import {
   MASK,
-  TF_FOLDERS,
-  TF_MODELS,
   bpeWords,
   findMap,
   findTensor,
@@ -39,7 +37,11 @@ import {
   type TfArch,
 } from '../../web/src/engine/transformer';
 import type { Session } from '../../web/src/engine/wasm-types';
+import { TRANSFORMER_MODELS, modelFolders, modelKeys } from '../../web/src/lessons/shared/models';
 import { loadWasm, repoRoot } from './support/wasm-node';
+
+const TF_MODELS = modelKeys(TRANSFORMER_MODELS);
+const TF_FOLDERS = modelFolders(TRANSFORMER_MODELS);
 
 // ---- A hand-made record: T = 3 tokens, D = 4, 2 heads of d_k = 2 -------------------------------
 

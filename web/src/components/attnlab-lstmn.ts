@@ -11,8 +11,10 @@ import { LitElement, css, html, nothing, svg, unsafeCSS, type TemplateResult } f
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import { interpolateRdBu } from 'd3';
 import katexCss from 'katex/dist/katex.min.css?inline';
-import { EngineClient } from '../engine/engine';
-import { LatestForward } from '../engine/latest-forward';
+import { LatestForward } from '../lessons/shared/latest-forward';
+import { ModelSet, type LoadState } from '../lessons/shared/model-set';
+import { modelLoader, servedFolders, type EngineModel } from '../lessons/shared/load-model';
+import { hasForeignLetters, messageLadder, renderMessages, type Message } from '../lessons/shared/messages';
 import {
   groupMap,
   groupRow,
@@ -26,7 +28,7 @@ import {
   type RecallCurve,
   type WordGroup,
 } from '../engine/lm';
-import { fetchManifest, fetchModelFolder, modelUrl } from '../engine/model-folder';
+import { modelUrl } from '../engine/model-folder';
 import { fetchAsset } from '../engine/assets';
 import { defaultModelBase } from '../engine/model-base';
 import {
@@ -47,19 +49,12 @@ import {
   type EmbedAttributes,
   type Reflected,
 } from './embed-attributes';
-import {
-  clipText,
-  hasWords,
-  type AttentionMap,
-  type ForwardRecord,
-  type ModelInfo,
-  type Tensor,
-} from '../engine/records';
+import { clipText, hasWords, type AttentionMap, type ForwardRecord, type Tensor } from '../engine/records';
 import { LocaleController, currentLanguage, formatInteger, formatPercent, t } from '../i18n';
-import { renderMessages, type Message } from './lesson-messages';
 import { radioPills } from './radio-pills';
 import { typeset } from './typeset';
 import { placeholderBox, lessonBase, lessonChrome, pills, srOnly } from './shared-styles';
+import { LSTMN_MODELS, modelLabels, type LmModel } from '../lessons/shared/models';
 import '../figures/attention-map';
 import '../figures/recall-chart';
 
@@ -72,23 +67,7 @@ const TOP_K = 5;
 /** The next-word box quotes at most this many characters of the text before the guess. */
 const PREFIX_CHARS = 40;
 
-/** The models of the lesson, in the order of the switch, and their folders under models/. */
-export const LM_MODELS = ['rnn-selfattn', 'rnn-selfattn-ch', 'lstmn', 'rnn', 'lstm'] as const;
-export type LmModel = (typeof LM_MODELS)[number];
-export const LM_FOLDERS: Record<LmModel, string> = {
-  'rnn-selfattn': 'lm-rnn-selfattn',
-  'rnn-selfattn-ch': 'lm-rnn-selfattn-ch',
-  lstmn: 'lm-lstmn',
-  rnn: 'lm-rnn',
-  lstm: 'lm-lstm',
-};
-const MODEL_KEYS: Record<LmModel, string> = {
-  'rnn-selfattn': 'lstmn.modelRnnSelfattn',
-  'rnn-selfattn-ch': 'lstmn.modelRnnSelfattnCh',
-  lstmn: 'lstmn.modelLstmn',
-  rnn: 'lstmn.modelRnn',
-  lstm: 'lstmn.modelLstm',
-};
+const MODEL_KEYS = modelLabels(LSTMN_MODELS);
 
 type View = 'words' | 'pieces';
 const SPEC = LESSONS.lstmn;
@@ -151,24 +130,24 @@ const showPiece = (piece: string) =>
 const formatWeight = (w: number) => w.toFixed(4);
 const formatValue = (v: number) => (Number.isFinite(v) ? v.toFixed(4) : String(v));
 
-/** Letters outside the Latin script (CJK, Cyrillic, Hebrew, Arabic, ...): text the model rarely saw. */
-const hasForeignLetters = (text: string) => /(?=\p{L})\P{Script=Latin}/u.test(text);
-
 /** Blue shading of an attention weight (0..1): the lesson's accent colour at opacity alpha. */
 // At most 50% of the accent blue, so dark text stays at WCAG AA contrast on every shade.
 const shade = (alpha: number) => `rgba(31, 95, 168, ${(0.5 * Math.max(0, Math.min(1, alpha))).toFixed(3)})`;
 
 /** One trained model and the worker that runs it. */
-interface LoadedModel {
-  engine: EngineClient;
-  info: ModelInfo;
+interface LoadedModel extends EngineModel {
   card: LmCard;
   arch: Architecture;
   vocabulary: string[]; // id -> piece text
 }
 
-type LoadState =
-  { status: 'loading' } | { status: 'ready'; model: LoadedModel } | { status: 'failed'; error: string };
+const lmModel = ({ engine, info }: EngineModel): LoadedModel => ({
+  engine,
+  info,
+  card: summarizeLmCard(info.card),
+  arch: architectureOf(info.config),
+  vocabulary: tokenVocabulary(info.config.tokenizer),
+});
 
 type RecallState =
   { status: 'loading' } | { status: 'ready'; curve: RecallCurve } | { status: 'failed'; error: string };
@@ -191,11 +170,6 @@ export class LstmnElement extends LitElement implements EmbedAttributes {
     shown: { state: true },
     text: { state: true },
     model: { state: true },
-    available: { state: true },
-    loads: { state: true },
-    record: { state: true },
-    runError: { state: true },
-    busy: { state: true },
     view: { state: true },
     selected: { state: true },
     readout: { state: true },
@@ -214,13 +188,6 @@ export class LstmnElement extends LitElement implements EmbedAttributes {
   declare shown: ViewChoice;
   declare text: string;
   declare model: LmModel;
-  /** Models whose folder the page serves (models/index.json). */
-  declare available: LmModel[];
-  declare loads: Partial<Record<LmModel, LoadState>>;
-  declare record: ForwardRecord | null;
-  declare runError: string | null;
-  /** A forward for the current text is still on its way (aria-busy on the figure). */
-  declare busy: boolean;
   declare view: View;
   /** Token index of the step the step panel shows; null: panel closed. */
   declare selected: number | null;
@@ -229,7 +196,32 @@ export class LstmnElement extends LitElement implements EmbedAttributes {
   declare recall: RecallState;
 
   private readonly forwards = new LatestForward(this);
+  private readonly models = new ModelSet<LmModel, LoadedModel>(this, {
+    lesson: LSTMN_MODELS,
+    load: modelLoader(lmModel),
+    manifest: servedFolders,
+    onReady: (model) => {
+      if (model === this.model) this.compute();
+    },
+  });
   private reading: Reading | null = null;
+  /** The record the last update saw (a new one may close the step panel). */
+  private seenRecord: ForwardRecord | null = null;
+
+  /** Models whose folder the page serves (models/index.json). */
+  private get available(): LmModel[] {
+    return this.models.available;
+  }
+  private get record(): ForwardRecord | null {
+    return this.forwards.record;
+  }
+  private get runError(): string | null {
+    return this.forwards.runError;
+  }
+  /** A forward for the current text is still on its way (aria-busy on the figure). */
+  private get busy(): boolean {
+    return this.forwards.busy;
+  }
 
   constructor() {
     super();
@@ -237,11 +229,6 @@ export class LstmnElement extends LitElement implements EmbedAttributes {
     this.sentence = DEFAULT_LSTMN_SENTENCE;
     this.text = DEFAULT_LSTMN_SENTENCE;
     this.model = 'rnn-selfattn';
-    this.available = [];
-    this.loads = {};
-    this.record = null;
-    this.runError = null;
-    this.busy = false;
     this.view = 'words';
     this.selected = null;
     this.readout = '';
@@ -267,12 +254,9 @@ export class LstmnElement extends LitElement implements EmbedAttributes {
       if (this.shown.mode === 'words' || this.shown.mode === 'pieces') this.chooseView(this.shown.mode);
     }
     if (changed.has('attrStep') && this.attrStep != null) this.selected = parseIndex(this.attrStep);
-    if (
-      changed.has('record') &&
-      this.record &&
-      this.selected !== null &&
-      this.selected >= this.record.tokens.length
-    )
+    const newRecord = this.record !== this.seenRecord;
+    this.seenRecord = this.record;
+    if (newRecord && this.record && this.selected !== null && this.selected >= this.record.tokens.length)
       this.selected = null;
     // And the state goes back to the attributes (written in updated()).
     const out = (this.reflected = this.attributeValues());
@@ -308,17 +292,9 @@ export class LstmnElement extends LitElement implements EmbedAttributes {
     void this.loadRecall();
   }
 
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    for (const load of Object.values(this.loads)) if (load?.status === 'ready') load.model.engine.dispose();
-    this.loads = {};
-  }
-
   private async start(): Promise<void> {
-    const manifest = await fetchManifest(defaultModelBase());
-    const available = LM_MODELS.filter((m) => manifest.models.includes(LM_FOLDERS[m]));
     // Without a manifest the default model is still tried, so a missing model says so.
-    this.available = available.length ? available : ['rnn-selfattn'];
+    await this.models.readManifest();
     if (!this.available.includes(this.model)) this.model = this.available[0];
     await this.ensureLoaded(this.model);
   }
@@ -334,45 +310,16 @@ export class LstmnElement extends LitElement implements EmbedAttributes {
     }
   }
 
-  private async ensureLoaded(model: LmModel): Promise<void> {
-    if (this.loads[model] && this.loads[model]?.status !== 'failed') return;
-    this.loads = { ...this.loads, [model]: { status: 'loading' } };
-    let engine: EngineClient | null = null;
-    try {
-      const [folder, client] = await Promise.all([
-        fetchModelFolder(defaultModelBase(), LM_FOLDERS[model]),
-        EngineClient.create(),
-      ]);
-      engine = client;
-      await engine.load(folder.config, folder.weights, folder.card);
-      const info = await engine.info();
-      if (!this.isConnected) {
-        engine.dispose();
-        return;
-      }
-      const loaded: LoadedModel = {
-        engine,
-        info,
-        card: summarizeLmCard(info.card),
-        arch: architectureOf(info.config),
-        vocabulary: tokenVocabulary(info.config.tokenizer),
-      };
-      this.loads = { ...this.loads, [model]: { status: 'ready', model: loaded } };
-      if (model === this.model) this.compute();
-    } catch (error) {
-      engine?.dispose();
-      const message = error instanceof Error ? error.message : String(error);
-      this.loads = { ...this.loads, [model]: { status: 'failed', error: message } };
-    }
+  private ensureLoaded(model: LmModel): Promise<void> {
+    return this.models.ensure(model);
   }
 
-  private get current(): LoadState | undefined {
-    return this.loads[this.model];
+  private get current(): LoadState<LoadedModel> | undefined {
+    return this.models.state(this.model);
   }
 
   private get loaded(): LoadedModel | null {
-    const load = this.current;
-    return load?.status === 'ready' ? load.model : null;
+    return this.models.ready(this.model);
   }
 
   private onInput(event: Event): void {
@@ -384,8 +331,7 @@ export class LstmnElement extends LitElement implements EmbedAttributes {
   private chooseModel(model: LmModel): void {
     if (model === this.model) return;
     this.model = model;
-    this.record = null;
-    this.runError = null;
+    this.forwards.reset();
     this.readout = '';
     if (this.loaded) this.compute();
     else void this.ensureLoaded(model);
@@ -425,42 +371,25 @@ export class LstmnElement extends LitElement implements EmbedAttributes {
   }
 
   private messages(): Message[] {
-    const out: Message[] = [];
-    if (this.current?.status === 'failed') return out; // said in the figure's place
-    const clipped = clipText(this.text, LSTMN_MAX_CHARS);
-    if (clipped.clipped) {
-      out.push({
-        kind: 'warning',
-        key: 'chars',
-        text: t('lstmn.tooManyChars', {
-          length: formatInteger(clipped.length),
-          limit: formatInteger(LSTMN_MAX_CHARS),
-        }),
-      });
-    }
-    // Empty text and text without letters or digits are said in the figure's place.
-    if (!hasWords(this.text)) return out;
-    if (this.runError) {
-      out.push({ kind: 'error', key: 'engine', text: t('lstmn.engineError', { message: this.runError }) });
-      return out;
-    }
-    const record = this.record;
-    if (!record) return out;
-    if (record.truncated) {
-      out.push({
-        kind: 'warning',
-        key: 'tokens',
-        text: t('lstmn.truncated', {
-          tokens: formatInteger(record.truncated.tokens),
-          max: formatInteger(record.truncated.maxTokens),
-          chars: formatInteger(record.truncated.chars),
-        }),
-      });
-    }
-    if (hasForeignLetters(this.input())) out.push({ kind: 'info', key: 'foreign', text: t('lstmn.foreign') });
-    if (this.loaded && !this.loaded.arch.attention)
-      out.push({ kind: 'info', key: 'no-attention', text: t('lstmn.noAttention') });
-    return out;
+    return messageLadder(
+      {
+        prefix: 'lstmn',
+        text: this.text,
+        maxChars: LSTMN_MAX_CHARS,
+        loadFailed: this.current?.status === 'failed',
+        runError: this.runError,
+        record: this.record,
+        reportTruncation: true,
+      },
+      () => {
+        const out: Message[] = [];
+        if (hasForeignLetters(this.input()))
+          out.push({ kind: 'info', key: 'foreign', text: t('lstmn.foreign') });
+        if (this.loaded && !this.loaded.arch.attention)
+          out.push({ kind: 'info', key: 'no-attention', text: t('lstmn.noAttention') });
+        return out;
+      },
+    );
   }
 
   private renderModels(): TemplateResult | typeof nothing {

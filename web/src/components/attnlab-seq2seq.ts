@@ -7,23 +7,12 @@
 import { LitElement, css, html, nothing, unsafeCSS, type TemplateResult } from 'lit';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import katexCss from 'katex/dist/katex.min.css?inline';
-import { EngineClient } from '../engine/engine';
-import { LatestForward, type ForwardView } from '../engine/latest-forward';
-import {
-  fetchManifest,
-  fetchModelFolder,
-  modelUrl,
-  summarizeCard,
-  type CardSummary,
-} from '../engine/model-folder';
-import {
-  END_TOKEN,
-  clipText,
-  hasWords,
-  type AttentionMap,
-  type ForwardRecord,
-  type ModelInfo,
-} from '../engine/records';
+import { LatestForward } from '../lessons/shared/latest-forward';
+import { ModelSet, type LoadState } from '../lessons/shared/model-set';
+import { modelLoader, servedFolders, type EngineModel } from '../lessons/shared/load-model';
+import { messageLadder, renderMessages, type Message } from '../lessons/shared/messages';
+import { modelUrl, summarizeCard, type CardSummary } from '../engine/model-folder';
+import { END_TOKEN, clipText, hasWords, type AttentionMap, type ForwardRecord } from '../engine/records';
 import {
   accuracyByLength,
   agreeingRows,
@@ -57,11 +46,17 @@ import {
   type EmbedAttributes,
   type Reflected,
 } from './embed-attributes';
-import { renderMessages, type Message } from './lesson-messages';
 import { radioPills } from './radio-pills';
 import { typeset } from './typeset';
 import { placeholderBox, lessonBase, lessonChrome, pills, srOnly } from './shared-styles';
 import type { ChartSeries } from '../figures/line-chart';
+import {
+  SEQ2SEQ_BASELINE_FOLDER,
+  SEQ2SEQ_MODELS,
+  modelFolders,
+  modelLabels,
+  type Seq2SeqModel,
+} from '../lessons/shared/models';
 import '../figures/attention-map';
 import '../figures/line-chart';
 import '../figures/vector-strip';
@@ -72,11 +67,11 @@ export const SEQ2SEQ_MAX_CHARS = 600;
 /** Source words this lesson translates; the model was trained on sentences of 3 to about 40. */
 export const SEQ2SEQ_MAX_TOKENS = 50;
 
-export type Variant = 'additive' | 'dot';
+export type Variant = Seq2SeqModel;
 const SPEC = LESSONS.seq2seq;
-const FOLDERS: Record<Variant, string> = { additive: 'seq2seq-additive', dot: 'seq2seq-dot' };
-/** The no-attention baseline: not a switchable view (it has no map), only a line of the length chart. */
-const BASELINE_FOLDER = 'seq2seq-none';
+const FOLDERS = modelFolders(SEQ2SEQ_MODELS);
+const MODEL_KEYS = modelLabels(SEQ2SEQ_MODELS);
+const BASELINE_FOLDER = SEQ2SEQ_BASELINE_FOLDER;
 const SUGGESTIONS = 8;
 const CHART_COLORS: Record<string, string> = { additive: '#1f5fa8', dot: '#b45309', none: '#6b7280' };
 const CHART_DASH: Record<string, string | undefined> = { additive: undefined, dot: '6 3', none: '2 3' };
@@ -95,9 +90,7 @@ const STEP_SOFTMAX = String.raw`\alpha_{ij} = \frac{\exp(e_{ij})}{\sum_{k=1}^{m}
 const STEP_CONTEXT = String.raw`c_j = \alpha_{1j} h_1 + \alpha_{2j} h_2 + \cdots + \alpha_{mj} h_m`;
 
 /** One trained model and the worker that runs it. */
-interface LoadedModel {
-  engine: EngineClient;
-  info: ModelInfo;
+interface LoadedModel extends EngineModel {
   card: CardSummary;
   vocabularySize: number;
   /** The English words the model knows (for suggestions). */
@@ -105,8 +98,22 @@ interface LoadedModel {
   maxOutputLen: number;
 }
 
-type LoadState =
-  { status: 'loading' } | { status: 'ready'; model: LoadedModel } | { status: 'failed'; error: string };
+/** What the lesson keeps of a loaded model: the English words it knows, its output limit. */
+function seq2seqModel({ engine, info }: EngineModel): LoadedModel {
+  const tokenizer = (info.config.tokenizer ?? {}) as { vocab?: unknown };
+  return {
+    vocabulary: Array.isArray(tokenizer.vocab)
+      ? tokenizer.vocab.filter(
+          (w): w is string => typeof w === 'string' && /\p{L}/u.test(w) && !w.startsWith('<'),
+        )
+      : [],
+    engine,
+    info,
+    card: summarizeCard(info.card),
+    vocabularySize: Array.isArray(tokenizer.vocab) ? tokenizer.vocab.length : 0,
+    maxOutputLen: Number(info.config.max_output_len ?? 0),
+  };
+}
 
 export class Seq2SeqElement extends LitElement implements EmbedAttributes {
   static override properties = {
@@ -116,11 +123,6 @@ export class Seq2SeqElement extends LitElement implements EmbedAttributes {
     shown: { state: true },
     text: { state: true },
     variant: { state: true },
-    available: { state: true },
-    loads: { state: true },
-    record: { state: true },
-    runError: { state: true },
-    busy: { state: true },
     step: { state: true },
     compare: { state: true },
     caret: { state: true },
@@ -139,13 +141,6 @@ export class Seq2SeqElement extends LitElement implements EmbedAttributes {
   declare shown: ViewChoice;
   declare text: string;
   declare variant: Variant;
-  /** Variants whose model folder the page serves (models/index.json). */
-  declare available: Variant[];
-  declare loads: Partial<Record<Variant, LoadState>>;
-  declare record: ForwardRecord | null;
-  declare runError: string | null;
-  /** A forward for the current text is still on its way (aria-busy on the figure). */
-  declare busy: boolean;
   /** The decoder step (map row) the step-through panel explains. */
   declare step: number;
   /** Side by side: both attention variants on the same sentence and their difference. */
@@ -155,11 +150,35 @@ export class Seq2SeqElement extends LitElement implements EmbedAttributes {
   /** Exact match against source length, per model folder, from the model cards. */
   declare lengthCurves: { key: string; points: LengthPoint[] }[];
 
+  /** The current variant's answer for the text, latest wins. */
   private readonly forwards = new LatestForward(this);
-  private chartSeries: { curves: unknown; key: string; series: ChartSeries[] } | null = null;
   /** The other variant's answer for the same text, for the side-by-side mode. */
-  private readonly other: ForwardView = this.reactiveView();
-  private readonly otherForwards = new LatestForward(this.other);
+  private readonly otherForwards = new LatestForward(this);
+  private readonly models = new ModelSet<Variant, LoadedModel>(this, {
+    lesson: SEQ2SEQ_MODELS,
+    load: modelLoader(seq2seqModel),
+    manifest: servedFolders,
+    onReady: (variant) => {
+      if (variant === this.variant) this.compute();
+      else if (this.compare) this.computeOther();
+    },
+  });
+  private chartSeries: { curves: unknown; key: string; series: ChartSeries[] } | null = null;
+
+  /** Variants whose model folder the page serves (models/index.json). */
+  private get available(): Variant[] {
+    return this.models.available;
+  }
+  private get record(): ForwardRecord | null {
+    return this.forwards.record;
+  }
+  private get runError(): string | null {
+    return this.forwards.runError;
+  }
+  /** A forward for the current text is still on its way (aria-busy on the figure). */
+  private get busy(): boolean {
+    return this.forwards.busy;
+  }
 
   constructor() {
     super();
@@ -167,28 +186,11 @@ export class Seq2SeqElement extends LitElement implements EmbedAttributes {
     this.sentence = DEFAULT_SEQ2SEQ_SENTENCE;
     this.text = DEFAULT_SEQ2SEQ_SENTENCE;
     this.variant = 'additive';
-    this.available = [];
-    this.loads = {};
-    this.record = null;
-    this.runError = null;
-    this.busy = false;
     this.step = 0;
     this.compare = false;
     this.caret = DEFAULT_SEQ2SEQ_SENTENCE.length;
     this.lengthCurves = [];
     this.shown = parseView(null, SPEC.view);
-  }
-
-  /** A ForwardView whose every change re-renders this element. */
-  private reactiveView(): ForwardView {
-    const state: ForwardView = { record: null, runError: null, busy: false };
-    return new Proxy(state, {
-      set: (target, key, value) => {
-        Reflect.set(target, key, value);
-        this.requestUpdate();
-        return true;
-      },
-    });
   }
 
   override willUpdate(changed: Map<PropertyKey, unknown>): void {
@@ -241,21 +243,13 @@ export class Seq2SeqElement extends LitElement implements EmbedAttributes {
     void this.start();
   }
 
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    for (const load of Object.values(this.loads)) if (load?.status === 'ready') load.model.engine.dispose();
-    this.loads = {};
-  }
-
   private async start(): Promise<void> {
-    const manifest = await fetchManifest(defaultModelBase());
-    const available = (Object.keys(FOLDERS) as Variant[]).filter((v) => manifest.models.includes(FOLDERS[v]));
     // Without a manifest the additive model is still tried, so a missing model says so.
-    this.available = available.length ? available : ['additive'];
+    const served = await this.models.readManifest();
     if (!this.available.includes(this.variant)) this.variant = this.available[0];
     const other = this.otherVariant();
     if (this.compare && other) void this.ensureLoaded(other);
-    void this.loadLengthCurves(manifest.models);
+    void this.loadLengthCurves(served);
     await this.ensureLoaded(this.variant);
   }
 
@@ -282,52 +276,16 @@ export class Seq2SeqElement extends LitElement implements EmbedAttributes {
     this.lengthCurves = curves.filter((c): c is { key: string; points: LengthPoint[] } => c !== null);
   }
 
-  private async ensureLoaded(variant: Variant): Promise<void> {
-    if (this.loads[variant] && this.loads[variant]?.status !== 'failed') return;
-    this.loads = { ...this.loads, [variant]: { status: 'loading' } };
-    let engine: EngineClient | null = null;
-    try {
-      const [folder, client] = await Promise.all([
-        fetchModelFolder(defaultModelBase(), FOLDERS[variant]),
-        EngineClient.create(),
-      ]);
-      engine = client;
-      await engine.load(folder.config, folder.weights, folder.card);
-      const info = await engine.info();
-      if (!this.isConnected) {
-        engine.dispose();
-        return;
-      }
-      const tokenizer = (info.config.tokenizer ?? {}) as { vocab?: unknown };
-      const model: LoadedModel = {
-        vocabulary: Array.isArray(tokenizer.vocab)
-          ? tokenizer.vocab.filter(
-              (w): w is string => typeof w === 'string' && /\p{L}/u.test(w) && !w.startsWith('<'),
-            )
-          : [],
-        engine,
-        info,
-        card: summarizeCard(info.card),
-        vocabularySize: Array.isArray(tokenizer.vocab) ? tokenizer.vocab.length : 0,
-        maxOutputLen: Number(info.config.max_output_len ?? 0),
-      };
-      this.loads = { ...this.loads, [variant]: { status: 'ready', model } };
-      if (variant === this.variant) this.compute();
-      else if (this.compare) this.computeOther();
-    } catch (error) {
-      engine?.dispose();
-      const message = error instanceof Error ? error.message : String(error);
-      this.loads = { ...this.loads, [variant]: { status: 'failed', error: message } };
-    }
+  private ensureLoaded(variant: Variant): Promise<void> {
+    return this.models.ensure(variant);
   }
 
-  private get current(): LoadState | undefined {
-    return this.loads[this.variant];
+  private get current(): LoadState<LoadedModel> | undefined {
+    return this.models.state(this.variant);
   }
 
   private get model(): LoadedModel | null {
-    const load = this.current;
-    return load?.status === 'ready' ? load.model : null;
+    return this.models.ready(this.variant);
   }
 
   private onInput(event: Event): void {
@@ -376,9 +334,8 @@ export class Seq2SeqElement extends LitElement implements EmbedAttributes {
   private chooseVariant(variant: Variant): void {
     if (variant === this.variant) return;
     this.variant = variant;
-    this.record = null;
-    this.runError = null;
-    this.other.record = null;
+    this.forwards.reset();
+    this.otherForwards.record = null;
     if (this.model) this.compute();
     else void this.ensureLoaded(variant);
     const other = this.otherVariant();
@@ -417,7 +374,7 @@ export class Seq2SeqElement extends LitElement implements EmbedAttributes {
    */
   private computeOther(): void {
     const other = this.otherVariant();
-    const load = other ? this.loads[other] : undefined;
+    const load = other ? this.models.state(other) : undefined;
     const record = this.record;
     if (!this.compare || !other || load?.status !== 'ready' || !record) return;
     this.otherForwards.run(
@@ -444,29 +401,24 @@ export class Seq2SeqElement extends LitElement implements EmbedAttributes {
   }
 
   private messages(): Message[] {
+    return messageLadder(
+      {
+        prefix: 'seq2seq',
+        text: this.text,
+        maxChars: SEQ2SEQ_MAX_CHARS,
+        loadFailed: this.current?.status === 'failed',
+        runError: this.runError,
+        record: this.record,
+        reportTruncation: false,
+      },
+      (record) => this.recordMessages(record),
+    );
+  }
+
+  /** What the lesson says about a record: too long, unknown words, the added full stop, no end. */
+  private recordMessages(record: ForwardRecord): Message[] {
     const out: Message[] = [];
-    const load = this.current;
-    if (load?.status === 'failed') return out; // said in the figure's place
-    const clipped = clipText(this.text, SEQ2SEQ_MAX_CHARS);
-    if (clipped.clipped) {
-      out.push({
-        kind: 'warning',
-        key: 'chars',
-        text: t('seq2seq.tooManyChars', {
-          length: formatInteger(clipped.length),
-          limit: formatInteger(SEQ2SEQ_MAX_CHARS),
-        }),
-      });
-    }
-    // Empty text and punctuation only are said in the figure's place (renderFigure).
-    if (!hasWords(this.text)) return out;
-    if (this.runError) {
-      out.push({ kind: 'error', key: 'engine', text: t('seq2seq.engineError', { message: this.runError }) });
-      return out;
-    }
-    const record = this.record;
     const size = formatInteger(this.model?.vocabularySize ?? 0);
-    if (!record) return out;
     if (record.tokens.length > SEQ2SEQ_MAX_TOKENS) {
       out.push({
         kind: 'warning',
@@ -517,7 +469,7 @@ export class Seq2SeqElement extends LitElement implements EmbedAttributes {
       label: t('seq2seq.variantLabel'),
       options: this.available,
       current: this.variant,
-      text: (v) => t(`seq2seq.${v}`),
+      text: (v) => t(MODEL_KEYS[v]),
       choose: (v) => this.chooseVariant(v),
     });
   }
@@ -687,12 +639,12 @@ export class Seq2SeqElement extends LitElement implements EmbedAttributes {
   /** Side by side: the two variants' maps for the same sentence and their difference. */
   private renderCompare(record: ForwardRecord): TemplateResult {
     const other = this.otherVariant();
-    const otherRecord = this.other.record;
+    const otherRecord = this.otherForwards.record;
     const mine = record.maps[0] ?? null;
     const theirs = otherRecord?.maps[0] ?? null;
     if (!other || !mine) return html``;
     const [additive, dot] = this.variant === 'additive' ? [mine, theirs] : [theirs, mine];
-    const loadOther = this.loads[other];
+    const loadOther = this.models.state(other);
     const pending = html`<div class="placeholder" role="status">
       ${loadOther?.status === 'failed' ? t('seq2seq.loadError', { message: loadOther.error }) : t('seq2seq.loading')}
     </div>`;

@@ -13,11 +13,12 @@ import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import { interpolateBlues, interpolatePuOr } from 'd3';
 import { paintCanvas } from '../figures/palette';
 import katexCss from 'katex/dist/katex.min.css?inline';
-import { EngineClient, isSuperseded } from '../engine/engine';
-import { LatestForward } from '../engine/latest-forward';
+import { isSuperseded } from '../engine/engine';
+import { LatestForward } from '../lessons/shared/latest-forward';
+import { ModelSet, type LoadState } from '../lessons/shared/model-set';
+import { modelLoader, servedFolders, type EngineModel } from '../lessons/shared/load-model';
+import { hasForeignLetters, messageLadder, renderMessages, type Message } from '../lessons/shared/messages';
 import { tokenVocabulary, topNext, type NextToken } from '../engine/lm';
-import { fetchManifest, fetchModelFolder } from '../engine/model-folder';
-import { defaultModelBase } from '../engine/model-base';
 import {
   LESSONS,
   formatIndex,
@@ -43,12 +44,9 @@ import {
   truncateLabel,
   type AttentionMap,
   type ForwardRecord,
-  type ModelInfo,
 } from '../engine/records';
 import {
   MASK,
-  TF_FOLDERS,
-  TF_MODELS,
   allZero,
   bpeWords,
   findMap,
@@ -70,10 +68,9 @@ import {
   type TextWord,
   type TfArch,
   type TfCard,
-  type TfModel,
 } from '../engine/transformer';
+import { TRANSFORMER_MODELS, modelLabels, type TfModel } from '../lessons/shared/models';
 import { LocaleController, currentLanguage, formatInteger, formatPercent, t } from '../i18n';
-import { renderMessages, type Message } from './lesson-messages';
 import { radioPills } from './radio-pills';
 import { typeset } from './typeset';
 import { placeholderBox, lessonBase, lessonChrome, pills, srOnly } from './shared-styles';
@@ -115,13 +112,7 @@ const PE_RAMP = `linear-gradient(to right, ${[0, 0.25, 0.5, 0.75, 1].map((x) => 
 /** Two maps are "the same" within this. */
 export const PERMUTATION_TOLERANCE = 1e-5;
 
-const MODEL_KEYS: Record<TfModel, string> = {
-  mlm: 'transformer.modelMlm',
-  lm: 'transformer.modelLm',
-  additive: 'transformer.modelAdditive',
-  sigmoid: 'transformer.modelSigmoid',
-  nopos: 'transformer.modelNopos',
-};
+const MODEL_KEYS = modelLabels(TRANSFORMER_MODELS);
 
 type View = 'head' | 'model' | 'step';
 const SPEC = LESSONS.transformer;
@@ -137,8 +128,6 @@ const VIEW_KEYS: Record<View, string> = {
 
 const tex = (source: string, display = false) => unsafeHTML(typeset(source, display));
 
-/** Letters outside the Latin script (CJK, Cyrillic, Hebrew, Arabic, ...): text the model rarely saw. */
-const hasForeignLetters = (text: string) => /(?=\p{L})\P{Script=Latin}/u.test(text);
 const fixed = (v: number, digits = 4) => (Number.isFinite(v) ? v.toFixed(digits) : String(v));
 const exponent = (v: number) => (Number.isFinite(v) ? v.toExponential(1) : String(v));
 const join = (values: ArrayLike<number>) => Array.from(values, String).join(' ');
@@ -150,17 +139,12 @@ const maxAbs = (values: ArrayLike<number>) => {
 };
 
 /** One trained model and the worker that runs it. */
-interface LoadedModel {
-  engine: EngineClient;
-  info: ModelInfo;
+interface LoadedModel extends EngineModel {
   card: TfCard;
   arch: TfArch;
   vocabulary: string[]; // id -> piece text
   maskId: number; // id of <mask>, -1 when the tokenizer has none
 }
-
-type LoadState =
-  { status: 'loading' } | { status: 'ready'; model: LoadedModel } | { status: 'failed'; error: string };
 
 /** The shuffle demonstration on the no-position model. */
 type ShuffleState =
@@ -176,29 +160,16 @@ type ShuffleState =
       error: number; // max difference over every layer and head
     };
 
-async function loadModel(folderName: string): Promise<LoadedModel> {
-  let engine: EngineClient | null = null;
-  try {
-    const [folder, client] = await Promise.all([
-      fetchModelFolder(defaultModelBase(), folderName),
-      EngineClient.create(),
-    ]);
-    engine = client;
-    await engine.load(folder.config, folder.weights, folder.card);
-    const info = await engine.info();
-    const vocabulary = tokenVocabulary(info.config.tokenizer);
-    return {
-      engine,
-      info,
-      card: summarizeTfCard(info.card),
-      arch: tfArchitecture(info.config),
-      vocabulary,
-      maskId: vocabulary.indexOf(MASK),
-    };
-  } catch (error) {
-    engine?.dispose();
-    throw error;
-  }
+function tfModel({ engine, info }: EngineModel): LoadedModel {
+  const vocabulary = tokenVocabulary(info.config.tokenizer);
+  return {
+    engine,
+    info,
+    card: summarizeTfCard(info.card),
+    arch: tfArchitecture(info.config),
+    vocabulary,
+    maskId: vocabulary.indexOf(MASK),
+  };
 }
 
 export class TransformerElement extends LitElement implements EmbedAttributes {
@@ -212,12 +183,6 @@ export class TransformerElement extends LitElement implements EmbedAttributes {
     shown: { state: true },
     text: { state: true },
     model: { state: true },
-    available: { state: true },
-    manifestRead: { state: true },
-    loads: { state: true },
-    record: { state: true },
-    runError: { state: true },
-    busy: { state: true },
     view: { state: true },
     layer: { state: true },
     head: { state: true },
@@ -249,14 +214,6 @@ export class TransformerElement extends LitElement implements EmbedAttributes {
   declare shown: ViewChoice;
   declare text: string;
   declare model: TfModel;
-  /** Models whose folder the page serves (models/index.json). */
-  declare available: TfModel[];
-  declare manifestRead: boolean;
-  declare loads: Partial<Record<TfModel, LoadState>>;
-  declare record: ForwardRecord | null;
-  declare runError: string | null;
-  /** A forward for the current text is still on its way (aria-busy on the figure). */
-  declare busy: boolean;
   declare view: View;
   /** Layer and head of the model view's large map and of the computation panel (0-based). */
   declare layer: number;
@@ -279,12 +236,27 @@ export class TransformerElement extends LitElement implements EmbedAttributes {
   declare peReadout: string;
 
   private readonly forwards = new LatestForward(this);
+  private readonly models = new ModelSet<TfModel, LoadedModel>(this, {
+    lesson: TRANSFORMER_MODELS,
+    load: modelLoader(tfModel),
+    manifest: servedFolders,
+    onReady: (model) => {
+      if (model === this.model) this.compute();
+    },
+  });
+  /** The shuffle demonstration runs the no-position model in a worker of its own. */
+  private readonly shuffleModels = new ModelSet<TfModel, LoadedModel>(this, {
+    lesson: TRANSFORMER_MODELS,
+    load: modelLoader(tfModel),
+    manifest: servedFolders,
+    onReady: () => this.runShuffle(),
+  });
+  /** The record the last update saw (a new one may move the query, hover and field tokens). */
+  private seenRecord: ForwardRecord | null = null;
   private focusMaskAfterRecord = false;
-  private shuffleModel: LoadedModel | null = null;
   private shuffleTicket = 0;
   private shuffleQueue: Promise<void> = Promise.resolve();
   private shuffleTimer: ReturnType<typeof setTimeout> | undefined;
-  private disposed = false;
 
   constructor() {
     super();
@@ -292,12 +264,6 @@ export class TransformerElement extends LitElement implements EmbedAttributes {
     this.sentence = DEFAULT_TF_SENTENCE;
     this.text = DEFAULT_TF_SENTENCE;
     this.model = 'mlm';
-    this.available = [];
-    this.manifestRead = false;
-    this.loads = {};
-    this.record = null;
-    this.runError = null;
-    this.busy = false;
     this.view = 'head';
     this.layer = 0;
     this.head = 0;
@@ -318,7 +284,9 @@ export class TransformerElement extends LitElement implements EmbedAttributes {
   override willUpdate(changed: Map<PropertyKey, unknown>): void {
     this.followAttributes(changed);
     const n = this.record?.tokens.length ?? 0;
-    if (changed.has('record') && this.record) {
+    const newRecord = this.record !== this.seenRecord;
+    this.seenRecord = this.record;
+    if (newRecord && this.record) {
       if (this.query >= n) this.query = Math.max(0, n - 1);
       if (this.hover !== null && this.hover >= n) this.hover = null;
       if (this.rfToken !== null && this.rfToken >= n) this.rfToken = null;
@@ -398,70 +366,62 @@ export class TransformerElement extends LitElement implements EmbedAttributes {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    this.disposed = false;
     void this.start();
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.disposed = true;
     clearTimeout(this.shuffleTimer);
-    for (const load of Object.values(this.loads)) if (load?.status === 'ready') load.model.engine.dispose();
-    this.loads = {};
-    this.shuffleModel?.engine.dispose();
-    this.shuffleModel = null;
   }
 
   private async start(): Promise<void> {
-    const manifest = await fetchManifest(defaultModelBase());
-    this.available = TF_MODELS.filter((m) => manifest.models.includes(TF_FOLDERS[m]));
-    this.manifestRead = true;
+    await this.models.readManifest();
     if (!this.available.length) return; // said in the figure's place
     if (!this.available.includes(this.model)) this.model = this.available[0];
     await this.ensureLoaded(this.model);
     if (this.available.includes('nopos')) await this.startShuffleModel();
   }
 
-  private async ensureLoaded(model: TfModel): Promise<void> {
-    if (this.loads[model] && this.loads[model]?.status !== 'failed') return;
-    this.loads = { ...this.loads, [model]: { status: 'loading' } };
-    try {
-      const loaded = await loadModel(TF_FOLDERS[model]);
-      if (this.disposed) {
-        loaded.engine.dispose();
-        return;
-      }
-      this.loads = { ...this.loads, [model]: { status: 'ready', model: loaded } };
-      if (model === this.model) this.compute();
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      this.loads = { ...this.loads, [model]: { status: 'failed', error: message } };
-    }
+  private ensureLoaded(model: TfModel): Promise<void> {
+    return this.models.ensure(model);
   }
 
   /** The shuffle demonstration runs the no-position model in a worker of its own. */
   private async startShuffleModel(): Promise<void> {
     this.shuffle = { status: 'loading' };
-    try {
-      const loaded = await loadModel(TF_FOLDERS.nopos);
-      if (this.disposed) {
-        loaded.engine.dispose();
-        return;
-      }
-      this.shuffleModel = loaded;
-      this.runShuffle();
-    } catch (error) {
-      this.shuffle = { status: 'failed', error: error instanceof Error ? error.message : String(error) };
-    }
+    await this.shuffleModels.ensure('nopos');
+    const load = this.shuffleModels.state('nopos');
+    if (load?.status === 'failed') this.shuffle = { status: 'failed', error: load.error };
   }
 
-  private get current(): LoadState | undefined {
-    return this.loads[this.model];
+  private get shuffleModel(): LoadedModel | null {
+    return this.shuffleModels.ready('nopos');
+  }
+
+  /** Models whose folder the page serves (models/index.json). */
+  private get available(): TfModel[] {
+    return this.models.available;
+  }
+  private get manifestRead(): boolean {
+    return this.models.manifestRead;
+  }
+  private get record(): ForwardRecord | null {
+    return this.forwards.record;
+  }
+  private get runError(): string | null {
+    return this.forwards.runError;
+  }
+  /** A forward for the current text is still on its way (aria-busy on the figure). */
+  private get busy(): boolean {
+    return this.forwards.busy;
+  }
+
+  private get current(): LoadState<LoadedModel> | undefined {
+    return this.models.state(this.model);
   }
 
   private get loaded(): LoadedModel | null {
-    const load = this.current;
-    return load?.status === 'ready' ? load.model : null;
+    return this.models.ready(this.model);
   }
 
   // ---- Input and computation ------------------------------------------------------------------
@@ -477,8 +437,7 @@ export class TransformerElement extends LitElement implements EmbedAttributes {
   private chooseModel(model: TfModel): void {
     if (model === this.model) return;
     this.model = model;
-    this.record = null;
-    this.runError = null;
+    this.forwards.reset();
     this.readout = '';
     this.hiddenHeads = [];
     if (this.loaded) this.compute();
@@ -575,44 +534,21 @@ export class TransformerElement extends LitElement implements EmbedAttributes {
   }
 
   private messages(): Message[] {
-    const out: Message[] = [];
-    if (this.current?.status === 'failed') return out; // said in the figure's place
-    const clipped = clipText(this.text, TF_MAX_CHARS);
-    if (clipped.clipped) {
-      out.push({
-        kind: 'warning',
-        key: 'chars',
-        text: t('transformer.tooManyChars', {
-          length: formatInteger(clipped.length),
-          limit: formatInteger(TF_MAX_CHARS),
-        }),
-      });
-    }
-    if (!hasWords(this.text)) return out; // said in the figure's place
-    if (this.runError) {
-      out.push({
-        kind: 'error',
-        key: 'engine',
-        text: t('transformer.engineError', { message: this.runError }),
-      });
-      return out;
-    }
-    const record = this.record;
-    if (!record) return out;
-    if (record.truncated) {
-      out.push({
-        kind: 'warning',
-        key: 'tokens',
-        text: t('transformer.truncated', {
-          tokens: formatInteger(record.truncated.tokens),
-          max: formatInteger(record.truncated.maxTokens),
-          chars: formatInteger(record.truncated.chars),
-        }),
-      });
-    }
-    if (hasForeignLetters(this.clipped()))
-      out.push({ kind: 'info', key: 'foreign', text: t('transformer.foreign') });
-    return out;
+    return messageLadder(
+      {
+        prefix: 'transformer',
+        text: this.text,
+        maxChars: TF_MAX_CHARS,
+        loadFailed: this.current?.status === 'failed',
+        runError: this.runError,
+        record: this.record,
+        reportTruncation: true,
+      },
+      () =>
+        hasForeignLetters(this.clipped())
+          ? [{ kind: 'info', key: 'foreign', text: t('transformer.foreign') }]
+          : [],
+    );
   }
 
   // ---- Controls -------------------------------------------------------------------------------

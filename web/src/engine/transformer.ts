@@ -8,17 +8,6 @@
 
 import { findTensor, maxAbsDiff, tensorRow, type AttentionMap, type ForwardRecord } from './records';
 
-/** The models of the lesson, in the order of the switch, and their folders under models/. */
-export const TF_MODELS = ['mlm', 'lm', 'additive', 'sigmoid', 'nopos'] as const;
-export type TfModel = (typeof TF_MODELS)[number];
-export const TF_FOLDERS: Record<TfModel, string> = {
-  mlm: 'tf-mlm',
-  lm: 'tf-lm',
-  additive: 'tf-mlm-additive',
-  sigmoid: 'tf-mlm-sigmoid',
-  nopos: 'tf-mlm-nopos',
-};
-
 /** What config.json says about a Transformer: what the view draws and which formulas apply. */
 export interface TfArch {
   nLayer: number;
