@@ -35,7 +35,7 @@ import {
   tfArchitecture,
   tokenLabel,
   type TfArch,
-} from '../../web/src/engine/transformer';
+} from '../../web/src/lessons/transformer/view-model';
 import type { Session } from '../../web/src/engine/wasm-types';
 import { TRANSFORMER_MODELS, modelFolders, modelKeys } from '../../web/src/lessons/shared/models';
 import { loadWasm, repoRoot } from './support/wasm-node';

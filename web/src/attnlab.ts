@@ -10,7 +10,7 @@ import katexCss from 'katex/dist/katex.min.css?inline';
 import './components/attnlab-playground';
 import './components/attnlab-seq2seq';
 import './components/attnlab-lstmn';
-import './components/attnlab-transformer';
+import './lessons/transformer/element';
 import './components/attnlab-guide';
 
 const FONTS_ID = 'attnlab-katex-fonts';

@@ -8,7 +8,7 @@ import { currentLanguage, i18n, setLanguage, t } from './i18n';
 import './components/attnlab-playground';
 import './components/attnlab-seq2seq';
 import './components/attnlab-lstmn';
-import './components/attnlab-transformer';
+import './lessons/transformer/element';
 import './components/attnlab-guide';
 import './components/attnlab-share';
 import { applyAppState, readAppState } from './embed/app-state';

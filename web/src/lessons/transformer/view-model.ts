@@ -6,7 +6,13 @@
 // and redo the sums the notes write down, so the page can check that they add up.
 // Nothing here touches the WASM module or the DOM.
 
-import { findTensor, maxAbsDiff, tensorRow, type AttentionMap, type ForwardRecord } from './records';
+import {
+  findTensor,
+  maxAbsDiff,
+  tensorRow,
+  type AttentionMap,
+  type ForwardRecord,
+} from '../../engine/records';
 
 /** What config.json says about a Transformer: what the view draws and which formulas apply. */
 export interface TfArch {
