@@ -7,7 +7,7 @@ import katex from 'katex';
 import { currentLanguage, i18n, setLanguage, t } from './i18n';
 import './components/attnlab-playground';
 import './components/attnlab-seq2seq';
-import './components/attnlab-lstmn';
+import './lessons/lstmn/element';
 import './lessons/transformer/element';
 import './components/attnlab-guide';
 import './components/attnlab-share';
