@@ -8,7 +8,7 @@
 
 import katexCss from 'katex/dist/katex.min.css?inline';
 import './components/attnlab-playground';
-import './components/attnlab-seq2seq';
+import './lessons/seq2seq/element';
 import './lessons/lstmn/element';
 import './lessons/transformer/element';
 import './components/attnlab-guide';

@@ -6,7 +6,7 @@ import './styles.css';
 import katex from 'katex';
 import { currentLanguage, i18n, setLanguage, t } from './i18n';
 import './components/attnlab-playground';
-import './components/attnlab-seq2seq';
+import './lessons/seq2seq/element';
 import './lessons/lstmn/element';
 import './lessons/transformer/element';
 import './components/attnlab-guide';
