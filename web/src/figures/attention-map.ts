@@ -2,55 +2,24 @@
 // reading), columns key tokens (the words read); cell (i, j) is the weight alpha_ij. Lit owns the
 // frame, the legend text and the screen-reader table; d3 draws the SVG cells and labels.
 
-import { LitElement, css, html, type TemplateResult } from 'lit';
-import { axisBottom, interpolateBlues, interpolatePuOr, range, scaleLinear, select } from 'd3';
+import { LitElement, html, type TemplateResult } from 'lit';
+import { range, select } from 'd3';
 import { LocaleController, formatInteger, t } from '../i18n';
 import { HeatCells } from './heat-cells';
 import { paintCanvas, quantizedScale } from './palette';
 import { placeholderBox, srOnly } from '../components/shared-styles';
-import { maxValue, topKInRow, weightsOf, type AttentionMap } from '../engine/records';
+import type { AttentionMap } from '../engine/records';
 import { MAX_SVG_TOKENS, displayLabel, layoutMap, type MapLayout } from './attention-map-layout';
 import { download, downloadFigure, fileStem, mapToCsv, mapToJson } from './export';
 import type { ExportEvent, ExportFormat } from './export-buttons';
 import './export-buttons';
+import { colorScale, drawLegend, formatWeight, renderMapTable, type ColorScale } from './attention-map-parts';
+import { attentionMapStyles } from './attention-map-styles';
 
 export { MAX_SVG_TOKENS } from './attention-map-layout';
-const FULL_TABLE_MAX = 60; // tokens: beyond this the hidden table lists each row's top weights
-const TOP_K = 5;
 const IMMEDIATE_CELLS = 10_000; // larger maps redraw once typing pauses, so keys never lag
 const DRAW_DELAY_MS = 120;
 const MAP_FORMATS: readonly ExportFormat[] = ['png', 'svg', 'csv', 'json'];
-
-/** Colour-blind-safe sequential scale, light (0) to dark (largest weight of the map). */
-const SEQUENTIAL = interpolateBlues;
-/** Colour-blind-safe diverging scale for signed maps (a difference of two maps): purple < 0 < orange. */
-const DIVERGING = interpolatePuOr;
-
-/**
- * The colour scale of a map as a function of t in [0, 1], and where a value v sits on it. A
- * weight map runs from 0 to its largest weight; a signed map runs symmetrically from -max|v| to +max|v|.
- */
-interface ColorScale {
-  interpolate: (t: number) => string;
-  position: (v: number) => number; // in [0, 1]
-  lo: number;
-  hi: number;
-}
-
-function colorScale(weights: Float32Array, diverging: boolean): ColorScale {
-  if (!diverging) {
-    const max = maxValue(weights) || 1;
-    return { interpolate: SEQUENTIAL, position: (v) => v / max, lo: 0, hi: max };
-  }
-  let max = 0;
-  for (const v of weights) if (Number.isFinite(v)) max = Math.max(max, Math.abs(v));
-  max = max || 1;
-  return { interpolate: DIVERGING, position: (v) => (v / max + 1) / 2, lo: -max, hi: max };
-}
-
-const formatWeight = (w: number) => w.toFixed(3);
-/** A token as a screen reader says it: a token of spaces has no text of its own. */
-const spokenLabel = (label: string) => (label.trim() === '' ? t('map.spaceToken') : label);
 
 export class AttentionMapElement extends LitElement {
   static override properties = {
@@ -156,7 +125,7 @@ export class AttentionMapElement extends LitElement {
         .formats=${MAP_FORMATS}
         @attnlab-export=${(event: ExportEvent) => void this.exportAs(event.detail)}
       ></attnlab-export-buttons>
-      ${this.renderTable(map)}
+      ${renderMapTable(map)}
     `;
   }
 
@@ -185,59 +154,6 @@ export class AttentionMapElement extends LitElement {
       extra.push(image);
     }
     await downloadFigure(svg, stem, format, { extra, plain: 'g.cells > rect' });
-  }
-
-  /** The same numbers for screen readers (the SVG is hidden from them). */
-  private renderTable(map: AttentionMap): TemplateResult {
-    const caption = t('map.tableCaption', { name: map.name });
-    if (Math.max(map.rows, map.cols) <= FULL_TABLE_MAX) {
-      return html`<div class="sr-only">
-        <table>
-          <caption>
-            ${caption}
-          </caption>
-          <thead>
-            <tr>
-              <td></td>
-              ${map.colLabels.map((label) => html`<th scope="col">${spokenLabel(label)}</th>`)}
-            </tr>
-          </thead>
-          <tbody>
-            ${map.rowLabels.map(
-              (label, r) =>
-                html`<tr>
-                  <th scope="row">${spokenLabel(label)}</th>
-                  ${map.colLabels.map((_, c) => html`<td>${formatWeight(map.weights[r * map.cols + c])}</td>`)}
-                </tr>`,
-            )}
-          </tbody>
-        </table>
-      </div>`;
-    }
-    const k = Math.min(TOP_K, map.cols);
-    const grid = weightsOf(map);
-    return html`<div class="sr-only">
-      <table>
-        <caption>
-          ${caption} ${t('map.tableTop', { k, rows: map.rows, cols: map.cols })}
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">${t('map.queryHeader')}</th>
-            ${range(k).map((i) => html`<th scope="col">${t('map.rankHeader', { rank: i + 1 })}</th>`)}
-          </tr>
-        </thead>
-        <tbody>
-          ${map.rowLabels.map(
-            (label, r) =>
-              html`<tr>
-                <th scope="row">${spokenLabel(label)}</th>
-                ${topKInRow(grid, r, k).map((c) => html`<td>${map.colLabels[c]}: ${formatWeight(map.weights[r * map.cols + c])}</td>`)}
-              </tr>`,
-          )}
-        </tbody>
-      </table>
-    </div>`;
   }
 
   override updated(): void {
@@ -401,7 +317,7 @@ export class AttentionMapElement extends LitElement {
         .on('pointerleave', () => this.hideTooltip());
     }
 
-    this.drawLegend(scale);
+    drawLegend(this.renderRoot.querySelector<SVGSVGElement>('svg.legend-bar'), scale);
     this.hideTooltip();
   }
 
@@ -431,54 +347,6 @@ export class AttentionMapElement extends LitElement {
       height: `${rows * cell}px`,
     });
     paintCanvas(canvas, rows, cols, scale.interpolate, (i) => scale.position(weights[i]));
-  }
-
-  private drawLegend(color: ColorScale): void {
-    const el = this.renderRoot.querySelector<SVGSVGElement>('svg.legend-bar');
-    if (!el) return;
-    const barWidth = 180;
-    const svg = select(el)
-      .attr('width', barWidth + 16)
-      .attr('height', 34);
-    const defs = svg.selectAll('defs').data([null]).join('defs');
-    const gradient = defs
-      .selectAll('linearGradient')
-      .data([null])
-      .join('linearGradient')
-      .attr('id', 'legend-gradient');
-    gradient
-      .selectAll('stop')
-      .data(range(11).map((i) => i / 10))
-      .join('stop')
-      .attr('offset', (d) => `${d * 100}%`)
-      .attr('stop-color', (d) => color.interpolate(d));
-    svg
-      .selectAll('rect.bar')
-      .data([null])
-      .join('rect')
-      .attr('class', 'bar')
-      .attr('x', 8)
-      .attr('y', 2)
-      .attr('width', barWidth)
-      .attr('height', 12)
-      .attr('fill', 'url(#legend-gradient)');
-    const scale = scaleLinear()
-      .domain([color.lo, color.hi])
-      .range([8, 8 + barWidth]);
-    // Enough decimals that the three ticks differ: 0.50 for a peaked map, 0.012 for a flat one.
-    const digits = Math.max(2, -Math.floor(Math.log10(color.hi / 2)));
-    svg
-      .selectAll<SVGGElement, null>('g.axis')
-      .data([null])
-      .join('g')
-      .attr('class', 'axis')
-      .attr('transform', 'translate(0,14)')
-      .call(
-        axisBottom(scale)
-          .tickValues([color.lo, (color.lo + color.hi) / 2, color.hi])
-          .tickFormat((d) => (+d).toFixed(digits))
-          .tickSizeOuter(0),
-      );
   }
 
   /** Pointer over the SVG: the rect under it names its cell. */
@@ -568,136 +436,7 @@ export class AttentionMapElement extends LitElement {
     svg.selectAll('g.label.active').classed('active', false);
   }
 
-  static override styles = [
-    placeholderBox,
-    srOnly,
-    css`
-      :host {
-        display: block;
-        position: relative;
-        min-width: 0;
-        color: var(--attn-text, #1d2433);
-        font-family: var(
-          --attn-font,
-          system-ui,
-          -apple-system,
-          'Segoe UI',
-          Roboto,
-          'Noto Sans',
-          'Noto Sans CJK SC',
-          'PingFang SC',
-          sans-serif
-        );
-      }
-      .empty {
-        font-size: 1rem;
-      }
-      .axes {
-        display: flex;
-        flex-wrap: wrap;
-        gap: 0.25rem 1.25rem;
-        margin-bottom: 0.4rem;
-        font-size: 0.85rem;
-        color: var(--attn-muted, #5b6678);
-      }
-      .axes b {
-        color: var(--attn-accent, #1f5fa8);
-      }
-      .frame {
-        position: relative;
-      }
-      .scroll {
-        overflow: auto;
-        max-height: min(75vh, 720px);
-        overscroll-behavior: contain;
-        border-radius: 8px;
-      }
-      .plot {
-        position: relative;
-        width: max-content;
-      }
-      svg.heat {
-        position: relative;
-        display: block;
-        touch-action: pan-x pan-y;
-      }
-      svg.heat.passthrough {
-        pointer-events: none;
-      }
-      canvas.cells-canvas {
-        position: absolute;
-        image-rendering: pixelated;
-        touch-action: pan-x pan-y;
-      }
-      canvas.cells-canvas[hidden] {
-        display: none;
-      }
-      .large-note {
-        flex-basis: 100%;
-      }
-      svg.heat g.label text {
-        fill: var(--attn-text, #1d2433);
-      }
-      svg.heat g.numbers text {
-        font-size: 11px;
-        text-anchor: middle;
-        dominant-baseline: central;
-        pointer-events: none;
-        font-variant-numeric: tabular-nums;
-      }
-      svg.heat g.label.active text {
-        font-weight: 700;
-        fill: var(--attn-accent, #1f5fa8);
-      }
-      svg.heat rect.outline {
-        fill: none;
-        stroke: #e8590c;
-        stroke-width: 2;
-        pointer-events: none;
-      }
-      .tooltip {
-        position: absolute;
-        z-index: 2;
-        max-width: min(22rem, 90%);
-        padding: 0.4rem 0.6rem;
-        border-radius: 6px;
-        background: #1d2433;
-        color: #fff;
-        font-size: 0.9rem;
-        line-height: 1.3;
-        pointer-events: none;
-        overflow-wrap: anywhere;
-        box-shadow: 0 4px 14px rgb(0 0 0 / 0.2);
-      }
-      .tooltip[hidden] {
-        display: none;
-      }
-      .tip-main {
-        font-variant-numeric: tabular-nums;
-      }
-      .tip-sub {
-        font-size: 0.78rem;
-        opacity: 0.8;
-      }
-      .legend {
-        display: flex;
-        flex-wrap: wrap;
-        align-items: center;
-        gap: 0.25rem 0.75rem;
-        margin-top: 0.5rem;
-        font-size: 0.85rem;
-        color: var(--attn-muted, #5b6678);
-      }
-      .legend svg {
-        display: block;
-        overflow: visible;
-      }
-      .legend .axis text {
-        fill: var(--attn-muted, #5b6678);
-        font-size: 11px;
-      }
-    `,
-  ];
+  static override styles = [placeholderBox, srOnly, attentionMapStyles];
 }
 
 customElements.define('attnlab-attention-map', AttentionMapElement);
