@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { toForwardRecord } from '../../web/src/engine/convert';
-import { tokenVocabulary, topNext } from '../../web/src/engine/lm';
+import { tokenVocabulary, topNext } from '../../web/src/lessons/shared/lm';
 import {
   mapProblems,
   type AttentionMap,

@@ -1,6 +1,6 @@
 // <attnlab-export-buttons>: the "Download PNG SVG ..." row under a figure. Each button names the
 // figure in its label and fires `attnlab-export` with its format; the figure's own element makes
-// the file (with web/src/engine/export.ts), so this row knows nothing of what it saves.
+// the file (with web/src/figures/export.ts), so this row knows nothing of what it saves.
 
 import { LitElement, css, html, type TemplateResult } from 'lit';
 import { LocaleController, t } from '../i18n';

@@ -8,7 +8,7 @@ import { LitElement, css, html, unsafeCSS, type TemplateResult } from 'lit';
 import { axisBottom, axisLeft, line, scaleLinear, scaleLog, select } from 'd3';
 import { LocaleController, formatInteger, formatPercent, t } from '../i18n';
 import { downloadFigure, type LegendEntry } from './export';
-import type { RecallCurve, RecallPoint } from '../engine/lm';
+import type { RecallCurve, RecallPoint } from '../lessons/shared/lm';
 import type { ExportEvent, ExportFormat } from './export-buttons';
 import { placeholderBox, srOnly } from '../components/shared-styles';
 import './export-buttons';

@@ -2,7 +2,7 @@
 // split of the text into words and pieces.
 
 import { css, html, nothing, type TemplateResult } from 'lit';
-import { wordGroups } from '../../engine/lm';
+import { wordGroups } from '../shared/lm';
 import { currentLanguage, formatInteger, t } from '../../i18n';
 import { radioPills } from '../../components/radio-pills';
 import type { LstmnElement } from './element';

@@ -13,7 +13,7 @@ import { LatestForward } from '../shared/latest-forward';
 import { ModelSet, type LoadState } from '../shared/model-set';
 import { modelLoader, servedFolders } from '../shared/load-model';
 import { hasForeignLetters, messageLadder, renderMessages, type Message } from '../shared/messages';
-import { groupMap, groupRow, parseRecallCurve, pieceGroups, wordGroups } from '../../engine/lm';
+import { groupMap, groupRow, parseRecallCurve, pieceGroups, wordGroups } from '../shared/lm';
 import { modelUrl } from '../../engine/model-folder';
 import { fetchAsset } from '../../engine/assets';
 import { defaultModelBase } from '../../engine/model-base';

@@ -1,7 +1,7 @@
 // Lesson 2's next-word box: the model's top guesses after the chosen step, with their probabilities.
 
 import { css, html, type TemplateResult } from 'lit';
-import { topNext } from '../../engine/lm';
+import { topNext } from '../shared/lm';
 import { formatPercent, t } from '../../i18n';
 import type { LstmnElement } from './element';
 import { TOP_K, PREFIX_CHARS, showPiece, type Reading } from './parts';

@@ -10,7 +10,7 @@ import {
   type LmCard,
   type RecallCurve,
   type WordGroup,
-} from '../../engine/lm';
+} from '../shared/lm';
 import { type AttentionMap, type ForwardRecord, type Tensor } from '../../engine/records';
 import { LSTMN_MODELS, modelLabels } from '../shared/models';
 

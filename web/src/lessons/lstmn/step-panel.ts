@@ -4,7 +4,7 @@
 import { css, html, nothing, svg, type TemplateResult } from 'lit';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import { interpolateRdBu } from 'd3';
-import { wordGroups } from '../../engine/lm';
+import { wordGroups } from '../shared/lm';
 import type { AttentionMap } from '../../engine/records';
 import { formatInteger, t } from '../../i18n';
 import { typeset } from '../../components/typeset';

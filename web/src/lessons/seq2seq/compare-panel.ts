@@ -3,7 +3,7 @@
 
 import { css, html, type TemplateResult } from 'lit';
 import type { AttentionMap, ForwardRecord } from '../../engine/records';
-import { agreeingRows, differenceMap } from '../../engine/seq2seq-records';
+import { agreeingRows, differenceMap } from './view-model';
 import { formatInteger, t } from '../../i18n';
 import type { Seq2SeqElement } from './element';
 import type { Variant } from './parts';

@@ -2,7 +2,7 @@
 // from the model's vocabulary, and the model card.
 
 import { css, html, nothing, type TemplateResult } from 'lit';
-import { suggestWords } from '../../engine/seq2seq-records';
+import { suggestWords } from './view-model';
 import { formatInteger, formatPercent, t } from '../../i18n';
 import { radioPills } from '../../components/radio-pills';
 import type { Seq2SeqElement } from './element';

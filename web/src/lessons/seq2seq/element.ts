@@ -14,12 +14,7 @@ import { modelLoader, servedFolders } from '../shared/load-model';
 import { messageLadder, renderMessages, type Message } from '../shared/messages';
 import { modelUrl } from '../../engine/model-folder';
 import { clipText, hasWords, type ForwardRecord } from '../../engine/records';
-import {
-  accuracyByLength,
-  allWordsUnknown,
-  withFullStop,
-  type LengthPoint,
-} from '../../engine/seq2seq-records';
+import { accuracyByLength, allWordsUnknown, withFullStop, type LengthPoint } from './view-model';
 import { LocaleController, t } from '../../i18n';
 import { fetchAsset } from '../../engine/assets';
 import { defaultModelBase } from '../../engine/model-base';

@@ -3,7 +3,7 @@
 
 import type { Message } from '../shared/messages';
 import { END_TOKEN, type ForwardRecord } from '../../engine/records';
-import { allWordsUnknown, withFullStop } from '../../engine/seq2seq-records';
+import { allWordsUnknown, withFullStop } from './view-model';
 import { formatInteger, t } from '../../i18n';
 import type { Seq2SeqElement } from './element';
 import { SEQ2SEQ_MAX_TOKENS } from './parts';

@@ -4,7 +4,7 @@
 import { css, html, nothing, type TemplateResult } from 'lit';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import type { ForwardRecord } from '../../engine/records';
-import { stepDetail, type StepDetail } from '../../engine/seq2seq-records';
+import { stepDetail, type StepDetail } from './view-model';
 import { t } from '../../i18n';
 import { radioPills } from '../../components/radio-pills';
 import { typeset } from '../../components/typeset';

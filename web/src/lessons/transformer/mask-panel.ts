@@ -2,7 +2,7 @@
 // and the model's guesses for it, or the next-token guesses of a causal model.
 
 import { css, html, nothing, type TemplateResult } from 'lit';
-import { topNext, type NextToken } from '../../engine/lm';
+import { topNext, type NextToken } from '../shared/lm';
 import { hasWords } from '../../engine/records';
 import { MASK, findTensor, maskPositions, textWords, tokenLabel } from './view-model';
 import { formatPercent, t } from '../../i18n';

@@ -4,7 +4,7 @@
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import { interpolatePuOr } from 'd3';
 import type { EngineModel } from '../shared/load-model';
-import { tokenVocabulary } from '../../engine/lm';
+import { tokenVocabulary } from '../shared/lm';
 import type { ForwardRecord } from '../../engine/records';
 import { MASK, summarizeTfCard, tfArchitecture, type TfArch, type TfCard } from './view-model';
 import { TRANSFORMER_MODELS, modelLabels } from '../shared/models';

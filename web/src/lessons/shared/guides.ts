@@ -4,7 +4,7 @@
 // the model and renders; Vitest runs these answers on the real WASM.
 
 import { groupRow, softmaxRow, tokenVocabulary, wordGroups } from './lm';
-import type { ForwardRecord } from './records';
+import type { ForwardRecord } from '../../engine/records';
 
 export type Lesson = 'seq2seq' | 'lstmn' | 'transformer';
 

@@ -2,7 +2,7 @@
 // decoder step, the difference of two attention maps, word suggestions and the accuracy-by-length
 // figures of a model card. Vitest runs them on real engine output.
 
-import { findTensor, tensorRow, type AttentionMap, type ForwardRecord } from './records';
+import { findTensor, tensorRow, type AttentionMap, type ForwardRecord } from '../../engine/records';
 
 /** Everything the step-through panel shows for decoder step j (0-based row of the map). */
 export interface StepDetail {

@@ -3,7 +3,7 @@
 // shows attention per word (the sum of its pieces' weights) and lets the student see the pieces.
 // Nothing here touches the WASM module or the DOM.
 
-import type { AttentionMap, ForwardRecord, Tensor } from './records';
+import type { AttentionMap, ForwardRecord, Tensor } from '../../engine/records';
 
 /** One word of the text as the reading figure shows it, and the pieces (tokens) it is made of. */
 export interface WordGroup {
