@@ -26,7 +26,7 @@ import {
   teacherModeStyles,
   type EmbedAttributes,
   type Reflected,
-} from '../../components/embed-attributes';
+} from '../shared/embed-attributes';
 import { clipText, hasWords, type ForwardRecord } from '../../engine/records';
 import { LocaleController, t } from '../../i18n';
 import { placeholderBox, lessonBase, lessonChrome, pills, srOnly } from '../../components/shared-styles';

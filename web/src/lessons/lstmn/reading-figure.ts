@@ -2,8 +2,8 @@
 // that step read it; rows are chosen by click or keyboard, the exact weight read out in words.
 // Also the figure area (placeholders, the reading figure, the step panel, the heat map).
 
+import { loadPlaceholder, placeholder, textPlaceholder, waitingPlaceholder } from '../shared/placeholders';
 import { css, html, nothing, type TemplateResult } from 'lit';
-import { hasWords } from '../../engine/records';
 import { formatInteger, t } from '../../i18n';
 import type { LstmnElement } from './element';
 import { MAX_READING_ROWS, showPiece, formatWeight, shade, type Reading } from './parts';
@@ -139,26 +139,11 @@ export function renderReading(el: LstmnElement, reading: Reading): TemplateResul
 }
 
 export function renderFigure(el: LstmnElement): TemplateResult {
-  const load = el.current;
-  if (!load || load.status === 'loading')
-    return html`<div class="placeholder" role="status">${t('lstmn.loading')}</div>`;
-  if (load.status === 'failed')
-    return html`<div class="placeholder failed" role="alert">
-      ${t('lstmn.loadError', { message: load.error })}
-    </div>`;
-  if (!hasWords(el.text)) {
-    const hint = el.text.trim() === '' ? t('lstmn.empty') : t('lstmn.noWords');
-    return html`<div class="placeholder hint" role="status">${hint}</div>`;
-  }
+  const notReady = loadPlaceholder('lstmn', el.current) ?? textPlaceholder('lstmn', el.text);
+  if (notReady) return notReady;
   const reading = el.currentReading();
-  if (!reading) {
-    // An engine error (said above) or the first answer still on its way.
-    return el.runError
-      ? html`<div class="placeholder failed" role="status">${t('lstmn.noFigure')}</div>`
-      : html`<div class="placeholder" role="status">${t('lstmn.computing')}</div>`;
-  }
-  if (!reading.groups.length)
-    return html`<div class="placeholder hint" role="status">${t('lstmn.noWords')}</div>`;
+  if (!reading) return waitingPlaceholder('lstmn', el.runError);
+  if (!reading.groups.length) return placeholder(t('lstmn.noWords'), 'hint');
   const lastToken = reading.groups[reading.groups.length - 1].row;
   const nextToken = el.selected ?? lastToken;
   const panels = el.shown.panels;

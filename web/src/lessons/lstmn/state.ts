@@ -2,7 +2,7 @@
 // reflects (the app page puts them in the URL). Unit-tested in tests/web/lstmn-state.test.ts.
 
 import { LESSONS, formatIndex, formatView, type ViewChoice } from '../../embed/state';
-import type { Reflected } from '../../components/embed-attributes';
+import type { Reflected } from '../shared/embed-attributes';
 import type { LmModel } from '../shared/models';
 import { DEFAULT_LSTMN_SENTENCE } from './parts';
 

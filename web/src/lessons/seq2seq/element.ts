@@ -28,7 +28,7 @@ import {
   teacherModeStyles,
   type EmbedAttributes,
   type Reflected,
-} from '../../components/embed-attributes';
+} from '../shared/embed-attributes';
 import { placeholderBox, lessonBase, lessonChrome, pills, srOnly } from '../../components/shared-styles';
 import type { ChartSeries } from '../../figures/line-chart';
 import { SEQ2SEQ_MODELS } from '../shared/models';

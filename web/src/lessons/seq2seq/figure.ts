@@ -1,9 +1,10 @@
 // Lesson 1's figure area: placeholders, the translation as tokens, and the attention map (or the
 // two maps side by side).
 
+import { loadPlaceholder, textPlaceholder } from '../shared/placeholders';
 import { html, nothing, type TemplateResult } from 'lit';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
-import { hasWords, type AttentionMap, type ForwardRecord } from '../../engine/records';
+import { type AttentionMap, type ForwardRecord } from '../../engine/records';
 import { formatInteger, t } from '../../i18n';
 import { typeset } from '../../components/typeset';
 import type { Seq2SeqElement } from './element';
@@ -12,17 +13,9 @@ import { renderCompare } from './compare-panel';
 import { renderStep } from './step-panel';
 
 export function renderFigure(el: Seq2SeqElement): TemplateResult {
-  const load = el.current;
-  if (!load || load.status === 'loading')
-    return html`<div class="placeholder" role="status">${t('seq2seq.loading')}</div>`;
-  if (load.status === 'failed')
-    return html`<div class="placeholder failed" role="alert">
-      ${t('seq2seq.loadError', { message: load.error })}
-    </div>`;
-  if (el.text.trim() === '' || !hasWords(el.text)) {
-    const hint = el.text.trim() === '' ? t('seq2seq.empty') : t('seq2seq.punctuationOnly');
-    return html`<div class="placeholder hint" role="status">${hint}</div>`;
-  }
+  const notReady =
+    loadPlaceholder('seq2seq', el.current) ?? textPlaceholder('seq2seq', el.text, 'punctuationOnly');
+  if (notReady) return notReady;
   const record = el.shownRecord();
   if (!record) {
     // Too long, every word unknown, or an engine error: the messages above say which. The

@@ -2,7 +2,7 @@
 // page puts them in the URL). Unit-tested in tests/web/seq2seq-state.test.ts.
 
 import { LESSONS, formatIndex, formatView, type ViewChoice } from '../../embed/state';
-import { type Reflected } from '../../components/embed-attributes';
+import { type Reflected } from '../shared/embed-attributes';
 import { DEFAULT_SEQ2SEQ_SENTENCE, type Variant } from './parts';
 
 export const SPEC = LESSONS.seq2seq;

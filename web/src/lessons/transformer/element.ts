@@ -23,7 +23,7 @@ import {
   teacherModeStyles,
   type EmbedAttributes,
   type Reflected,
-} from '../../components/embed-attributes';
+} from '../shared/embed-attributes';
 import { clipText, hasWords, type ForwardRecord } from '../../engine/records';
 import { maskPositions, maskWord, textWords, tokenLabel, type TextWord } from './view-model';
 import { TRANSFORMER_MODELS, type TfModel } from '../shared/models';

@@ -1,8 +1,8 @@
 // Lesson 3's figure area: what replaces the figure (no models, loading, failed, no words), the
 // view switch, the token chips, and the head, model or step view.
 
+import { loadPlaceholder, placeholder, textPlaceholder, waitingPlaceholder } from '../shared/placeholders';
 import { html, type TemplateResult } from 'lit';
-import { hasWords } from '../../engine/records';
 import { maskPositions } from './view-model';
 import { t } from '../../i18n';
 import { radioPills } from '../../components/radio-pills';
@@ -19,23 +19,12 @@ export function renderFigure(el: TransformerElement): TemplateResult {
       ${t('transformer.noModels')}
     </div>`;
   const load = el.current;
-  if (!load || load.status === 'loading')
-    return html`<div class="placeholder" role="status">${t('transformer.loading')}</div>`;
-  if (load.status === 'failed')
-    return html`<div class="placeholder failed" role="alert">
-      ${t('transformer.loadError', { message: load.error })}
-    </div>`;
-  if (!hasWords(el.text)) {
-    const hint = el.text.trim() === '' ? t('transformer.empty') : t('transformer.noWords');
-    return html`<div class="placeholder hint" role="status">${hint}</div>`;
-  }
+  if (load?.status !== 'ready') return loadPlaceholder('transformer', load) ?? html``;
+  const noText = textPlaceholder('transformer', el.text);
+  if (noText) return noText;
   const record = el.record;
-  if (!record)
-    return el.runError
-      ? html`<div class="placeholder failed" role="status">${t('transformer.noFigure')}</div>`
-      : html`<div class="placeholder" role="status">${t('transformer.computing')}</div>`;
-  if (!record.tokens.length)
-    return html`<div class="placeholder hint" role="status">${t('transformer.noWords')}</div>`;
+  if (!record) return waitingPlaceholder('transformer', el.runError);
+  if (!record.tokens.length) return placeholder(t('transformer.noWords'), 'hint');
   const arch = load.model.arch;
   const maskAt = maskPositions(record, load.model.maskId);
   return html`

@@ -3,7 +3,7 @@
 // query, layer and head. Unit-tested in tests/web/transformer-state.test.ts.
 
 import { LESSONS, formatIndex, formatView, type ViewChoice } from '../../embed/state';
-import type { Reflected } from '../../components/embed-attributes';
+import type { Reflected } from '../shared/embed-attributes';
 import type { TfModel } from '../shared/models';
 import { textWords, type TextWord } from './view-model';
 import { DEFAULT_TF_SENTENCE } from './parts';

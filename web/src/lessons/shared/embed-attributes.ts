@@ -4,8 +4,8 @@
 // teacher mode of controls="none" (no text box, no switches: the figure for the given sentence).
 
 import { css, html, nothing, type TemplateResult } from 'lit';
-import { parseLanguage } from '../embed/state';
-import { currentLanguage, i18n } from '../i18n';
+import { parseLanguage } from '../../embed/state';
+import { currentLanguage, i18n } from '../../i18n';
 
 /**
  * Lit properties of the embedding attributes. The lesson's own state keeps its own names
