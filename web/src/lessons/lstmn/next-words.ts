@@ -1,8 +1,9 @@
 // Lesson 2's next-word box: the model's top guesses after the chosen step, with their probabilities.
 
+import { guessList } from '../../figures/guess-list';
 import { css, html, type TemplateResult } from 'lit';
 import { topNext } from '../shared/lm';
-import { formatPercent, t } from '../../i18n';
+import { t } from '../../i18n';
 import type { LstmnElement } from './element';
 import { TOP_K, PREFIX_CHARS, showPiece, type Reading } from './parts';
 
@@ -25,20 +26,7 @@ export function renderNext(el: LstmnElement, reading: Reading, token: number): T
     read.length > PREFIX_CHARS ? '…' + (/\s/.test(tail) ? tail.replace(/^\S*\s+/, '') : tail) : tail;
   return html`<div class="next" data-token=${token}>
     <h4>${t('lstmn.nextTitle', { prefix })}</h4>
-    <ol>
-      ${next.map(
-        (n) =>
-          html`<li
-            data-id=${n.id}
-            data-p=${String(n.probability)}
-            title=${t('lstmn.nextTitleItem', { id: n.id })}
-          >
-            <span class="piece" dir="auto">${showPiece(n.token)}</span>
-            <span class="bar"><span style="width:${(n.probability * 100).toFixed(1)}%"></span></span>
-            <span class="p">${formatPercent(n.probability)}</span>
-          </li>`,
-      )}
-    </ol>
+    ${guessList(next, { label: (n) => showPiece(n.token), title: (n) => t('lstmn.nextTitleItem', { id: n.id }) })}
     <p class="note">${t('lstmn.nextNote')}</p>
   </div>`;
 }

@@ -1,6 +1,7 @@
 // Lesson 2's step panel: every number of one step (the slide formulas, the vectors as strips,
 // the scores e_j and weights alpha_j with their sum).
 
+import { weightBar } from '../../figures/weight-bar';
 import { css, html, nothing, svg, type TemplateResult } from 'lit';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import { interpolateRdBu } from 'd3';
@@ -158,10 +159,7 @@ export function renderScores(reading: Reading, map: AttentionMap, token: number)
               <td dir="auto">${showPiece(record.tokens[j])}</td>
               <td dir="auto">${wordOfToken.get(j) ?? ''}</td>
               <td class="num" title=${String(score)}>${score.toFixed(3)}</td>
-              <td class="num alpha" title=${String(alpha)}>
-                <span class="bar"><span style="width:${(alpha * 100).toFixed(1)}%"></span></span>
-                ${alpha.toFixed(4)}
-              </td>
+              <td class="num alpha" title=${String(alpha)}>${weightBar(alpha)} ${alpha.toFixed(4)}</td>
             </tr>`;
           })}
         </tbody>

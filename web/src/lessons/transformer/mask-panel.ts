@@ -1,27 +1,21 @@
 // Lesson 3's masked-word panel: the words of the text as buttons (one may be replaced by <mask>)
 // and the model's guesses for it, or the next-token guesses of a causal model.
 
+import { guessList } from '../../figures/guess-list';
 import { css, html, nothing, type TemplateResult } from 'lit';
 import { topNext, type NextToken } from '../shared/lm';
 import { hasWords } from '../../engine/records';
 import { MASK, findTensor, maskPositions, textWords, tokenLabel } from './view-model';
-import { formatPercent, t } from '../../i18n';
+import { t } from '../../i18n';
 import type { TransformerElement } from './element';
 import { MASK_MAX_WORDS, TOP_K } from './parts';
 
 export function renderGuesses(guesses: NextToken[], key: string): TemplateResult {
-  return html`<ol class="guesses" data-key=${key}>
-    ${guesses.map(
-      (g) =>
-        html`<li data-id=${g.id} data-p=${String(g.probability)}>
-          <span class="piece" dir="auto"
-            >${tokenLabel(g.token) === '∅' ? `#${g.id}` : tokenLabel(g.token)}</span
-          >
-          <span class="bar"><span style="width:${(g.probability * 100).toFixed(1)}%"></span></span>
-          <span class="p">${formatPercent(g.probability)}</span>
-        </li>`,
-    )}
-  </ol>`;
+  return guessList(guesses, {
+    className: 'guesses',
+    key,
+    label: (g) => (tokenLabel(g.token) === '∅' ? `#${g.id}` : tokenLabel(g.token)),
+  });
 }
 
 export function renderMask(el: TransformerElement): TemplateResult | typeof nothing {

@@ -1,6 +1,7 @@
 // Lesson 3's step view: every number of one head's computation for the query token, from the
 // trace (a^i, q, k, v, scores, weights, b), with the notes' formulas and the page's own checks.
 
+import { weightBar } from '../../figures/weight-bar';
 import { css, html, nothing, type TemplateResult } from 'lit';
 import { truncateLabel, type ForwardRecord } from '../../engine/records';
 import { stepDetail, type TfArch } from './view-model';
@@ -125,9 +126,7 @@ export function renderStep(el: TransformerElement, record: ForwardRecord, arch: 
                     <td dir="auto">${truncateLabel(label(j), 14)}</td>
                     <td class="num" title=${String(detail.scores[idx])}>${fixed(detail.scores[idx], 3)}</td>
                     <td class="num weight" title=${String(w)}>
-                      <span class="bar"
-                        ><span style="width:${(Math.min(1, Math.max(0, w)) * 100).toFixed(1)}%"></span></span
-                      >${fixed(w, 4)}
+                      ${weightBar(Math.min(1, Math.max(0, w)))}${fixed(w, 4)}
                     </td>
                     <td>
                       <attnlab-vector-strip
