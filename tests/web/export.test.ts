@@ -1,7 +1,7 @@
 // The take-away formats of an attention map: CSV with a header and n x m values, JSON with labels
 // and nested weights, safe file names.
 import { describe, expect, it } from 'vitest';
-import { fileStem, gridSvg, mapToCsv, mapToJson } from '../../web/src/engine/export';
+import { fileStem, gridSvg, mapToCsv, mapToJson } from '../../web/src/figures/export';
 import type { AttentionMap } from '../../web/src/engine/records';
 
 const map: AttentionMap = {

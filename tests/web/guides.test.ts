@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { toForwardRecord } from '../../web/src/engine/convert';
-import { GUIDES, type Question } from '../../web/src/engine/guides';
+import { GUIDES, type Question } from '../../web/src/lessons/shared/guides';
 import { en } from '../../web/src/i18n/en';
 import { zhCN } from '../../web/src/i18n/zh-CN';
 import type { AttnlabModule } from '../../web/src/engine/wasm-types';

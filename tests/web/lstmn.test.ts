@@ -17,7 +17,7 @@ import {
   tokenVocabulary,
   topNext,
   wordGroups,
-} from '../../web/src/engine/lm';
+} from '../../web/src/lessons/shared/lm';
 import { fetchModelFolder } from '../../web/src/engine/model-folder';
 import {
   mapProblems,

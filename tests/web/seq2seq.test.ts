@@ -14,7 +14,7 @@ import {
   stepDetail,
   suggestWords,
   withFullStop,
-} from '../../web/src/engine/seq2seq-records';
+} from '../../web/src/lessons/seq2seq/view-model';
 import type { Session } from '../../web/src/engine/wasm-types';
 import { workerClientForSuite } from './support/in-process-worker';
 import { loadWasm, repoRoot } from './support/wasm-node';

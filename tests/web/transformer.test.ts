@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { toForwardRecord } from '../../web/src/engine/convert';
-import { tokenVocabulary, topNext } from '../../web/src/engine/lm';
+import { tokenVocabulary, topNext } from '../../web/src/lessons/shared/lm';
 import {
   mapProblems,
   type AttentionMap,
@@ -15,8 +15,6 @@ import {
 } from '../../web/src/engine/records';
 import {
   MASK,
-  TF_FOLDERS,
-  TF_MODELS,
   bpeWords,
   findMap,
   findTensor,
@@ -37,9 +35,13 @@ import {
   tfArchitecture,
   tokenLabel,
   type TfArch,
-} from '../../web/src/engine/transformer';
+} from '../../web/src/lessons/transformer/view-model';
 import type { Session } from '../../web/src/engine/wasm-types';
+import { TRANSFORMER_MODELS, modelFolders, modelKeys } from '../../web/src/lessons/shared/models';
 import { loadWasm, repoRoot } from './support/wasm-node';
+
+const TF_MODELS = modelKeys(TRANSFORMER_MODELS);
+const TF_FOLDERS = modelFolders(TRANSFORMER_MODELS);
 
 // ---- A hand-made record: T = 3 tokens, D = 4, 2 heads of d_k = 2 -------------------------------
 

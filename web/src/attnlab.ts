@@ -8,9 +8,9 @@
 
 import katexCss from 'katex/dist/katex.min.css?inline';
 import './components/attnlab-playground';
-import './components/attnlab-seq2seq';
-import './components/attnlab-lstmn';
-import './components/attnlab-transformer';
+import './lessons/seq2seq/element';
+import './lessons/lstmn/element';
+import './lessons/transformer/element';
 import './components/attnlab-guide';
 
 const FONTS_ID = 'attnlab-katex-fonts';

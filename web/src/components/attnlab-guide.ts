@@ -5,7 +5,7 @@
 
 import { LitElement, css, html, nothing, type TemplateResult } from 'lit';
 import { EngineClient } from '../engine/engine';
-import { GUIDES, type Answer, type Lesson, type Question } from '../engine/guides';
+import { GUIDES, type Answer, type Lesson, type Question } from '../lessons/shared/guides';
 import { defaultModelBase } from '../engine/model-base';
 import { fetchModelFolder } from '../engine/model-folder';
 import { LocaleController, t } from '../i18n';

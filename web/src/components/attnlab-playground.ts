@@ -4,12 +4,12 @@
 
 import { LitElement, css, html, nothing, type TemplateResult } from 'lit';
 import { EngineClient } from '../engine/engine';
-import { LatestForward } from '../engine/latest-forward';
+import { LatestForward } from '../lessons/shared/latest-forward';
 import { DEMO_CONFIG, DEMO_SEED, clipText, hasSeveralLayers, type ForwardRecord } from '../engine/records';
 import { LocaleController, formatInteger, t } from '../i18n';
 import { radioPills } from './radio-pills';
 import { placeholderBox, lessonBase, pills } from './shared-styles';
-import './attention-map';
+import '../figures/attention-map';
 
 export const DEFAULT_SENTENCE = 'the cat sat on the mat because it was tired';
 /** Longer input is cut to this many characters (code points) before it reaches the engine. */
@@ -28,25 +28,29 @@ export class PlaygroundElement extends LitElement {
     text: { type: String },
     engineState: { state: true },
     startError: { state: true },
-    record: { state: true },
-    runError: { state: true },
     headIndex: { state: true },
-    busy: { state: true },
   };
 
   /** The sentence in the text box. Set the attribute to start with another sentence. */
   declare text: string;
   declare engineState: EngineState;
   declare startError: string;
-  declare record: ForwardRecord | null;
-  declare runError: string | null;
   declare headIndex: number;
-  /** A forward for the current text is still on its way (aria-busy on the map). */
-  declare busy: boolean;
 
   private engine: EngineClient | null = null;
   private starting = false;
   private readonly forwards = new LatestForward(this);
+
+  private get record(): ForwardRecord | null {
+    return this.forwards.record;
+  }
+  private get runError(): string | null {
+    return this.forwards.runError;
+  }
+  /** A forward for the current text is still on its way (aria-busy on the map). */
+  private get busy(): boolean {
+    return this.forwards.busy;
+  }
 
   constructor() {
     super();
@@ -54,10 +58,7 @@ export class PlaygroundElement extends LitElement {
     this.text = DEFAULT_SENTENCE;
     this.engineState = 'starting';
     this.startError = '';
-    this.record = null;
-    this.runError = null;
     this.headIndex = 0;
-    this.busy = false;
   }
 
   override connectedCallback(): void {

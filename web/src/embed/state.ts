@@ -5,6 +5,7 @@
 // "Copy embed code" reproduce exactly what is on screen. docs/embedding.md lists every attribute.
 
 import { LANGUAGES, type Language } from '../i18n/languages';
+import { LSTMN_MODELS, SEQ2SEQ_MODELS, TRANSFORMER_MODELS, modelKeys } from '../lessons/shared/models';
 
 /**
  * How `view` is spelled for one lesson: at most one mode of the main figure (the first is the
@@ -26,7 +27,7 @@ export interface LessonSpec {
   /** The attributes that describe what the lesson shows, in the order snippets write them. */
   attributes: readonly string[];
   view: ViewSpec;
-  /** Model names of the `model` attribute (the folder under models/ is prefix + name). */
+  /** Model names of the `model` attribute (from the model registry, lessons/shared/models.ts). */
   models: readonly string[];
   folderPrefix: string;
 }
@@ -37,22 +38,22 @@ export const LESSONS = {
     tag: 'attnlab-seq2seq',
     attributes: ['sentence', 'model', 'view', 'step', 'controls'],
     view: { modes: ['map', 'compare'], panels: ['step', 'chart'] },
-    models: ['additive', 'dot'],
-    folderPrefix: 'seq2seq-',
+    models: modelKeys(SEQ2SEQ_MODELS),
+    folderPrefix: SEQ2SEQ_MODELS.folderPrefix,
   },
   lstmn: {
     tag: 'attnlab-lstmn',
     attributes: ['sentence', 'model', 'view', 'step', 'controls'],
     view: { modes: ['words', 'pieces'], panels: ['step', 'map', 'recall'] },
-    models: ['rnn-selfattn', 'rnn-selfattn-ch', 'lstmn', 'rnn', 'lstm'],
-    folderPrefix: 'lm-',
+    models: modelKeys(LSTMN_MODELS),
+    folderPrefix: LSTMN_MODELS.folderPrefix,
   },
   transformer: {
     tag: 'attnlab-transformer',
     attributes: ['sentence', 'model', 'view', 'layer', 'head', 'token', 'mask', 'controls'],
     view: { modes: ['head', 'model', 'step'], panels: ['mask', 'positions', 'compare'] },
-    models: ['mlm', 'lm', 'additive', 'sigmoid', 'nopos'],
-    folderPrefix: 'tf-',
+    models: modelKeys(TRANSFORMER_MODELS),
+    folderPrefix: TRANSFORMER_MODELS.folderPrefix,
   },
 } as const satisfies Record<string, LessonSpec>;
 

@@ -1,0 +1,37 @@
+// The palette cache and the quantized colour scales every figure shares (web/src/figures/palette.ts):
+// 256 steps per interpolator, made once, positions clamped, NaN on the first step.
+import { describe, expect, it } from 'vitest';
+import { interpolateBlues, interpolatePuOr, rgb } from 'd3';
+import { cssPalette, paletteStep, quantizedScale, rgbPalette } from '../../web/src/figures/palette';
+
+describe('palette', () => {
+  it('places positions on 256 steps, clamped, NaN first', () => {
+    expect(paletteStep(0)).toBe(0);
+    expect(paletteStep(1)).toBe(255);
+    expect(paletteStep(0.5)).toBe(128);
+    expect(paletteStep(-3)).toBe(0);
+    expect(paletteStep(7)).toBe(255);
+    expect(paletteStep(Number.NaN)).toBe(0);
+  });
+
+  it('makes each palette once and keeps the interpolator colours at its steps', () => {
+    const css = cssPalette(interpolateBlues);
+    expect(cssPalette(interpolateBlues)).toBe(css);
+    expect(css).toHaveLength(256);
+    expect(css[0]).toBe(interpolateBlues(0));
+    expect(css[255]).toBe(interpolateBlues(1));
+    const bytes = rgbPalette(interpolatePuOr);
+    expect(rgbPalette(interpolatePuOr)).toBe(bytes);
+    const mid = rgb(interpolatePuOr(128 / 255));
+    expect([...bytes.slice(3 * 128, 3 * 128 + 3)]).toEqual([mid.r, mid.g, mid.b]);
+  });
+
+  it('colours a value by where its position falls', () => {
+    const max = 4;
+    const colour = quantizedScale(interpolateBlues, (w) => w / max);
+    expect(colour(0)).toBe(interpolateBlues(0));
+    expect(colour(4)).toBe(interpolateBlues(1));
+    expect(colour(40)).toBe(interpolateBlues(1));
+    expect(colour(2)).toBe(cssPalette(interpolateBlues)[128]);
+  });
+});

@@ -1,0 +1,141 @@
+// Pieces of the attention map that need no element: its colour scales, the legend (a d3 axis under
+// a gradient), and the table screen readers get instead of the SVG.
+
+import { html, type TemplateResult } from 'lit';
+import { axisBottom, interpolateBlues, interpolatePuOr, range, scaleLinear, select } from 'd3';
+import { t } from '../i18n';
+import { maxValue, topKInRow, weightsOf, type AttentionMap } from '../engine/records';
+
+const FULL_TABLE_MAX = 60; // tokens: beyond this the hidden table lists each row's top weights
+const TOP_K = 5;
+
+export const formatWeight = (w: number) => w.toFixed(3);
+/** A token as a screen reader says it: a token of spaces has no text of its own. */
+const spokenLabel = (label: string) => (label.trim() === '' ? t('map.spaceToken') : label);
+
+/** Colour-blind-safe sequential scale, light (0) to dark (largest weight of the map). */
+const SEQUENTIAL = interpolateBlues;
+/** Colour-blind-safe diverging scale for signed maps (a difference of two maps): purple < 0 < orange. */
+const DIVERGING = interpolatePuOr;
+
+/**
+ * The colour scale of a map as a function of t in [0, 1], and where a value v sits on it. A
+ * weight map runs from 0 to its largest weight; a signed map runs symmetrically from -max|v| to +max|v|.
+ */
+export interface ColorScale {
+  interpolate: (t: number) => string;
+  position: (v: number) => number; // in [0, 1]
+  lo: number;
+  hi: number;
+}
+
+export function colorScale(weights: Float32Array, diverging: boolean): ColorScale {
+  if (!diverging) {
+    const max = maxValue(weights) || 1;
+    return { interpolate: SEQUENTIAL, position: (v) => v / max, lo: 0, hi: max };
+  }
+  let max = 0;
+  for (const v of weights) if (Number.isFinite(v)) max = Math.max(max, Math.abs(v));
+  max = max || 1;
+  return { interpolate: DIVERGING, position: (v) => (v / max + 1) / 2, lo: -max, hi: max };
+}
+
+export function drawLegend(el: SVGSVGElement | null, color: ColorScale): void {
+  if (!el) return;
+  const barWidth = 180;
+  const svg = select(el)
+    .attr('width', barWidth + 16)
+    .attr('height', 34);
+  const defs = svg.selectAll('defs').data([null]).join('defs');
+  const gradient = defs
+    .selectAll('linearGradient')
+    .data([null])
+    .join('linearGradient')
+    .attr('id', 'legend-gradient');
+  gradient
+    .selectAll('stop')
+    .data(range(11).map((i) => i / 10))
+    .join('stop')
+    .attr('offset', (d) => `${d * 100}%`)
+    .attr('stop-color', (d) => color.interpolate(d));
+  svg
+    .selectAll('rect.bar')
+    .data([null])
+    .join('rect')
+    .attr('class', 'bar')
+    .attr('x', 8)
+    .attr('y', 2)
+    .attr('width', barWidth)
+    .attr('height', 12)
+    .attr('fill', 'url(#legend-gradient)');
+  const scale = scaleLinear()
+    .domain([color.lo, color.hi])
+    .range([8, 8 + barWidth]);
+  // Enough decimals that the three ticks differ: 0.50 for a peaked map, 0.012 for a flat one.
+  const digits = Math.max(2, -Math.floor(Math.log10(color.hi / 2)));
+  svg
+    .selectAll<SVGGElement, null>('g.axis')
+    .data([null])
+    .join('g')
+    .attr('class', 'axis')
+    .attr('transform', 'translate(0,14)')
+    .call(
+      axisBottom(scale)
+        .tickValues([color.lo, (color.lo + color.hi) / 2, color.hi])
+        .tickFormat((d) => (+d).toFixed(digits))
+        .tickSizeOuter(0),
+    );
+}
+
+/** The same numbers for screen readers (the SVG is hidden from them). */
+export function renderMapTable(map: AttentionMap): TemplateResult {
+  const caption = t('map.tableCaption', { name: map.name });
+  if (Math.max(map.rows, map.cols) <= FULL_TABLE_MAX) {
+    return html`<div class="sr-only">
+      <table>
+        <caption>
+          ${caption}
+        </caption>
+        <thead>
+          <tr>
+            <td></td>
+            ${map.colLabels.map((label) => html`<th scope="col">${spokenLabel(label)}</th>`)}
+          </tr>
+        </thead>
+        <tbody>
+          ${map.rowLabels.map(
+            (label, r) =>
+              html`<tr>
+                <th scope="row">${spokenLabel(label)}</th>
+                ${map.colLabels.map((_, c) => html`<td>${formatWeight(map.weights[r * map.cols + c])}</td>`)}
+              </tr>`,
+          )}
+        </tbody>
+      </table>
+    </div>`;
+  }
+  const k = Math.min(TOP_K, map.cols);
+  const grid = weightsOf(map);
+  return html`<div class="sr-only">
+    <table>
+      <caption>
+        ${caption} ${t('map.tableTop', { k, rows: map.rows, cols: map.cols })}
+      </caption>
+      <thead>
+        <tr>
+          <th scope="col">${t('map.queryHeader')}</th>
+          ${range(k).map((i) => html`<th scope="col">${t('map.rankHeader', { rank: i + 1 })}</th>`)}
+        </tr>
+      </thead>
+      <tbody>
+        ${map.rowLabels.map(
+          (label, r) =>
+            html`<tr>
+              <th scope="row">${spokenLabel(label)}</th>
+              ${topKInRow(grid, r, k).map((c) => html`<td>${map.colLabels[c]}: ${formatWeight(map.weights[r * map.cols + c])}</td>`)}
+            </tr>`,
+        )}
+      </tbody>
+    </table>
+  </div>`;
+}

@@ -1,0 +1,247 @@
+// <attnlab-line-chart>: a small d3 line chart of a few named series over a shared x axis (accuracy
+// against sentence length, recall against distance). Values are fractions drawn as percentages.
+// A hidden table carries the same numbers for screen readers; buttons under it download the chart
+// as PNG or SVG.
+
+import { LitElement, css, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { axisBottom, axisLeft, line, scaleLinear, select } from 'd3';
+import { LocaleController, formatPercent, t } from '../i18n';
+import { downloadFigure, fileStem } from './export';
+import type { ExportEvent, ExportFormat } from './export-buttons';
+import { srOnly } from '../components/shared-styles';
+import './export-buttons';
+
+export interface ChartSeries {
+  key: string; // stable name (data-series)
+  label: string;
+  color: string;
+  dash?: string; // stroke-dasharray, so series differ without colour too
+  points: { x: number; y: number; label?: string }[]; // y in [0, 1]
+}
+
+const WIDTH = 440;
+const HEIGHT = 230;
+const MARGIN = { top: 12, right: 16, bottom: 40, left: 46 };
+
+export class LineChartElement extends LitElement {
+  static override properties = {
+    series: { attribute: false },
+    xLabel: { attribute: false },
+    yLabel: { attribute: false },
+    caption: { attribute: false },
+  };
+
+  declare series: ChartSeries[];
+  declare xLabel: string;
+  declare yLabel: string;
+  declare caption: string;
+
+  constructor() {
+    super();
+    new LocaleController(this);
+    this.series = [];
+    this.xLabel = '';
+    this.yLabel = '';
+    this.caption = '';
+  }
+
+  protected override updated(_changed: PropertyValues): void {
+    this.draw();
+  }
+
+  private draw(): void {
+    const el = this.renderRoot.querySelector<SVGSVGElement>('svg.chart');
+    if (!el) return;
+    const xs = this.series.flatMap((s) => s.points.map((p) => p.x));
+    if (!xs.length) return;
+    const x = scaleLinear()
+      .domain([Math.min(...xs), Math.max(...xs)])
+      .range([MARGIN.left, WIDTH - MARGIN.right]);
+    const y = scaleLinear()
+      .domain([0, 1])
+      .range([HEIGHT - MARGIN.bottom, MARGIN.top]);
+    const svg = select(el);
+    const layer = (name: string) =>
+      svg.selectAll<SVGGElement, null>(`g.${name}`).data([null]).join('g').attr('class', name);
+    const tickLabels = new Map(
+      this.series.flatMap((s) => s.points.map((p) => [p.x, p.label ?? String(p.x)])),
+    );
+    layer('x-axis')
+      .attr('transform', `translate(0,${HEIGHT - MARGIN.bottom})`)
+      .call(
+        axisBottom(x)
+          .tickValues([...tickLabels.keys()])
+          .tickFormat((d) => tickLabels.get(+d) ?? String(d)),
+      );
+    layer('y-axis')
+      .attr('transform', `translate(${MARGIN.left},0)`)
+      .call(
+        axisLeft(y)
+          .ticks(5)
+          .tickFormat((d) => formatPercent(+d)),
+      );
+    layer('x-label')
+      .selectAll('text')
+      .data([this.xLabel])
+      .join('text')
+      .attr('x', (MARGIN.left + WIDTH - MARGIN.right) / 2)
+      .attr('y', HEIGHT - 6)
+      .attr('text-anchor', 'middle')
+      .text((d) => d);
+    layer('y-label')
+      .selectAll('text')
+      .data([this.yLabel])
+      .join('text')
+      .attr('transform', `translate(12,${(MARGIN.top + HEIGHT - MARGIN.bottom) / 2}) rotate(-90)`)
+      .attr('text-anchor', 'middle')
+      .text((d) => d);
+    const path = line<{ x: number; y: number }>()
+      .x((p) => x(p.x))
+      .y((p) => y(p.y));
+    layer('lines')
+      .selectAll<SVGPathElement, ChartSeries>('path')
+      .data(this.series, (s) => s.key)
+      .join('path')
+      .attr('data-series', (s) => s.key)
+      .attr('fill', 'none')
+      .attr('stroke', (s) => s.color)
+      .attr('stroke-width', 2.5)
+      .attr('stroke-dasharray', (s) => s.dash ?? null)
+      .attr('d', (s) => path(s.points));
+    layer('dots')
+      .selectAll<SVGGElement, ChartSeries>('g.series')
+      .data(this.series, (s) => s.key)
+      .join('g')
+      .attr('class', 'series')
+      .attr('fill', (s) => s.color)
+      .selectAll<SVGCircleElement, { x: number; y: number; label?: string }>('circle')
+      .data((s) => s.points)
+      .join('circle')
+      .attr('cx', (p) => x(p.x))
+      .attr('cy', (p) => y(p.y))
+      .attr('r', 3.5)
+      .selectAll('title')
+      .data((p) => [p])
+      .join('title')
+      .text((p) => `${p.label ?? p.x}: ${formatPercent(p.y)}`);
+  }
+
+  /** Downloads the chart as drawn, with its key under it: SVG at its viewBox size, or PNG at twice that. */
+  async exportAs(format: ExportFormat): Promise<void> {
+    const svg = this.renderRoot.querySelector<SVGSVGElement>('svg.chart');
+    if (svg && (format === 'png' || format === 'svg'))
+      await downloadFigure(svg, fileStem(`${this.yLabel} ${this.xLabel}`), format, {
+        legend: this.series.map((s) => ({ label: s.label, color: s.color, dash: s.dash })),
+      });
+  }
+
+  override render(): TemplateResult {
+    const xs = [
+      ...new Map(this.series.flatMap((s) => s.points.map((p) => [p.x, p.label ?? String(p.x)]))).entries(),
+    ];
+    return html`<figure>
+      <svg class="chart" viewBox="0 0 ${WIDTH} ${HEIGHT}" role="img" aria-label=${this.caption}></svg>
+      <ul class="legend">
+        ${this.series.map(
+          (s) =>
+            html`<li>
+              <svg width="28" height="10" aria-hidden="true">
+                <line
+                  x1="0"
+                  y1="5"
+                  x2="28"
+                  y2="5"
+                  stroke=${s.color}
+                  stroke-width="3"
+                  stroke-dasharray=${s.dash ?? ''}
+                />
+              </svg>
+              ${s.label}
+            </li>`,
+        )}
+      </ul>
+      <figcaption>${this.caption}</figcaption>
+      ${
+        this.series.length
+          ? html`<attnlab-export-buttons
+              .figure=${t('export.chart', { y: this.yLabel, x: this.xLabel })}
+              @attnlab-export=${(event: ExportEvent) => void this.exportAs(event.detail)}
+            ></attnlab-export-buttons>`
+          : nothing
+      }
+      <div class="sr-only">
+        <table>
+          <caption>
+            ${this.caption}
+          </caption>
+          <tr>
+            <th scope="col">${this.xLabel}</th>
+            ${this.series.map((s) => html`<th scope="col">${s.label}</th>`)}
+          </tr>
+          ${xs.map(
+            ([x, label]) =>
+              html`<tr>
+                <th scope="row">${label}</th>
+                ${this.series.map((s) => {
+                  const p = s.points.find((q) => q.x === x);
+                  return html`<td>${p ? formatPercent(p.y) : '—'}</td>`;
+                })}
+              </tr>`,
+          )}
+        </table>
+      </div>
+    </figure>`;
+  }
+
+  static override styles = [
+    srOnly,
+    css`
+      :host {
+        display: block;
+        max-width: ${WIDTH}px;
+      }
+      figure {
+        margin: 0;
+      }
+      svg.chart {
+        display: block;
+        width: 100%;
+        height: auto;
+        font:
+          11px system-ui,
+          sans-serif;
+        color: var(--attn-muted, #5b6678);
+      }
+      svg.chart text {
+        fill: var(--attn-text, #1d2433);
+      }
+      .legend {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 0.2rem 1rem;
+        margin: 0.2rem 0 0;
+        padding: 0;
+        list-style: none;
+        font-size: 0.85rem;
+      }
+      .legend li {
+        display: inline-flex;
+        align-items: center;
+        gap: 0.35rem;
+      }
+      figcaption {
+        margin-top: 0.3rem;
+        font-size: 0.85rem;
+        color: var(--attn-muted, #5b6678);
+      }
+    `,
+  ];
+}
+
+customElements.define('attnlab-line-chart', LineChartElement);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'attnlab-line-chart': LineChartElement;
+  }
+}

@@ -1,0 +1,312 @@
+// <attnlab-lstmn>: lesson 2, an RNN that reads with self-attention (Cheng, Dong & Lapata 2016).
+// The student types English; a small language model trained on Jane Austen (models/lm-*) reads it
+// one piece at a time in a worker. At step i it attends over h_1..h_i and predicts the next piece
+// from [h_i; c_i]. This element holds the state (properties, attributes, models, the latest
+// forward) and composes the figures, each in its own module of this folder: the reading figure
+// (reading-figure.ts), the next-word guesses (next-words.ts), every number of one step
+// (step-panel.ts) and the recall-versus-distance result (recall-panel.ts). Baselines without
+// attention (plain SimpleRNN / LSTM) show their guesses only.
+
+import { LitElement, html, nothing, unsafeCSS, type TemplateResult } from 'lit';
+import katexCss from 'katex/dist/katex.min.css?inline';
+import { LatestForward } from '../shared/latest-forward';
+import { ModelSet, type LoadState } from '../shared/model-set';
+import { modelLoader, servedFolders } from '../shared/load-model';
+import { hasForeignLetters, messageLadder, renderMessages, type Message } from '../shared/messages';
+import { groupMap, groupRow, parseRecallCurve, pieceGroups, wordGroups } from '../shared/lm';
+import { modelUrl } from '../../engine/model-folder';
+import { fetchAsset } from '../../engine/assets';
+import { defaultModelBase } from '../../engine/model-base';
+import { parseIndex, parseModel, parseView, type ViewChoice } from '../../embed/state';
+import {
+  applyLanguageAttribute,
+  embedProperties,
+  sentenceInput,
+  reflectAttributes,
+  teacherModeStyles,
+  type EmbedAttributes,
+  type Reflected,
+} from '../shared/embed-attributes';
+import { clipText, hasWords, type ForwardRecord } from '../../engine/records';
+import { LocaleController, t } from '../../i18n';
+import { placeholderBox, lessonBase, lessonChrome, pills, srOnly } from '../../components/shared-styles';
+import { LSTMN_MODELS, type LmModel } from '../shared/models';
+import {
+  DEFAULT_LSTMN_SENTENCE,
+  LSTMN_MAX_CHARS,
+  lmModel,
+  type LoadedModel,
+  type RecallState,
+  type Reading,
+} from './parts';
+import { attributeValues, withinTokens, SPEC, type View } from './state';
+import { renderModels, renderCard, controlsStyles } from './controls';
+import { renderFigure, readingFigureStyles } from './reading-figure';
+import { nextWordsStyles } from './next-words';
+import { stepPanelStyles } from './step-panel';
+import { renderRecall, recallPanelStyles } from './recall-panel';
+import { lstmnStyles } from './styles';
+import '../../figures/attention-map';
+import '../../figures/recall-chart';
+
+export class LstmnElement extends LitElement implements EmbedAttributes {
+  static override properties = {
+    sentence: { type: String },
+    ...embedProperties,
+    attrStep: { type: String, attribute: 'step' },
+    shown: { state: true },
+    text: { state: true },
+    model: { state: true },
+    view: { state: true },
+    selected: { state: true },
+    readout: { state: true },
+    recall: { state: true },
+  };
+
+  /** The sentence (attribute `sentence`; the text box writes what is typed back to it). */
+  declare sentence: string;
+  /** Attributes model, view, controls, lang and step (docs/embedding.md). */
+  declare attrModel: string | null | undefined;
+  declare attrView: string | null | undefined;
+  declare controls: string | null | undefined;
+  declare attrLang: string | null | undefined;
+  declare attrStep: string | null | undefined;
+  /** What `view` asks for: the reading figure (words or pieces) and the panels. */
+  declare shown: ViewChoice;
+  declare text: string;
+  declare model: LmModel;
+  declare view: View;
+  /** Token index of the step the step panel shows; null: panel closed. */
+  declare selected: number | null;
+  /** The exact weight under the pointer or of the focused row, in words. */
+  declare readout: string;
+  declare recall: RecallState;
+
+  readonly forwards = new LatestForward(this);
+  readonly models = new ModelSet<LmModel, LoadedModel>(this, {
+    lesson: LSTMN_MODELS,
+    load: modelLoader(lmModel),
+    manifest: servedFolders,
+    onReady: (model) => {
+      if (model === this.model) this.compute();
+    },
+  });
+  reading: Reading | null = null;
+  /** The record the last update saw (a new one may close the step panel). */
+  seenRecord: ForwardRecord | null = null;
+
+  /** Models whose folder the page serves (models/index.json). */
+  get available(): LmModel[] {
+    return this.models.available;
+  }
+  get record(): ForwardRecord | null {
+    return this.forwards.record;
+  }
+  get runError(): string | null {
+    return this.forwards.runError;
+  }
+  /** A forward for the current text is still on its way (aria-busy on the figure). */
+  get busy(): boolean {
+    return this.forwards.busy;
+  }
+
+  constructor() {
+    super();
+    new LocaleController(this);
+    this.sentence = DEFAULT_LSTMN_SENTENCE;
+    this.text = DEFAULT_LSTMN_SENTENCE;
+    this.model = 'rnn-selfattn';
+    this.view = 'words';
+    this.selected = null;
+    this.readout = '';
+    this.recall = { status: 'loading' };
+    this.shown = parseView(null, SPEC.view);
+  }
+
+  override willUpdate(changed: Map<PropertyKey, unknown>): void {
+    // Attributes set from outside: the element follows them.
+    if (changed.has('attrLang')) applyLanguageAttribute(this.attrLang);
+    if (changed.has('sentence') && typeof this.sentence === 'string' && this.sentence !== this.text) {
+      this.text = this.sentence;
+      this.readout = '';
+      this.compute();
+    }
+    const model = parseModel(this.attrModel, SPEC) as LmModel | null;
+    if (changed.has('attrModel') && model && model !== this.model) {
+      if (this.available.length) this.chooseModel(model);
+      else this.model = model;
+    }
+    if (changed.has('attrView') && this.attrView != null) {
+      this.shown = parseView(this.attrView, SPEC.view);
+      if (this.shown.mode === 'words' || this.shown.mode === 'pieces') this.chooseView(this.shown.mode);
+    }
+    if (changed.has('attrStep') && this.attrStep != null) this.selected = parseIndex(this.attrStep);
+    const newRecord = this.record !== this.seenRecord;
+    this.seenRecord = this.record;
+    if (newRecord && this.record) this.selected = withinTokens(this.selected, this.record.tokens.length);
+    // And the state goes back to the attributes (written in updated()).
+    const out = (this.reflected = attributeValues(this));
+    this.sentence = out.sentence.value;
+    this.attrModel = out.model.value;
+    this.attrView = out.view.value;
+    this.attrStep = out.step.value;
+  }
+
+  override updated(): void {
+    reflectAttributes(this, this.reflected);
+  }
+
+  /** attributeValues() as willUpdate computed it, for updated() to write (once per update). */
+  reflected: Record<string, Reflected> = {};
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    void this.start();
+    void this.loadRecall();
+  }
+
+  async start(): Promise<void> {
+    // Without a manifest the default model is still tried, so a missing model says so.
+    await this.models.readManifest();
+    if (!this.available.includes(this.model)) this.model = this.available[0];
+    await this.ensureLoaded(this.model);
+  }
+
+  async loadRecall(): Promise<void> {
+    try {
+      const url = modelUrl(defaultModelBase(), 'recall-curve.json');
+      const response = await fetchAsset(url);
+      if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+      this.recall = { status: 'ready', curve: parseRecallCurve(await response.json()) };
+    } catch (error) {
+      this.recall = { status: 'failed', error: error instanceof Error ? error.message : String(error) };
+    }
+  }
+
+  ensureLoaded(model: LmModel): Promise<void> {
+    return this.models.ensure(model);
+  }
+
+  get current(): LoadState<LoadedModel> | undefined {
+    return this.models.state(this.model);
+  }
+
+  get loaded(): LoadedModel | null {
+    return this.models.ready(this.model);
+  }
+
+  onInput(event: Event): void {
+    this.text = (event.target as HTMLTextAreaElement).value;
+    this.readout = '';
+    this.compute();
+  }
+
+  chooseModel(model: LmModel): void {
+    if (model === this.model) return;
+    this.model = model;
+    this.forwards.reset();
+    this.readout = '';
+    if (this.loaded) this.compute();
+    else void this.ensureLoaded(model);
+  }
+
+  chooseView(view: View): void {
+    this.view = view;
+    this.readout = '';
+  }
+
+  /** What the text box holds, as the engine will see it (cut to the character limit). */
+  input(): string {
+    return clipText(this.text, LSTMN_MAX_CHARS).text;
+  }
+
+  /** Asks the engine for the current text (latest wins, see LatestForward). */
+  compute(): void {
+    const input = this.input();
+    if (!hasWords(input)) return this.forwards.clear(); // empty, punctuation or symbols only: a message
+    const model = this.model;
+    this.forwards.run(this.loaded?.engine, input, () => model === this.model);
+  }
+
+  /** The figures' data for the current record and view (kept while neither changes). */
+  currentReading(): Reading | null {
+    const record = this.record;
+    if (!record || !hasWords(this.input())) return null;
+    if (this.reading && this.reading.record === record && this.reading.view === this.view)
+      return this.reading;
+    const groups = this.view === 'words' ? wordGroups(record) : pieceGroups(record);
+    const raw = record.maps[0] ?? null;
+    const map = raw ? groupMap(raw, groups) : null;
+    const rows = raw ? groups.map((_, r) => groupRow(raw, groups, r)) : [];
+    const tensors = new Map(record.tensors.map((x) => [x.name, x]));
+    this.reading = { record, view: this.view, groups, map, rows, tensor: (name) => tensors.get(name) };
+    return this.reading;
+  }
+
+  messages(): Message[] {
+    return messageLadder(
+      {
+        prefix: 'lstmn',
+        text: this.text,
+        maxChars: LSTMN_MAX_CHARS,
+        loadFailed: this.current?.status === 'failed',
+        runError: this.runError,
+        record: this.record,
+        reportTruncation: true,
+      },
+      () => {
+        const out: Message[] = [];
+        if (hasForeignLetters(this.input()))
+          out.push({ kind: 'info', key: 'foreign', text: t('lstmn.foreign') });
+        if (this.loaded && !this.loaded.arch.attention)
+          out.push({ kind: 'info', key: 'no-attention', text: t('lstmn.noAttention') });
+        return out;
+      },
+    );
+  }
+
+  override render(): TemplateResult {
+    const messages = this.messages();
+    return html`
+      ${sentenceInput({
+        controls: this.controls,
+        id: 'lstmn-sentence',
+        label: t('lstmn.inputLabel'),
+        placeholder: t('lstmn.placeholder'),
+        messagesId: 'lstmn-messages',
+        text: this.text,
+        onInput: this.onInput,
+        switches: renderModels(this),
+      })}
+      ${renderCard(this)} ${renderMessages('lstmn-messages', messages)}
+      <div class="figure" aria-busy=${this.busy || this.current?.status === 'loading' ? 'true' : 'false'}>
+        ${renderFigure(this)}
+      </div>
+      ${this.shown.panels.includes('recall') ? renderRecall(this) : nothing}
+    `;
+  }
+
+  static override styles = [
+    placeholderBox,
+    lessonBase,
+    pills,
+    srOnly,
+    unsafeCSS(katexCss),
+    teacherModeStyles,
+    lessonChrome,
+    lstmnStyles,
+    controlsStyles,
+    readingFigureStyles,
+    nextWordsStyles,
+    stepPanelStyles,
+    recallPanelStyles,
+  ];
+}
+
+customElements.define('attnlab-lstmn', LstmnElement);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'attnlab-lstmn': LstmnElement;
+  }
+}

@@ -1,0 +1,79 @@
+// Lesson 2's next-word box: the model's top guesses after the chosen step, with their probabilities.
+
+import { guessList } from '../../figures/guess-list';
+import { css, html, type TemplateResult } from 'lit';
+import { topNext } from '../shared/lm';
+import { t } from '../../i18n';
+import type { LstmnElement } from './element';
+import { TOP_K, PREFIX_CHARS, showPiece, type Reading } from './parts';
+import { TRACE } from '../../engine/trace-names';
+
+export function renderNext(el: LstmnElement, reading: Reading, token: number): TemplateResult {
+  const loaded = el.loaded;
+  const logits = reading.tensor(TRACE.logits);
+  if (!loaded || !logits || token >= logits.rows)
+    return html`<div class="next"><p class="note">${t('lstmn.noLogits')}</p></div>`;
+  const next = topNext(logits, token, TOP_K, loaded.vocabulary);
+  // The text read so far, its last few words: what the guesses continue.
+  const read = Array.from(
+    reading.record.tokens
+      .slice(0, token + 1)
+      .join('')
+      .trim(),
+  );
+  const tail = read.slice(-PREFIX_CHARS).join('');
+  // Cut at a space so the quote starts with a whole word (unless it is one long word).
+  const prefix =
+    read.length > PREFIX_CHARS ? '…' + (/\s/.test(tail) ? tail.replace(/^\S*\s+/, '') : tail) : tail;
+  return html`<div class="next" data-token=${token}>
+    <h4>${t('lstmn.nextTitle', { prefix })}</h4>
+    ${guessList(next, { label: (n) => showPiece(n.token), title: (n) => t('lstmn.nextTitleItem', { id: n.id }) })}
+    <p class="note">${t('lstmn.nextNote')}</p>
+  </div>`;
+}
+
+export const nextWordsStyles = css`
+  .next {
+    padding: 0.6rem 0.8rem;
+    border-radius: 10px;
+    background: #eef3fa;
+  }
+  .next h4 {
+    font-size: 0.92rem;
+    overflow-wrap: anywhere;
+  }
+  .next ol {
+    margin: 0.4rem 0 0;
+    padding: 0;
+    list-style: none;
+  }
+  .next li {
+    display: grid;
+    grid-template-columns: minmax(3rem, auto) 1fr auto;
+    align-items: center;
+    gap: 0.5rem;
+    padding: 0.15rem 0;
+    font-variant-numeric: tabular-nums;
+  }
+  .piece {
+    font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
+    font-size: 0.92rem;
+    overflow-wrap: anywhere;
+  }
+  .bar {
+    display: block;
+    height: 0.55rem;
+    border-radius: 3px;
+    background: #dbe4f0;
+    overflow: hidden;
+  }
+  .bar > span {
+    display: block;
+    height: 100%;
+    background: var(--attn-accent, #1f5fa8);
+  }
+  .p {
+    font-size: 0.88rem;
+    text-align: right;
+  }
+`;

@@ -1,0 +1,117 @@
+// Lesson 2's small shared pieces: its limits and number formats, what the config says about the
+// architecture (and the slide formulas for it), what it keeps of a loaded model, and the reading
+// figure's data. Used by the element and its figure modules.
+
+import type { View } from './state';
+import type { EngineModel } from '../shared/load-model';
+import {
+  summarizeLmCard,
+  tokenVocabulary,
+  type LmCard,
+  type RecallCurve,
+  type WordGroup,
+} from '../shared/lm';
+import { type AttentionMap, type ForwardRecord, type Tensor } from '../../engine/records';
+import { LSTMN_MODELS, modelLabels } from '../shared/models';
+
+export const DEFAULT_LSTMN_SENTENCE = 'The FBI is chasing a criminal on the run.';
+/** Longer input is cut to this many characters (code points) before it reaches the engine. */
+export const LSTMN_MAX_CHARS = 2000;
+/** The reading figure lists at most this many rows; the heat map below shows every row. */
+export const MAX_READING_ROWS = 60;
+export const TOP_K = 5;
+/** The next-word box quotes at most this many characters of the text before the guess. */
+export const PREFIX_CHARS = 40;
+
+export const MODEL_KEYS = modelLabels(LSTMN_MODELS);
+
+/** What the config says about the architecture: which formulas and vectors the step panel shows. */
+export interface Architecture {
+  attention: boolean; // rnn_self_attention (false: the rnn_lm baseline)
+  cell: 'rnn' | 'lstm';
+  withH: boolean; // variant "ch": h_i = tanh(A [x_i; c_{i-1}; h_{i-1}] + b)
+  score: string; // align function: additive, dot, scaled_dot, general
+}
+
+export function architectureOf(config: Record<string, unknown>): Architecture {
+  return {
+    attention: config.architecture === 'rnn_self_attention',
+    cell: config.cell === 'lstm' ? 'lstm' : 'rnn',
+    withH: config.variant === 'ch',
+    score: typeof config.score === 'string' ? config.score : 'additive',
+  };
+}
+
+/** The slide formulas of one architecture, in TeX. */
+export function formulas(arch: Architecture): string[] {
+  const ctx = arch.cell === 'lstm' ? String.raw`\tilde h` : 'c';
+  if (!arch.attention) {
+    return [
+      arch.cell === 'lstm'
+        ? String.raw`(h_i, m_i) = \mathrm{LSTM}\left(x_i,\ h_{i-1},\ m_{i-1}\right)`
+        : String.raw`h_i = \tanh\left(W x_i + U h_{i-1} + b\right)`,
+      String.raw`p(\,\cdot \mid w_1 \dots w_i) = \operatorname{softmax}\left(W_o\, h_i + b_o\right)`,
+    ];
+  }
+  const cell =
+    arch.cell === 'lstm'
+      ? String.raw`(h_i, m_i) = \mathrm{LSTM}\left(x_i,\ \tilde h_{i-1},\ \tilde c_{i-1}\right)`
+      : arch.withH
+        ? String.raw`h_i = \tanh\left(A\,[x_i;\, c_{i-1};\, h_{i-1}] + b\right)`
+        : String.raw`h_i = \tanh\left(A\,[x_i;\, c_{i-1}] + b\right)`;
+  const align: Record<string, string> = {
+    additive: String.raw`\operatorname{align}(h_j, h_i) = v^\top \tanh\left(W_K h_j + W_Q h_i\right)`,
+    dot: String.raw`\operatorname{align}(h_j, h_i) = (W_K h_j)^\top (W_Q h_i)`,
+    scaled_dot: String.raw`\operatorname{align}(h_j, h_i) = (W_K h_j)^\top (W_Q h_i) / \sqrt{d}`,
+    general: String.raw`\operatorname{align}(h_j, h_i) = h_j^\top W\, h_i`,
+  };
+  return [
+    cell,
+    String.raw`\alpha_j = \operatorname{softmax}_j\big(\operatorname{align}(h_j, h_i)\big),\quad j \le i`,
+    ...(align[arch.score] ? [align[arch.score]] : []),
+    arch.cell === 'lstm'
+      ? String.raw`\tilde h_i = \sum_{j \le i} \alpha_j h_j,\qquad \tilde c_i = \sum_{j \le i} \alpha_j m_j`
+      : String.raw`c_i = \sum_{j \le i} \alpha_j h_j`,
+    String.raw`p(\,\cdot \mid w_1 \dots w_i) = \operatorname{softmax}\left(W_o\,[h_i;\, ${ctx}_i] + b_o\right)`,
+  ];
+}
+
+/** A piece as text with its white space visible: leading space ␣, new line ↵, tab ⇥. */
+export const showPiece = (piece: string) =>
+  piece === '' ? '∅' : piece.replace(/ /g, '␣').replace(/\n/g, '↵').replace(/\t/g, '⇥').replace(/\r/g, '␍');
+
+export const formatWeight = (w: number) => w.toFixed(4);
+export const formatValue = (v: number) => (Number.isFinite(v) ? v.toFixed(4) : String(v));
+
+/** Blue shading of an attention weight (0..1): the lesson's accent colour at opacity alpha. */
+// At most 50% of the accent blue, so dark text stays at WCAG AA contrast on every shade.
+export const shade = (alpha: number) =>
+  `rgba(31, 95, 168, ${(0.5 * Math.max(0, Math.min(1, alpha))).toFixed(3)})`;
+
+/** One trained model and the worker that runs it. */
+export interface LoadedModel extends EngineModel {
+  card: LmCard;
+  arch: Architecture;
+  vocabulary: string[]; // id -> piece text
+}
+
+export const lmModel = ({ engine, info }: EngineModel): LoadedModel => ({
+  engine,
+  info,
+  card: summarizeLmCard(info.card),
+  arch: architectureOf(info.config),
+  vocabulary: tokenVocabulary(info.config.tokenizer),
+});
+
+export type RecallState =
+  { status: 'loading' } | { status: 'ready'; curve: RecallCurve } | { status: 'failed'; error: string };
+
+/** What the figures draw for a record and a view, computed once per (record, view). */
+export interface Reading {
+  record: ForwardRecord;
+  view: View;
+  groups: WordGroup[];
+  map: AttentionMap | null; // (groups, groups), null for a model without attention
+  rows: Float64Array[]; // weights of each row of map in double, (r + 1) each
+  tensor: (name: string) => Tensor | undefined;
+}

@@ -1,0 +1,116 @@
+// Lesson 1's controls: the attention variant switch, the side-by-side toggle, word suggestions
+// from the model's vocabulary, and the model card.
+
+import { css, html, nothing, type TemplateResult } from 'lit';
+import { suggestWords } from './view-model';
+import { formatInteger, formatPercent, t } from '../../i18n';
+import { radioPills } from '../../components/radio-pills';
+import type { Seq2SeqElement } from './element';
+import { MODEL_KEYS, SUGGESTIONS } from './parts';
+
+export function renderVariants(el: Seq2SeqElement): TemplateResult | typeof nothing {
+  // The switch appears only when the dot-product model is served too.
+  if (el.available.length < 2) return nothing;
+  return radioPills({
+    host: el,
+    name: 'variants',
+    data: 'variant',
+    label: t('seq2seq.variantLabel'),
+    options: el.available,
+    current: el.variant,
+    text: (v) => t(MODEL_KEYS[v]),
+    choose: (v) => el.chooseVariant(v),
+  });
+}
+
+export function renderCompareToggle(el: Seq2SeqElement): TemplateResult | typeof nothing {
+  if (el.available.length < 2) return nothing;
+  return html`<button
+    type="button"
+    class="compare-toggle"
+    aria-pressed=${el.compare ? 'true' : 'false'}
+    @click=${el.toggleCompare}
+  >
+    ${t('seq2seq.compare')}
+  </button>`;
+}
+
+export function renderSuggestions(el: Seq2SeqElement): TemplateResult | typeof nothing {
+  const model = el.model;
+  if (!model || !model.vocabulary.length) return nothing;
+  const { prefix, words } = suggestWords(el.text, el.caret, model.vocabulary, SUGGESTIONS);
+  if (!prefix || !words.length) return nothing;
+  return html`<div class="suggestions" role="group" aria-label=${t('seq2seq.suggestionsLabel')}>
+    <span class="suggestions-label">${t('seq2seq.suggestionsLabel')}</span>
+    ${words.map(
+      (w) =>
+        html`<button
+          type="button"
+          class="suggestion"
+          data-word=${w}
+          @click=${() => el.applySuggestion(w, prefix.length)}
+        >
+          ${w}
+        </button>`,
+    )}
+  </div>`;
+}
+
+export function renderCard(el: Seq2SeqElement): TemplateResult | typeof nothing {
+  const model = el.model;
+  if (!model) return nothing;
+  const card = model.card;
+  const parameters = formatInteger(card.parameters ?? model.info.parameters);
+  const variant = t(`seq2seq.${el.variant}Model`);
+  const text =
+    card.exactMatch !== null && card.aer !== null
+      ? t('seq2seq.card', {
+          variant,
+          parameters,
+          exactMatch: formatPercent(card.exactMatch),
+          aer: formatPercent(card.aer),
+        })
+      : t('seq2seq.cardNoMetrics', { variant, parameters });
+  return html`<p class="card">${text}</p>`;
+}
+
+export const controlsStyles = css`
+  .switches {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 0.5rem;
+  }
+  .compare-toggle,
+  .suggestion {
+    font: inherit;
+    font-size: 0.85rem;
+    padding: 0.2rem 0.7rem;
+    border: 1px solid #b8c4d6;
+    border-radius: 999px;
+    background: #fff;
+    color: var(--attn-text, #1d2433);
+    cursor: pointer;
+  }
+  .compare-toggle[aria-pressed='true'] {
+    background: var(--attn-accent, #1f5fa8);
+    border-color: var(--attn-accent, #1f5fa8);
+    color: #fff;
+  }
+  .compare-toggle:focus-visible,
+  .suggestion:focus-visible {
+    outline: 2px solid var(--attn-accent, #1f5fa8);
+    outline-offset: 2px;
+  }
+  .suggestions {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 0.3rem;
+    margin-top: 0.35rem;
+  }
+  .suggestions-label {
+    font-size: 0.85rem;
+    color: var(--attn-muted, #5b6678);
+  }
+`;

@@ -1,0 +1,391 @@
+// <attnlab-seq2seq>: the Seq2Seq lesson. The student types English; a trained SimpleRNN
+// encoder-decoder with attention (models/seq2seq-*) translates it into French in a worker, and the
+// decoder x encoder weight map shows which English words each French word was written from.
+// This element holds the state (properties, attributes, models, two latest-wins forwards: the
+// chosen variant's and, side by side, the other's on the same translation) and composes the
+// figures, each in its own module of this folder: the map (figure.ts), side by side
+// (compare-panel.ts), one decoder step (step-panel.ts) and accuracy by length (length-chart.ts).
+
+import { LitElement, html, nothing, unsafeCSS, type TemplateResult } from 'lit';
+import katexCss from 'katex/dist/katex.min.css?inline';
+import { LatestForward } from '../shared/latest-forward';
+import { ModelSet, type LoadState } from '../shared/model-set';
+import { modelLoader, servedFolders } from '../shared/load-model';
+import { messageLadder, renderMessages, type Message } from '../shared/messages';
+import { modelUrl } from '../../engine/model-folder';
+import { clipText, hasWords, type ForwardRecord } from '../../engine/records';
+import { accuracyByLength, allWordsUnknown, withFullStop, type LengthPoint } from './view-model';
+import { LocaleController, t } from '../../i18n';
+import { fetchAsset } from '../../engine/assets';
+import { defaultModelBase } from '../../engine/model-base';
+import { parseIndex, parseModel, parseView, type ViewChoice } from '../../embed/state';
+import {
+  applyLanguageAttribute,
+  embedProperties,
+  isTeacherMode,
+  sentenceInput,
+  reflectAttributes,
+  teacherModeStyles,
+  type EmbedAttributes,
+  type Reflected,
+} from '../shared/embed-attributes';
+import { placeholderBox, lessonBase, lessonChrome, pills, srOnly } from '../../components/shared-styles';
+import type { ChartSeries } from '../../figures/line-chart';
+import { SEQ2SEQ_MODELS } from '../shared/models';
+import {
+  DEFAULT_SEQ2SEQ_SENTENCE,
+  SEQ2SEQ_MAX_CHARS,
+  SEQ2SEQ_MAX_TOKENS,
+  FOLDERS,
+  BASELINE_FOLDER,
+  seq2seqModel,
+  type Variant,
+  type LoadedModel,
+} from './parts';
+import { recordMessages } from './record-messages';
+import { attributeValues, SPEC } from './state';
+import {
+  renderVariants,
+  renderCompareToggle,
+  renderSuggestions,
+  renderCard,
+  controlsStyles,
+} from './controls';
+import { renderFigure } from './figure';
+import { comparePanelStyles } from './compare-panel';
+import { stepPanelStyles } from './step-panel';
+import { renderLengthChart } from './length-chart';
+import { seq2seqStyles } from './styles';
+import '../../figures/attention-map';
+import '../../figures/line-chart';
+import '../../figures/vector-strip';
+
+export class Seq2SeqElement extends LitElement implements EmbedAttributes {
+  static override properties = {
+    sentence: { type: String },
+    ...embedProperties,
+    attrStep: { type: String, attribute: 'step' },
+    shown: { state: true },
+    text: { state: true },
+    variant: { state: true },
+    step: { state: true },
+    compare: { state: true },
+    caret: { state: true },
+    lengthCurves: { state: true },
+  };
+
+  /** The sentence (attribute `sentence`; the text box writes what is typed back to it). */
+  declare sentence: string;
+  /** Attributes model, view, controls, lang and step (docs/embedding.md). */
+  declare attrModel: string | null | undefined;
+  declare attrView: string | null | undefined;
+  declare controls: string | null | undefined;
+  declare attrLang: string | null | undefined;
+  declare attrStep: string | null | undefined;
+  /** What `view` asks for: the map (or side by side, mode 'compare') and the panels. */
+  declare shown: ViewChoice;
+  declare text: string;
+  declare variant: Variant;
+  /** The decoder step (map row) the step-through panel explains. */
+  declare step: number;
+  /** Side by side: both attention variants on the same sentence and their difference. */
+  declare compare: boolean;
+  /** Caret position in the text box: the word being typed is what suggestions complete. */
+  declare caret: number;
+  /** Exact match against source length, per model folder, from the model cards. */
+  declare lengthCurves: { key: string; points: LengthPoint[] }[];
+
+  /** The current variant's answer for the text, latest wins. */
+  readonly forwards = new LatestForward(this);
+  /** The other variant's answer for the same text, for the side-by-side mode. */
+  readonly otherForwards = new LatestForward(this);
+  readonly models = new ModelSet<Variant, LoadedModel>(this, {
+    lesson: SEQ2SEQ_MODELS,
+    load: modelLoader(seq2seqModel),
+    manifest: servedFolders,
+    onReady: (variant) => {
+      if (variant === this.variant) this.compute();
+      else if (this.compare) this.computeOther();
+    },
+  });
+  chartSeries: { curves: unknown; key: string; series: ChartSeries[] } | null = null;
+
+  /** Variants whose model folder the page serves (models/index.json). */
+  get available(): Variant[] {
+    return this.models.available;
+  }
+  get record(): ForwardRecord | null {
+    return this.forwards.record;
+  }
+  get runError(): string | null {
+    return this.forwards.runError;
+  }
+  /** A forward for the current text is still on its way (aria-busy on the figure). */
+  get busy(): boolean {
+    return this.forwards.busy;
+  }
+
+  constructor() {
+    super();
+    new LocaleController(this);
+    this.sentence = DEFAULT_SEQ2SEQ_SENTENCE;
+    this.text = DEFAULT_SEQ2SEQ_SENTENCE;
+    this.variant = 'additive';
+    this.step = 0;
+    this.compare = false;
+    this.caret = DEFAULT_SEQ2SEQ_SENTENCE.length;
+    this.lengthCurves = [];
+    this.shown = parseView(null, SPEC.view);
+  }
+
+  override willUpdate(changed: Map<PropertyKey, unknown>): void {
+    // Attributes set from outside: the element follows them.
+    if (changed.has('attrLang')) applyLanguageAttribute(this.attrLang);
+    if (changed.has('sentence') && typeof this.sentence === 'string' && this.sentence !== this.text) {
+      this.text = this.sentence;
+      this.caret = this.text.length;
+      this.compute();
+    }
+    const variant = parseModel(this.attrModel, SPEC) as Variant | null;
+    if (changed.has('attrModel') && variant && variant !== this.variant) {
+      if (this.available.length) this.chooseVariant(variant);
+      else this.variant = variant;
+    }
+    if (changed.has('attrView') && this.attrView != null) {
+      this.shown = parseView(this.attrView, SPEC.view);
+      this.setCompare(this.shown.mode === 'compare');
+    }
+    if (changed.has('attrStep') && this.attrStep != null) this.step = parseIndex(this.attrStep) ?? 0;
+    // And the state goes back to the attributes (written in updated()).
+    const out = (this.reflected = attributeValues(this));
+    this.sentence = out.sentence.value;
+    this.attrModel = out.model.value;
+    this.attrView = out.view.value;
+    this.attrStep = out.step.value;
+  }
+
+  override updated(): void {
+    reflectAttributes(this, this.reflected);
+  }
+
+  /** attributeValues() as willUpdate computed it, for updated() to write (once per update). */
+  reflected: Record<string, Reflected> = {};
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    void this.start();
+  }
+
+  async start(): Promise<void> {
+    // Without a manifest the additive model is still tried, so a missing model says so.
+    const served = await this.models.readManifest();
+    if (!this.available.includes(this.variant)) this.variant = this.available[0];
+    const other = this.otherVariant();
+    if (this.compare && other) void this.ensureLoaded(other);
+    void this.loadLengthCurves(served);
+    await this.ensureLoaded(this.variant);
+  }
+
+  /** Reads the accuracy-by-length figures of every served Seq2Seq card (small JSON files). */
+  async loadLengthCurves(models: string[]): Promise<void> {
+    const keys = [
+      ...(Object.keys(FOLDERS) as Variant[]).map((v) => [v, FOLDERS[v]]),
+      ['none', BASELINE_FOLDER],
+    ];
+    const curves = await Promise.all(
+      keys
+        .filter(([, folder]) => models.includes(folder))
+        .map(async ([key, folder]) => {
+          try {
+            const response = await fetchAsset(modelUrl(defaultModelBase(), folder, 'card.json'));
+            if (!response.ok) return null;
+            const points = accuracyByLength((await response.json()) as Record<string, unknown>);
+            return points.length ? { key, points } : null;
+          } catch {
+            return null;
+          }
+        }),
+    );
+    this.lengthCurves = curves.filter((c): c is { key: string; points: LengthPoint[] } => c !== null);
+  }
+
+  ensureLoaded(variant: Variant): Promise<void> {
+    return this.models.ensure(variant);
+  }
+
+  get current(): LoadState<LoadedModel> | undefined {
+    return this.models.state(this.variant);
+  }
+
+  get model(): LoadedModel | null {
+    return this.models.ready(this.variant);
+  }
+
+  onInput(event: Event): void {
+    const box = event.target as HTMLTextAreaElement;
+    this.text = box.value;
+    this.caret = box.selectionStart ?? box.value.length;
+    this.compute();
+  }
+
+  onCaret(event: Event): void {
+    const box = event.target as HTMLTextAreaElement;
+    this.caret = box.selectionStart ?? box.value.length;
+  }
+
+  /** Completes the word before the caret with `word`, then goes on typing after it. */
+  applySuggestion(word: string, prefixLength: number): void {
+    const start = this.caret - prefixLength;
+    const after = this.text.slice(this.caret);
+    const insert = after.startsWith(' ') ? word : `${word} `;
+    this.text = this.text.slice(0, start) + insert + after;
+    this.caret = start + insert.length;
+    this.compute();
+    void this.updateComplete.then(() => {
+      const box = this.renderRoot.querySelector<HTMLTextAreaElement>('textarea');
+      box?.focus();
+      box?.setSelectionRange(this.caret, this.caret);
+    });
+  }
+
+  otherVariant(): Variant | null {
+    return this.available.find((v) => v !== this.variant) ?? null;
+  }
+
+  toggleCompare(): void {
+    this.setCompare(!this.compare);
+  }
+
+  setCompare(on: boolean): void {
+    if (on === this.compare) return;
+    this.compare = on;
+    const other = this.otherVariant();
+    if (this.compare && other) void this.ensureLoaded(other);
+    this.compute();
+  }
+
+  chooseVariant(variant: Variant): void {
+    if (variant === this.variant) return;
+    this.variant = variant;
+    this.forwards.reset();
+    this.otherForwards.record = null;
+    if (this.model) this.compute();
+    else void this.ensureLoaded(variant);
+    const other = this.otherVariant();
+    if (this.compare && other) void this.ensureLoaded(other);
+  }
+
+  /** What the text box holds, as the engine will see it (cut to the character limit). */
+  input(): string {
+    return clipText(this.text, SEQ2SEQ_MAX_CHARS).text;
+  }
+
+  /** What the model reads: the text box, with the full stop it was trained to expect. */
+  modelInput(): string {
+    return withFullStop(this.input()).text;
+  }
+
+  /** Asks the engine for the current text (latest wins, see LatestForward). */
+  compute(): void {
+    const input = this.input();
+    if (!hasWords(input)) {
+      this.otherForwards.clear();
+      return this.forwards.clear(); // empty or punctuation only: a message, no engine call
+    }
+    const variant = this.variant;
+    this.forwards.run(
+      this.model?.engine,
+      this.modelInput(),
+      () => variant === this.variant,
+      () => this.computeOther(),
+    );
+  }
+
+  /**
+   * Side by side: the other variant decodes the translation on screen (teacher forcing), so both
+   * maps have the same rows and their difference is defined cell by cell.
+   */
+  computeOther(): void {
+    const other = this.otherVariant();
+    const load = other ? this.models.state(other) : undefined;
+    const record = this.record;
+    if (!this.compare || !other || load?.status !== 'ready' || !record) return;
+    this.otherForwards.run(
+      load.model.engine,
+      this.modelInput(),
+      () => this.compare && other === this.otherVariant(),
+      undefined,
+      record.outputTokens.join(' '),
+    );
+  }
+
+  /** The record, if it answers the current text and is short enough to show. */
+  shownRecord(): ForwardRecord | null {
+    const record = this.record;
+    if (!record || !hasWords(this.input())) return null;
+    if (record.tokens.length > SEQ2SEQ_MAX_TOKENS) return null;
+    if (allWordsUnknown(record)) return null;
+    return record;
+  }
+
+  messages(): Message[] {
+    return messageLadder(
+      {
+        prefix: 'seq2seq',
+        text: this.text,
+        maxChars: SEQ2SEQ_MAX_CHARS,
+        loadFailed: this.current?.status === 'failed',
+        runError: this.runError,
+        record: this.record,
+        reportTruncation: false,
+      },
+      (record) => recordMessages(this, record),
+    );
+  }
+
+  override render(): TemplateResult {
+    const messages = this.messages();
+    const teacher = isTeacherMode(this.controls);
+    return html`
+      ${sentenceInput({
+        controls: this.controls,
+        id: 'sentence',
+        label: t('seq2seq.inputLabel'),
+        placeholder: t('seq2seq.placeholder'),
+        messagesId: 'seq2seq-messages',
+        text: this.text,
+        onInput: this.onInput,
+        onCaret: this.onCaret,
+        switches: html`<div class="switches">${renderVariants(this)} ${renderCompareToggle(this)}</div>`,
+      })}
+      ${teacher ? nothing : renderSuggestions(this)} ${renderCard(this)}
+      ${renderMessages('seq2seq-messages', messages)}
+      <div class="figure" aria-busy=${this.busy || this.current?.status === 'loading' ? 'true' : 'false'}>
+        ${renderFigure(this)}
+      </div>
+      ${this.shown.panels.includes('chart') ? renderLengthChart(this) : nothing}
+    `;
+  }
+
+  static override styles = [
+    placeholderBox,
+    lessonBase,
+    pills,
+    srOnly,
+    unsafeCSS(katexCss),
+    teacherModeStyles,
+    lessonChrome,
+    seq2seqStyles,
+    controlsStyles,
+    comparePanelStyles,
+    stepPanelStyles,
+  ];
+}
+
+customElements.define('attnlab-seq2seq', Seq2SeqElement);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'attnlab-seq2seq': Seq2SeqElement;
+  }
+}

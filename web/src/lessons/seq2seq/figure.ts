@@ -1,0 +1,86 @@
+// Lesson 1's figure area: placeholders, the translation as tokens, and the attention map (or the
+// two maps side by side).
+
+import { loadPlaceholder, textPlaceholder } from '../shared/placeholders';
+import { html, nothing, type TemplateResult } from 'lit';
+import { unsafeHTML } from 'lit/directives/unsafe-html.js';
+import { type AttentionMap, type ForwardRecord } from '../../engine/records';
+import { formatInteger, t } from '../../i18n';
+import { typeset } from '../../components/typeset';
+import type { Seq2SeqElement } from './element';
+import { SEQ2SEQ_MAX_TOKENS, COST_WITHOUT, COST_WITH } from './parts';
+import { renderCompare } from './compare-panel';
+import { renderStep } from './step-panel';
+
+export function renderFigure(el: Seq2SeqElement): TemplateResult {
+  const notReady =
+    loadPlaceholder('seq2seq', el.current) ?? textPlaceholder('seq2seq', el.text, 'punctuationOnly');
+  if (notReady) return notReady;
+  const record = el.shownRecord();
+  if (!record) {
+    // Too long, every word unknown, or an engine error: the messages above say which. The
+    // words are still listed, unknown ones marked, unless there are too many.
+    const raw = el.record;
+    return raw && raw.tokens.length <= SEQ2SEQ_MAX_TOKENS ? renderTokens(raw) : html``;
+  }
+  const map = record.maps[0] ?? null;
+  const translation = record.outputTokens.join(' ');
+  const m = map?.cols ?? 0;
+  const steps = map?.rows ?? 0;
+  return html`
+    ${renderTokens(record)}
+    <div class="translation-box">
+      <span class="translation-label">${t('seq2seq.translationLabel')}</span>
+      <p class="translation" lang="fr" data-translation=${translation}>${translation}</p>
+    </div>
+    ${el.shown.mode === null ? nothing : renderMap(el, record, map)}
+    ${
+      map && el.shown.mode !== null
+        ? html`<div class="cost" data-m=${m} data-t=${steps}>
+            <p class="cost-line">
+              ${t('seq2seq.cost', { m: formatInteger(m), t: formatInteger(steps), n: formatInteger(m * steps) })}
+            </p>
+            <p class="cost-formulas">
+              <span>${t('seq2seq.costWithout')} ${unsafeHTML(typeset(COST_WITHOUT))}</span>
+              <span>${t('seq2seq.costWith')} ${unsafeHTML(typeset(COST_WITH))}</span>
+            </p>
+            <p class="cost-note">${t('seq2seq.costNote')}</p>
+          </div>`
+        : nothing
+    }
+    ${el.shown.panels.includes('step') ? renderStep(el, record) : nothing}
+  `;
+}
+
+export function renderTokens(record: ForwardRecord): TemplateResult {
+  return html`<div class="tokens">
+    <span class="tokens-label">${t('seq2seq.tokensLabel')}</span>
+    <ol>
+      ${record.tokens.map((token, i) =>
+        record.unknown[i]
+          ? html`<li class="unknown" title=${t('seq2seq.unknownChip')}>
+              ${token}<span class="sr-only"> (${t('seq2seq.unknownChip')})</span>
+            </li>`
+          : html`<li>${token}</li>`,
+      )}
+    </ol>
+  </div>`;
+}
+
+/** The decoder x encoder map, or the two variants side by side. */
+export function renderMap(
+  el: Seq2SeqElement,
+  record: ForwardRecord,
+  map: AttentionMap | null,
+): TemplateResult {
+  return html`<h3 class="map-title">${t('seq2seq.mapTitle')}</h3>
+    ${
+      el.compare && el.available.length > 1
+        ? renderCompare(el, record)
+        : html`<attnlab-attention-map
+            .map=${map}
+            .rowsAxis=${t('seq2seq.rowsAxis')}
+            .colsAxis=${t('seq2seq.colsAxis')}
+          ></attnlab-attention-map>`
+    }`;
+}

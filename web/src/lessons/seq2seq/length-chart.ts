@@ -1,0 +1,36 @@
+// Lesson 1's length chart: exact match against source length for every served model card,
+// the no-attention baseline included.
+
+import { html, nothing, type TemplateResult } from 'lit';
+import { currentLanguage, t } from '../../i18n';
+import type { ChartSeries } from '../../figures/line-chart';
+import type { Seq2SeqElement } from './element';
+import { CHART_COLORS, CHART_DASH, type Variant } from './parts';
+
+export function renderLengthChart(el: Seq2SeqElement): TemplateResult | typeof nothing {
+  if (!el.lengthCurves.length) return nothing;
+  const label = (key: string) =>
+    key === 'none' ? t('seq2seq.noAttentionModel') : t(`seq2seq.${key as Variant}Model`);
+  // The same array until the cards or the language change, so typing does not redraw the chart.
+  const key = `${currentLanguage()}`;
+  if (el.chartSeries?.curves !== el.lengthCurves || el.chartSeries.key !== key) {
+    const series: ChartSeries[] = el.lengthCurves.map((c) => ({
+      key: c.key,
+      label: label(c.key),
+      color: CHART_COLORS[c.key] ?? '#333',
+      dash: CHART_DASH[c.key],
+      points: c.points.map((p) => ({ x: (p.lo + p.hi) / 2, y: p.exactMatch, label: `${p.lo}–${p.hi}` })),
+    }));
+    el.chartSeries = { curves: el.lengthCurves, key, series };
+  }
+  const series = el.chartSeries.series;
+  return html`<section class="length" aria-labelledby="length-title">
+    <h3 id="length-title" class="map-title">${t('seq2seq.lengthTitle')}</h3>
+    <attnlab-line-chart
+      .series=${series}
+      .xLabel=${t('seq2seq.lengthX')}
+      .yLabel=${t('seq2seq.lengthY')}
+      .caption=${t('seq2seq.lengthCaption')}
+    ></attnlab-line-chart>
+  </section>`;
+}

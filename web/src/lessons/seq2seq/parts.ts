@@ -1,0 +1,69 @@
+// Lesson 1's small shared pieces: its limits, chart colours, the slides' formulas, and what it
+// keeps of a loaded model. Used by the element and its figure modules.
+
+import type { EngineModel } from '../shared/load-model';
+import { summarizeCard, type CardSummary } from '../../engine/model-folder';
+import {
+  SEQ2SEQ_BASELINE_FOLDER,
+  SEQ2SEQ_MODELS,
+  modelFolders,
+  modelLabels,
+  type Seq2SeqModel,
+} from '../shared/models';
+
+export const DEFAULT_SEQ2SEQ_SENTENCE = 'the european economic area does not see the red car .';
+/** Longer input is cut to this many characters (code points) before it reaches the engine. */
+export const SEQ2SEQ_MAX_CHARS = 600;
+/** Source words this lesson translates; the model was trained on sentences of 3 to about 40. */
+export const SEQ2SEQ_MAX_TOKENS = 50;
+
+export type Variant = Seq2SeqModel;
+export const FOLDERS = modelFolders(SEQ2SEQ_MODELS);
+export const MODEL_KEYS = modelLabels(SEQ2SEQ_MODELS);
+export const BASELINE_FOLDER = SEQ2SEQ_BASELINE_FOLDER;
+export const SUGGESTIONS = 8;
+export const CHART_COLORS: Record<string, string> = { additive: '#1f5fa8', dot: '#b45309', none: '#6b7280' };
+export const CHART_DASH: Record<string, string | undefined> = {
+  additive: undefined,
+  dot: '6 3',
+  none: '2 3',
+};
+
+/** The formulas of the cost panel: constants, typeset once. */
+export const COST_WITHOUT = String.raw`O(m + t)`;
+export const COST_WITH = String.raw`O(m\,t)`;
+/** The slides' formulas for one decoder step, typeset once per variant. */
+export const STEP_STATE = String.raw`s_j = \tanh\!\left(A' \begin{bmatrix} x'_j \\ s_{j-1} \\ c_{j-1} \end{bmatrix} + b'\right)`;
+export const STEP_SCORE: Record<string, string> = {
+  additive: String.raw`e_{ij} = v^{\top} \tanh\!\left(W \begin{bmatrix} h_i \\ s_j \end{bmatrix}\right)`,
+  dot: String.raw`e_{ij} = (W_K h_i)^{\top} (W_Q s_j)`,
+  scaled_dot: String.raw`e_{ij} = \frac{(W_K h_i)^{\top} (W_Q s_j)}{\sqrt{d}}`,
+};
+export const STEP_SOFTMAX = String.raw`\alpha_{ij} = \frac{\exp(e_{ij})}{\sum_{k=1}^{m} \exp(e_{kj})}`;
+export const STEP_CONTEXT = String.raw`c_j = \alpha_{1j} h_1 + \alpha_{2j} h_2 + \cdots + \alpha_{mj} h_m`;
+
+/** One trained model and the worker that runs it. */
+export interface LoadedModel extends EngineModel {
+  card: CardSummary;
+  vocabularySize: number;
+  /** The English words the model knows (for suggestions). */
+  vocabulary: string[];
+  maxOutputLen: number;
+}
+
+/** What the lesson keeps of a loaded model: the English words it knows, its output limit. */
+export function seq2seqModel({ engine, info }: EngineModel): LoadedModel {
+  const tokenizer = (info.config.tokenizer ?? {}) as { vocab?: unknown };
+  return {
+    vocabulary: Array.isArray(tokenizer.vocab)
+      ? tokenizer.vocab.filter(
+          (w): w is string => typeof w === 'string' && /\p{L}/u.test(w) && !w.startsWith('<'),
+        )
+      : [],
+    engine,
+    info,
+    card: summarizeCard(info.card),
+    vocabularySize: Array.isArray(tokenizer.vocab) ? tokenizer.vocab.length : 0,
+    maxOutputLen: Number(info.config.max_output_len ?? 0),
+  };
+}

@@ -1,0 +1,58 @@
+// What lesson 1 says about a translation, after the ladder every lesson shares
+// (lessons/shared/messages.ts): too many words, unknown words, the full stop it added, no end token.
+
+import type { Message } from '../shared/messages';
+import { END_TOKEN, type ForwardRecord } from '../../engine/records';
+import { allWordsUnknown, withFullStop } from './view-model';
+import { formatInteger, t } from '../../i18n';
+import type { Seq2SeqElement } from './element';
+import { SEQ2SEQ_MAX_TOKENS } from './parts';
+
+export function unknownWords(record: ForwardRecord): string[] {
+  const words = record.tokens.filter((_, i) => record.unknown[i]);
+  return [...new Set(words)];
+}
+
+/** What the lesson says about a record: too long, unknown words, the added full stop, no end. */
+export function recordMessages(el: Seq2SeqElement, record: ForwardRecord): Message[] {
+  const out: Message[] = [];
+  const size = formatInteger(el.model?.vocabularySize ?? 0);
+  if (record.tokens.length > SEQ2SEQ_MAX_TOKENS) {
+    out.push({
+      kind: 'warning',
+      key: 'too-long',
+      text: t('seq2seq.tooLong', {
+        tokens: formatInteger(record.tokens.length),
+        max: formatInteger(SEQ2SEQ_MAX_TOKENS),
+      }),
+    });
+    return out;
+  }
+  const unknown = unknownWords(record);
+  if (allWordsUnknown(record)) {
+    out.push({ kind: 'warning', key: 'unknown', text: t('seq2seq.allUnknown', { size }) });
+    return out;
+  }
+  if (unknown.length) {
+    out.push({
+      kind: 'warning',
+      key: 'unknown',
+      text: t('seq2seq.unknown', {
+        count: unknown.length,
+        words: unknown.map((w) => `“${w}”`).join(', '),
+        size,
+      }),
+    });
+  }
+  if (withFullStop(el.input()).added)
+    out.push({ kind: 'info', key: 'full-stop', text: t('seq2seq.fullStopAdded') });
+  const map = record.maps[0];
+  if (map && map.rows > 0 && map.rowLabels[map.rows - 1] !== END_TOKEN) {
+    out.push({
+      kind: 'warning',
+      key: 'no-eos',
+      text: t('seq2seq.noEos', { max: formatInteger(el.model?.maxOutputLen || map.rows) }),
+    });
+  }
+  return out;
+}

@@ -1,0 +1,31 @@
+// Lesson 1's UI state as text, pure (no DOM): the attribute values the element reflects (the app
+// page puts them in the URL). Unit-tested in tests/web/seq2seq-state.test.ts.
+
+import { LESSONS, formatIndex, formatView, type ViewChoice } from '../../embed/state';
+import { type Reflected } from '../shared/embed-attributes';
+import { DEFAULT_SEQ2SEQ_SENTENCE, type Variant } from './parts';
+
+export const SPEC = LESSONS.seq2seq;
+
+/** What the attributes say: the part of the element's state that goes into the URL. */
+export interface Seq2SeqUi {
+  text: string;
+  variant: Variant;
+  shown: ViewChoice;
+  /** Side by side (view mode 'compare') instead of the single map. */
+  compare: boolean;
+  /** The decoder step the step panel explains (0-based). */
+  step: number;
+}
+
+/** The lesson's state as attribute text. */
+export function attributeValues(s: Seq2SeqUi): Record<'sentence' | 'model' | 'view' | 'step', Reflected> {
+  const mode = s.shown.mode === null ? null : s.compare ? 'compare' : 'map';
+  const view = formatView({ mode, panels: s.shown.panels }, SPEC.view);
+  return {
+    sentence: { value: s.text, isDefault: s.text === DEFAULT_SEQ2SEQ_SENTENCE },
+    model: { value: s.variant, isDefault: s.variant === 'additive' },
+    view: { value: view, isDefault: view === 'all' },
+    step: { value: formatIndex(s.step), isDefault: s.step === 0 },
+  };
+}

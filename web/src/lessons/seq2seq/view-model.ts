@@ -1,0 +1,159 @@
+// Pure helpers of the Seq2Seq lesson over plain records (no DOM, no WASM): the numbers of one
+// decoder step, the difference of two attention maps, word suggestions and the accuracy-by-length
+// figures of a model card. Vitest runs them on real engine output.
+
+import { TRACE } from '../../engine/trace-names';
+import { findTensor, tensorRow, type AttentionMap, type ForwardRecord } from '../../engine/records';
+
+/** Everything the step-through panel shows for decoder step j (0-based row of the map). */
+export interface StepDetail {
+  j: number;
+  word: string; // the output word of this step (or <eos>)
+  previousState: Float32Array; // s_{j-1}: s_0 = h_m for the first step
+  state: Float32Array; // s_j, the query
+  scores: Float32Array; // (m) e_ij, before the softmax
+  weights: Float32Array; // (m) alpha_ij
+  keys: Float32Array[]; // (m) h_i
+  context: Float32Array; // c_j as the engine computed it
+  weightSum: number; // sum_i alpha_ij
+  /** max_k |c_j[k] - sum_i alpha_ij h_i[k]|: the panel's sum recomputed from the numbers shown. */
+  contextError: number;
+  /** Largest |value| over the vectors shown: one colour scale for all strips of the panel. */
+  scale: number;
+}
+
+/**
+ * Reads step j from a Seq2Seq trace: tensors "encoder_states" (m, D), "decoder_states" (t+1, D,
+ * row 0 = s_0), "contexts" (t+1, D, row 0 = c_0) and the first attention map (t, m).
+ */
+export function stepDetail(record: ForwardRecord, j: number): StepDetail | null {
+  const map = record.maps[0];
+  const encoder = findTensor(record, TRACE.encoderStates);
+  const decoder = findTensor(record, TRACE.decoderStates);
+  const contexts = findTensor(record, TRACE.contexts);
+  if (!map || !encoder || !decoder || !contexts || j < 0 || j >= map.rows) return null;
+  if (decoder.rows < j + 2 || contexts.rows < j + 2 || encoder.rows !== map.cols) return null;
+  const m = map.cols;
+  const weights = map.weights.subarray(j * m, (j + 1) * m);
+  const row = (t: typeof encoder, r: number) => tensorRow(t, r) as Float32Array; // rows checked above
+  const keys = Array.from({ length: m }, (_, i) => row(encoder, i));
+  const context = row(contexts, j + 1);
+  let weightSum = 0;
+  for (const w of weights) weightSum += w;
+  let contextError = 0;
+  for (let k = 0; k < context.length; k++) {
+    let sum = 0;
+    for (let i = 0; i < m; i++) sum += weights[i] * keys[i][k];
+    contextError = Math.max(contextError, Math.abs(sum - context[k]));
+  }
+  const previousState = row(decoder, j);
+  const state = row(decoder, j + 1);
+  let scale = 0;
+  for (const v of [previousState, state, context, ...keys])
+    for (const x of v) scale = Math.max(scale, Math.abs(x));
+  return {
+    j,
+    word: map.rowLabels[j] ?? '',
+    previousState,
+    state,
+    scores: map.scores.subarray(j * m, (j + 1) * m),
+    weights,
+    keys,
+    context,
+    weightSum,
+    contextError,
+    scale: scale || 1,
+  };
+}
+
+/** How many leading rows two maps of the same sentence share (same output word at each step). */
+export function agreeingRows(a: AttentionMap, b: AttentionMap): number {
+  if (a.cols !== b.cols) return 0;
+  let r = 0;
+  while (r < a.rows && r < b.rows && a.rowLabels[r] === b.rowLabels[r]) r++;
+  return r;
+}
+
+/** a - b over the first `rows` rows: positive where a attends more. Scores are not defined (NaN). */
+export function differenceMap(a: AttentionMap, b: AttentionMap, rows: number, name: string): AttentionMap {
+  const n = rows * a.cols;
+  const weights = new Float32Array(n);
+  for (let i = 0; i < n; i++) weights[i] = a.weights[i] - b.weights[i];
+  return {
+    name,
+    layer: 0,
+    head: 0,
+    rows,
+    cols: a.cols,
+    rowLabels: a.rowLabels.slice(0, rows),
+    colLabels: a.colLabels,
+    scores: new Float32Array(n).fill(Number.NaN),
+    weights,
+  };
+}
+
+/**
+ * Known words that complete the word being typed at `caret` (letters, digits, ' and - before
+ * it), shortest first. No prefix, or a prefix that is already a whole known word with no longer
+ * completion, gives no suggestions.
+ */
+export function suggestWords(
+  text: string,
+  caret: number,
+  vocabulary: readonly string[],
+  limit: number,
+): { prefix: string; words: string[] } {
+  const before = text.slice(0, Math.max(0, Math.min(caret, text.length)));
+  const match = /[\p{L}\p{N}'-]+$/u.exec(before);
+  const prefix = match ? match[0] : '';
+  if (!prefix) return { prefix: '', words: [] };
+  const lower = prefix.toLowerCase();
+  const words = vocabulary
+    .filter((w) => w.startsWith(lower) && w !== lower)
+    .sort((x, y) => x.length - y.length || (x < y ? -1 : x > y ? 1 : 0))
+    .slice(0, limit);
+  return { prefix, words };
+}
+
+/** One bucket of source lengths with the test-set exact match in it. */
+export interface LengthPoint {
+  lo: number; // shortest source length in the bucket (tokens)
+  hi: number; // longest
+  exactMatch: number; // 0..1
+  n: number; // test sentences in the bucket
+}
+
+/** card.metrics.test.exact_match_by_length ({"3-7": {exact_match, n}, ...}) as sorted points. */
+export function accuracyByLength(card: Record<string, unknown>): LengthPoint[] {
+  const metrics = (card.metrics ?? {}) as Record<string, unknown>;
+  const test = (metrics.test ?? {}) as Record<string, unknown>;
+  const buckets = (test.exact_match_by_length ?? {}) as Record<string, unknown>;
+  const points: LengthPoint[] = [];
+  for (const [key, value] of Object.entries(buckets)) {
+    const range = /^(\d+)-(\d+)$/.exec(key);
+    const entry = (value ?? {}) as Record<string, unknown>;
+    if (!range || typeof entry.exact_match !== 'number' || typeof entry.n !== 'number' || entry.n <= 0)
+      continue;
+    points.push({ lo: Number(range[1]), hi: Number(range[2]), exactMatch: entry.exact_match, n: entry.n });
+  }
+  return points.sort((a, b) => a.lo - b.lo);
+}
+
+/**
+ * Every English sentence the models learned from ends with " ." (the corpus has no other ending),
+ * and without it the decoder never writes its end token: it repeats itself for 80 words. So a
+ * sentence typed without a full stop is read with one added; `added` says so, for the page to tell.
+ */
+export function withFullStop(text: string): { text: string; added: boolean } {
+  const trimmed = text.trimEnd();
+  if (trimmed === '' || trimmed.endsWith('.')) return { text, added: false };
+  return { text: `${trimmed} .`, added: true };
+}
+
+/** True when the record has words and the model knows none of them (punctuation does not count). */
+export function allWordsUnknown(record: ForwardRecord): boolean {
+  const words = record.tokens
+    .map((token, i) => ({ token, unknown: record.unknown[i] }))
+    .filter((w) => /[\p{L}\p{N}]/u.test(w.token));
+  return words.length > 0 && words.every((w) => w.unknown);
+}

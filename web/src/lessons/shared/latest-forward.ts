@@ -1,0 +1,90 @@
+// Latest wins, as a Lit reactive controller, for a figure that asks the engine on every keystroke:
+// each request gets a number, and an answer (or error) is shown only if nothing newer is already on
+// screen. Older answers never replace newer ones; busy stays on until the newest request has
+// settled. A lesson may hold several (Seq2Seq's side by side runs a second model on the same text);
+// each one re-renders its host when what it shows changes.
+
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { isSuperseded } from '../../engine/engine';
+import type { ForwardRecord } from '../../engine/records';
+
+/** What the controller needs of an engine: EngineClient.forward. */
+export interface ForwardEngine {
+  forward(input: string, target?: string): Promise<ForwardRecord>;
+}
+
+export class LatestForward implements ReactiveController {
+  /** The record on screen (null: nothing to show yet, or an error). */
+  record: ForwardRecord | null = null;
+  /** The error of the request on screen. */
+  runError: string | null = null;
+  /** A request newer than what is on screen is still on its way (aria-busy on the figure). */
+  busy = false;
+  private requested = 0; // number of the newest request
+  private shown = 0; // number of the request whose outcome is on screen
+
+  constructor(private readonly host: ReactiveControllerHost) {
+    host.addController(this);
+  }
+
+  hostConnected(): void {}
+
+  /** Forgets what is on screen (another model was chosen); answers on their way may still arrive. */
+  reset(): void {
+    this.record = null;
+    this.runError = null;
+    this.host.requestUpdate();
+  }
+
+  /** Nothing to compute (empty text): the figure clears at once and pending answers are dropped. */
+  clear(): void {
+    this.shown = ++this.requested;
+    this.record = null;
+    this.runError = null;
+    this.busy = false;
+    this.host.requestUpdate();
+  }
+
+  /**
+   * Runs `input` through `engine` (no-op while there is no engine yet). `current()` is asked when
+   * the answer arrives: false drops it (for example, the user switched to another model meanwhile).
+   * `onRecord` runs after a shown record, for view state that depends on it. `target` is passed on
+   * to EngineClient.forward (Seq2Seq teacher forcing).
+   */
+  run(
+    engine: ForwardEngine | null | undefined,
+    input: string,
+    current: () => boolean = () => true,
+    onRecord?: (record: ForwardRecord) => void,
+    target?: string,
+  ): void {
+    const ticket = ++this.requested;
+    if (!engine) return;
+    this.busy = true;
+    this.host.requestUpdate();
+    const settle = () => {
+      if (ticket === this.requested) this.busy = false;
+    };
+    const show = () => ticket >= this.shown && current();
+    engine.forward(input, target).then(
+      (record) => {
+        settle();
+        this.host.requestUpdate();
+        if (!show()) return;
+        this.shown = ticket;
+        this.record = record;
+        this.runError = null;
+        onRecord?.(record);
+      },
+      (error: unknown) => {
+        if (isSuperseded(error)) return;
+        settle();
+        this.host.requestUpdate();
+        if (!show()) return;
+        this.shown = ticket;
+        this.record = null;
+        this.runError = error instanceof Error ? error.message : String(error);
+      },
+    );
+  }
+}

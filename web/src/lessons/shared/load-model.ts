@@ -1,0 +1,50 @@
+// How the page loads one model folder into a worker of its own: fetch the three files and start a
+// worker at the same time, load, read the model's info. The worker is disposed if any step fails.
+// Every lesson's ModelSet uses it, then derives what its figures need from the info.
+
+import { EngineClient } from '../../engine/engine';
+import { fetchManifest, fetchModelFolder } from '../../engine/model-folder';
+import { defaultModelBase } from '../../engine/model-base';
+import type { ModelInfo } from '../../engine/records';
+
+export interface EngineModel {
+  engine: EngineClient;
+  info: ModelInfo;
+}
+
+export async function loadEngineModel(folderName: string): Promise<EngineModel> {
+  let engine: EngineClient | null = null;
+  try {
+    const [folder, client] = await Promise.all([
+      fetchModelFolder(defaultModelBase(), folderName),
+      EngineClient.create(),
+    ]);
+    engine = client;
+    await engine.load(folder.config, folder.weights, folder.card);
+    return { engine, info: await engine.info() };
+  } catch (error) {
+    engine?.dispose();
+    throw error;
+  }
+}
+
+/** The folder names models/index.json lists ([] without a manifest). */
+export async function servedFolders(): Promise<string[]> {
+  return (await fetchManifest(defaultModelBase())).models;
+}
+
+/**
+ * A loader for ModelSet: loads the folder, then `derive` adds what the lesson's figures need (the
+ * worker is disposed if that throws too).
+ */
+export function modelLoader<M>(derive: (loaded: EngineModel) => M): (folder: string) => Promise<M> {
+  return async (folder) => {
+    const loaded = await loadEngineModel(folder);
+    try {
+      return derive(loaded);
+    } catch (error) {
+      loaded.engine.dispose();
+      throw error;
+    }
+  };
+}

@@ -1,0 +1,106 @@
+// The model registry: every lesson's models, in the order of its switch, each with its folder under
+// models/ and the i18n key of its label. Nothing else spells a folder name: the lessons, the embed
+// attributes (web/src/embed/state.ts) and the tests read them from here. A new model is one line.
+// Pure data (no DOM), so Node tests import it.
+
+export interface ModelEntry<K extends string = string> {
+  /** The value of the lesson's `model` attribute. */
+  key: K;
+  /** The folder under models/ (models/index.json lists the served ones). */
+  folder: string;
+  /** i18n key of the model's name on the switch. */
+  label: string;
+}
+
+export interface LessonModels<K extends string = string> {
+  models: readonly ModelEntry<K>[];
+  /**
+   * `model="<prefix><key>"` is read as `<key>` (the folder name most models have). Not every
+   * folder follows it (tf-mlm-additive is `additive`), which is why folders are listed above.
+   */
+  folderPrefix: string;
+  /**
+   * When models/index.json lists none of the lesson's models: the model still tried (so its
+   * missing folder is reported where the figure would be), or null to say "no model" at once.
+   */
+  fallback: K | null;
+}
+
+const entry = <K extends string>(key: K, folder: string, label: string): ModelEntry<K> => ({
+  key,
+  folder,
+  label,
+});
+
+export const SEQ2SEQ_MODELS = {
+  models: [
+    entry('additive', 'seq2seq-additive', 'seq2seq.additive'),
+    entry('dot', 'seq2seq-dot', 'seq2seq.dot'),
+  ],
+  folderPrefix: 'seq2seq-',
+  fallback: 'additive',
+} as const satisfies LessonModels;
+
+/** Lesson 1's baseline without attention: no switch entry (it has no map), only a line of the length chart. */
+export const SEQ2SEQ_BASELINE_FOLDER = 'seq2seq-none';
+
+export const LSTMN_MODELS = {
+  models: [
+    entry('rnn-selfattn', 'lm-rnn-selfattn', 'lstmn.modelRnnSelfattn'),
+    entry('rnn-selfattn-ch', 'lm-rnn-selfattn-ch', 'lstmn.modelRnnSelfattnCh'),
+    entry('lstmn', 'lm-lstmn', 'lstmn.modelLstmn'),
+    entry('rnn', 'lm-rnn', 'lstmn.modelRnn'),
+    entry('lstm', 'lm-lstm', 'lstmn.modelLstm'),
+  ],
+  folderPrefix: 'lm-',
+  fallback: 'rnn-selfattn',
+} as const satisfies LessonModels;
+
+export const TRANSFORMER_MODELS = {
+  models: [
+    entry('mlm', 'tf-mlm', 'transformer.modelMlm'),
+    entry('lm', 'tf-lm', 'transformer.modelLm'),
+    entry('additive', 'tf-mlm-additive', 'transformer.modelAdditive'),
+    entry('sigmoid', 'tf-mlm-sigmoid', 'transformer.modelSigmoid'),
+    entry('nopos', 'tf-mlm-nopos', 'transformer.modelNopos'),
+  ],
+  folderPrefix: 'tf-',
+  fallback: null,
+} as const satisfies LessonModels;
+
+/** The registry by lesson key (the same keys as web/src/embed/state.ts's LESSONS). */
+export const MODEL_REGISTRY = {
+  seq2seq: SEQ2SEQ_MODELS,
+  lstmn: LSTMN_MODELS,
+  transformer: TRANSFORMER_MODELS,
+} as const;
+
+type Keys<L extends LessonModels> = L['models'][number]['key'];
+export type Seq2SeqModel = Keys<typeof SEQ2SEQ_MODELS>;
+export type LmModel = Keys<typeof LSTMN_MODELS>;
+export type TfModel = Keys<typeof TRANSFORMER_MODELS>;
+
+/** The keys of a lesson's models, in switch order. */
+export function modelKeys<K extends string>(lesson: LessonModels<K>): K[] {
+  return lesson.models.map((m) => m.key);
+}
+
+/** key -> folder of a lesson's models. */
+export function modelFolders<K extends string>(lesson: LessonModels<K>): Record<K, string> {
+  return Object.fromEntries(lesson.models.map((m) => [m.key, m.folder])) as Record<K, string>;
+}
+
+/** key -> i18n label key of a lesson's models. */
+export function modelLabels<K extends string>(lesson: LessonModels<K>): Record<K, string> {
+  return Object.fromEntries(lesson.models.map((m) => [m.key, m.label])) as Record<K, string>;
+}
+
+/**
+ * The models of `lesson` that models/index.json lists (`served`: its folder names), in switch
+ * order; when none is, [fallback] (or [] for a lesson without one).
+ */
+export function servedModels<K extends string>(lesson: LessonModels<K>, served: readonly string[]): K[] {
+  const available = lesson.models.filter((m) => served.includes(m.folder)).map((m) => m.key);
+  if (available.length) return available;
+  return lesson.fallback === null ? [] : [lesson.fallback];
+}

@@ -1,0 +1,37 @@
+// What a lesson shows in its figure's place while there is no figure: the model loading or
+// failed, an empty text or one without words, the first answer on its way or an engine error
+// (the message above says which). Each lesson's strings sit under its i18n prefix: loading,
+// loadError, empty, noWords (or the key it passes), computing, noFigure.
+
+import { html, type TemplateResult } from 'lit';
+import { hasWords } from '../../engine/records';
+import { t } from '../../i18n';
+import type { LoadState } from './model-set';
+
+/** A placeholder box: 'hint' for what the student can change, 'failed' for what went wrong. */
+export function placeholder(
+  text: string,
+  kind: '' | 'hint' | 'failed' = '',
+  role: 'status' | 'alert' = 'status',
+): TemplateResult {
+  return html`<div class=${kind ? `placeholder ${kind}` : 'placeholder'} role=${role}>${text}</div>`;
+}
+
+/** The model is loading or failed to load; null once it is ready. */
+export function loadPlaceholder(prefix: string, load: LoadState<unknown> | undefined): TemplateResult | null {
+  if (!load || load.status === 'loading') return placeholder(t(`${prefix}.loading`));
+  if (load.status === 'failed')
+    return placeholder(t(`${prefix}.loadError`, { message: load.error }), 'failed', 'alert');
+  return null;
+}
+
+/** The text is empty or has no words; null when there is something to read. */
+export function textPlaceholder(prefix: string, text: string, noWordsKey = 'noWords'): TemplateResult | null {
+  if (hasWords(text)) return null;
+  return placeholder(t(text.trim() === '' ? `${prefix}.empty` : `${prefix}.${noWordsKey}`), 'hint');
+}
+
+/** No record to draw: an engine error (said above) or the first answer still on its way. */
+export function waitingPlaceholder(prefix: string, runError: string | null): TemplateResult {
+  return runError ? placeholder(t(`${prefix}.noFigure`), 'failed') : placeholder(t(`${prefix}.computing`));
+}

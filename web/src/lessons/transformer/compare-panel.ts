@@ -1,0 +1,196 @@
+// Lesson 3's comparison panel: self-attention against an RNN and a CNN for the sentence on
+// screen (operations per layer, sequential steps, path length) and a receptive-field picture.
+
+import { css, html, nothing, type TemplateResult } from 'lit';
+import { hasWords, truncateLabel, type ForwardRecord } from '../../engine/records';
+import { layerCosts, receptiveField } from './view-model';
+import { formatInteger, t } from '../../i18n';
+import type { TransformerElement } from './element';
+import { tex } from './parts';
+
+export function renderCompare(el: TransformerElement): TemplateResult | typeof nothing {
+  const loaded = el.loaded;
+  const record = el.record;
+  if (!loaded) return nothing;
+  const n = record && hasWords(el.text) ? record.tokens.length : 0;
+  const d = loaded.arch.dModel;
+  const causal = loaded.arch.causal;
+  const title = html`<h3 id="tf-compare-title">${t('transformer.compareTitle')}</h3>`;
+  if (n === 0)
+    return html`<section class="panel compare" aria-labelledby="tf-compare-title" data-n="0">
+      ${title}
+      <p class="note">${t('transformer.compareEmpty')}</p>
+    </section>`;
+  const k = el.convK;
+  const L = el.convL;
+  const i = Math.min(el.rfToken ?? el.query, n - 1);
+  const costs = layerCosts(n, d, k, causal);
+  const [att, rnn, cnn] = costs;
+  const cell = (kind: string, metric: string, value: number, formula: string, text = formatInteger(value)) =>
+    html`<td class="num" data-kind=${kind} data-metric=${metric} data-value=${value}>
+      ${tex(formula)} = ${text}
+    </td>`;
+  const field = receptiveField(n, i, k, L, causal);
+  const cellW = Math.max(6, Math.min(26, Math.floor(300 / n) - 1));
+  const rfRow = (kind: string, layers: number, reach: boolean[], caption: string) => {
+    const count = reach.filter(Boolean).length;
+    return html`<div class="rf-row" data-kind=${kind} data-layers=${layers} data-reached=${count}>
+      <span class="rf-caption">${caption}</span>
+      <span class="rf-count">${t('transformer.rfCount', { count, n })}</span>
+      <span class="rf-cells" style="--cell:${cellW}px">
+        ${reach.map(
+          (on, j) =>
+            html`<span
+              class="rf-cell ${on ? 'on' : ''} ${j === i ? 'me' : ''}"
+              data-token=${j}
+              title=${`${j + 1}: ${el.tokenText(record as ForwardRecord, j)}`}
+            ></span>`,
+        )}
+      </span>
+    </div>`;
+  };
+  const cheaper = n < d;
+  return html`<section class="panel compare" aria-labelledby="tf-compare-title" data-n=${n} data-d=${d}>
+    ${title}
+    <p class="note">${t('transformer.compareIntro', { n, d })}</p>
+    <div class="scroll-box table-box">
+      <table class="costs">
+        <thead>
+          <tr>
+            <th scope="col">${t('transformer.layerType')}</th>
+            <th scope="col">${t('transformer.sequential')}</th>
+            <th scope="col">${t('transformer.pathLength')}</th>
+            <th scope="col">${t('transformer.multiplyAdds')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          <tr data-kind="attention">
+            <th scope="row">${t('transformer.kindAttention')}</th>
+            ${cell('attention', 'sequential', att.sequential, 'O(1)')}
+            ${cell('attention', 'path', att.path, 'O(1)')}
+            ${cell('attention', 'flops', att.multiplyAdds, 'n^2 d')}
+          </tr>
+          <tr data-kind="rnn">
+            <th scope="row">${t('transformer.kindRnn')}</th>
+            ${cell('rnn', 'sequential', rnn.sequential, 'O(n)')} ${cell('rnn', 'path', rnn.path, 'O(n)')}
+            ${cell('rnn', 'flops', rnn.multiplyAdds, 'n d^2')}
+          </tr>
+          <tr data-kind="cnn">
+            <th scope="row">${t('transformer.kindCnn', { k })}</th>
+            ${cell('cnn', 'sequential', cnn.sequential, 'O(1)')}
+            ${cell(
+              'cnn',
+              'path',
+              cnn.path,
+              'O(n/k)',
+              t('transformer.cnnPath', {
+                layers: formatInteger(cnn.path),
+                dilated: formatInteger(cnn.pathDilated ?? 0),
+              }),
+            )}
+            ${cell('cnn', 'flops', cnn.multiplyAdds, 'k\\,n d^2')}
+          </tr>
+        </tbody>
+      </table>
+    </div>
+    <p class="note" data-key="cheaper" data-cheaper=${cheaper ? 'attention' : 'rnn'}>
+      ${t(cheaper ? 'transformer.cheaperAttention' : 'transformer.cheaperRnn', { n, d })}
+    </p>
+    <h4 class="sub">${t('transformer.rfTitle')}</h4>
+    <div class="rf-controls">
+      <label
+        >${t('transformer.rfK')}
+        <select
+          data-key="k"
+          .value=${String(k)}
+          @change=${(e: Event) => (el.convK = Number((e.target as HTMLSelectElement).value))}
+        >
+          ${[3, 5, 7, 9].map((v) => html`<option value=${v} ?selected=${v === k}>${v}</option>`)}
+        </select></label
+      >
+      <label
+        >${t('transformer.rfL', { layers: L })}
+        <input
+          type="range"
+          data-key="layers"
+          min="1"
+          max="8"
+          .value=${String(L)}
+          @input=${(e: Event) => (el.convL = Number((e.target as HTMLInputElement).value))}
+      /></label>
+      <label
+        >${t('transformer.rfI', { index: i + 1, token: truncateLabel(el.tokenText(record as ForwardRecord, i), 12) })}
+        <input
+          type="range"
+          data-key="token"
+          min="1"
+          max=${n}
+          .value=${String(i + 1)}
+          @input=${(e: Event) => (el.rfToken = Number((e.target as HTMLInputElement).value) - 1)}
+      /></label>
+    </div>
+    <div class="scroll-box rf" data-token=${i}>
+      ${field.conv.map((reach, l) => rfRow('cnn', l + 1, reach, t('transformer.rfConvRow', { layers: l + 1, k })))}
+      ${rfRow('attention', 1, field.attention, t('transformer.rfAttentionRow'))}
+    </div>
+    <p class="note">${t(causal ? 'transformer.rfNoteCausal' : 'transformer.rfNote')}</p>
+  </section>`;
+}
+
+export const comparePanelStyles = css`
+  .rf-controls {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.4rem 1.4rem;
+    margin: 0.3rem 0 0.5rem;
+    font-size: 0.88rem;
+  }
+  .rf-controls label {
+    display: flex;
+    align-items: center;
+    gap: 0.4rem;
+    font-weight: 400;
+  }
+  .rf {
+    padding: 0.4rem;
+  }
+  .rf-row {
+    display: grid;
+    grid-template-columns: auto auto;
+    justify-content: start;
+    align-items: baseline;
+    gap: 0.1rem 0.8rem;
+    margin: 0.1rem 0 0.45rem;
+  }
+  .rf-caption {
+    font-size: 0.8rem;
+  }
+  .rf-cells {
+    grid-column: 1 / -1;
+    display: flex;
+    gap: 1px;
+    width: max-content;
+  }
+  .rf-cell {
+    box-sizing: border-box;
+    width: var(--cell);
+    height: 16px;
+    border-radius: 2px;
+    background: #eef1f5;
+  }
+  .rf-cell.on {
+    background: #4c8ed8;
+  }
+  .rf-row[data-kind='attention'] .rf-cell.on {
+    background: #e8590c;
+  }
+  .rf-cell.me {
+    outline: 2px solid #1d2433;
+    outline-offset: -2px;
+  }
+  .rf-count {
+    font-size: 0.8rem;
+    color: var(--attn-muted, #5b6678);
+    white-space: nowrap;
+  }
+`;

@@ -1,0 +1,89 @@
+// Lesson 3's controls above the figure: the model switch, the model card (size, held-out
+// accuracy or perplexity) and the token chips that choose the query the figures follow.
+
+import { html, nothing, type TemplateResult } from 'lit';
+import type { ForwardRecord } from '../../engine/records';
+import { tokenLabel } from './view-model';
+import { currentLanguage, formatInteger, formatPercent, t } from '../../i18n';
+import { radioPills } from '../../components/radio-pills';
+import type { TransformerElement } from './element';
+import { MODEL_KEYS } from './parts';
+
+export function renderModels(el: TransformerElement): TemplateResult | typeof nothing {
+  if (el.available.length < 2) return nothing;
+  return radioPills({
+    host: el,
+    name: 'models',
+    data: 'model',
+    label: t('transformer.modelLabel'),
+    options: el.available,
+    current: el.model,
+    text: (m) => t(MODEL_KEYS[m]),
+    choose: (m) => el.chooseModel(m),
+  });
+}
+
+export function renderCard(el: TransformerElement): TemplateResult | typeof nothing {
+  const loaded = el.loaded;
+  if (!loaded) return nothing;
+  const { card, arch } = loaded;
+  const number = new Intl.NumberFormat(currentLanguage(), { maximumFractionDigits: 1 });
+  const values = {
+    model: t(MODEL_KEYS[el.model]),
+    parameters: formatInteger(card.parameters ?? loaded.info.parameters),
+    layers: arch.nLayer,
+    heads: arch.nHead,
+    d: arch.dModel,
+    accuracy: card.accuracy === null ? '' : formatPercent(card.accuracy),
+    perplexity: card.perplexity === null ? '' : number.format(card.perplexity),
+    split: t(card.split === 'valid' ? 'transformer.splitValid' : 'transformer.splitTest'),
+  };
+  // A masked LM reports how many hidden tokens it guessed; a causal LM its perplexity.
+  const key =
+    card.accuracy !== null && arch.objective === 'mlm'
+      ? 'transformer.cardAccuracy'
+      : card.perplexity !== null
+        ? 'transformer.cardPerplexity'
+        : 'transformer.cardNoMetrics';
+  return html`<p
+    class="card"
+    data-accuracy=${card.accuracy ?? ''}
+    data-perplexity=${card.perplexity ?? ''}
+    data-parameters=${card.parameters ?? loaded.info.parameters}
+  >
+    ${t(key, values)}
+  </p>`;
+}
+
+/** The tokens as buttons: the one chosen is the query that the figures follow. */
+export function renderTokens(
+  el: TransformerElement,
+  record: ForwardRecord,
+  maskAt: number[],
+): TemplateResult {
+  const active = el.query;
+  return html`<div class="token-pick">
+    <span class="pills-label" id="tf-tokens-label">${t('transformer.queryLabel')}</span>
+    <div class="chips" role="group" aria-labelledby="tf-tokens-label" data-count=${record.tokens.length}>
+      ${record.tokens.map(
+        (token, i) =>
+          html`<button
+            type="button"
+            class="chip ${maskAt.includes(i) ? 'mask' : ''}"
+            data-token=${i}
+            aria-pressed=${i === active ? 'true' : 'false'}
+            title=${t('transformer.tokenTitle', { index: i + 1, token: JSON.stringify(token) })}
+            dir="auto"
+            @click=${() => {
+              el.query = i;
+              el.hover = null;
+            }}
+          >
+            ${tokenLabel(token)}
+          </button>`,
+      )}
+    </div>
+  </div>`;
+}
+
+// ---- (1) Head view ---------------------------------------------------------------------------

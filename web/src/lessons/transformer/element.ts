@@ -1,0 +1,419 @@
+// <attnlab-transformer>: lesson 3, Transformer self-attention (Vaswani et al. 2017) as the
+// self-attention notes tell it: every token's vector a^i is multiplied by W^q, W^k, W^v into q^i,
+// k^i, v^i; alpha_{i,j} = q^i . k^j / sqrt(d); alpha' = softmax(alpha) (or a sigmoid); and
+// b^i = sum_j alpha'_{i,j} v^j, once per head, the heads joined by W^O. Small models trained on the
+// lesson-2 corpus (models/tf-*) run in a worker as the student types. This element holds the state
+// (properties, attributes, models, the latest forward) and composes the figures, each in its own
+// module of this folder: the head, model and step views (head-view.ts, model-view.ts, step-view.ts),
+// the masked word (mask-panel.ts), positions (positions-panel.ts) and the comparison with RNNs and
+// CNNs (compare-panel.ts). docs/architecture.md lists them.
+
+import { LitElement, html, nothing, unsafeCSS, type TemplateResult } from 'lit';
+import katexCss from 'katex/dist/katex.min.css?inline';
+import { LatestForward } from '../shared/latest-forward';
+import { ModelSet, type LoadState } from '../shared/model-set';
+import { modelLoader, servedFolders } from '../shared/load-model';
+import { hasForeignLetters, messageLadder, renderMessages, type Message } from '../shared/messages';
+import { parseIndex, parseModel, parseView, type ViewChoice } from '../../embed/state';
+import {
+  applyLanguageAttribute,
+  embedProperties,
+  sentenceInput,
+  reflectAttributes,
+  teacherModeStyles,
+  type EmbedAttributes,
+  type Reflected,
+} from '../shared/embed-attributes';
+import { clipText, hasWords, type ForwardRecord } from '../../engine/records';
+import { maskPositions, maskWord, textWords, tokenLabel, type TextWord } from './view-model';
+import { TRANSFORMER_MODELS, type TfModel } from '../shared/models';
+import { LocaleController, t } from '../../i18n';
+import { placeholderBox, lessonBase, lessonChrome, pills, srOnly } from '../../components/shared-styles';
+import { DEFAULT_TF_SENTENCE, TF_MAX_CHARS, tfModel, type LoadedModel, type ShuffleState } from './parts';
+import { attributeValues, withinArch, withinTokens, SPEC, isView, type View } from './state';
+import { renderModels, renderCard } from './controls';
+import { headViewStyles } from './head-view';
+import { paintThumbCanvases, modelViewStyles } from './model-view';
+import { stepViewStyles } from './step-view';
+import { renderFigure } from './figure';
+import { renderMask, maskPanelStyles } from './mask-panel';
+import {
+  paintPositions,
+  renderPositions,
+  runShuffle,
+  scheduleShuffle,
+  positionsPanelStyles,
+} from './positions-panel';
+import { transformerStyles } from './styles';
+import { renderCompare, comparePanelStyles } from './compare-panel';
+import '../../figures/attention-map';
+import '../../figures/export-buttons';
+import '../../figures/vector-strip';
+
+export class TransformerElement extends LitElement implements EmbedAttributes {
+  static override properties = {
+    sentence: { type: String },
+    ...embedProperties,
+    attrLayer: { type: String, attribute: 'layer' },
+    attrHead: { type: String, attribute: 'head' },
+    attrToken: { type: String, attribute: 'token' },
+    attrMask: { type: String, attribute: 'mask' },
+    shown: { state: true },
+    text: { state: true },
+    model: { state: true },
+    view: { state: true },
+    layer: { state: true },
+    head: { state: true },
+    hiddenHeads: { state: true },
+    query: { state: true },
+    hover: { state: true },
+    masked: { state: true },
+    convK: { state: true },
+    convL: { state: true },
+    rfToken: { state: true },
+    shuffle: { state: true },
+    shuffleSeed: { state: true },
+    readout: { state: true },
+    peReadout: { state: true },
+  };
+
+  /** The sentence (attribute `sentence`; the text box writes what is typed back to it). */
+  declare sentence: string;
+  /** Attributes model, view, controls, lang, layer, head, token and mask (docs/embedding.md). */
+  declare attrModel: string | null | undefined;
+  declare attrView: string | null | undefined;
+  declare controls: string | null | undefined;
+  declare attrLang: string | null | undefined;
+  declare attrLayer: string | null | undefined;
+  declare attrHead: string | null | undefined;
+  declare attrToken: string | null | undefined;
+  declare attrMask: string | null | undefined;
+  /** What `view` asks for: the figure (head, model or step view) and the panels below it. */
+  declare shown: ViewChoice;
+  declare text: string;
+  declare model: TfModel;
+  declare view: View;
+  /** Layer and head of the model view's large map and of the computation panel (0-based). */
+  declare layer: number;
+  declare head: number;
+  /** Heads the head view leaves out. */
+  declare hiddenHeads: number[];
+  /** The query token (0-based) the head view and the computation panel follow. */
+  declare query: number;
+  /** The token under the pointer in the head view (it wins over `query` while there). */
+  declare hover: number | null;
+  /** The word of `text` replaced by <mask>, or null. */
+  declare masked: TextWord | null;
+  /** Convolution width and depth, and the token, of the receptive-field picture. */
+  declare convK: number;
+  declare convL: number;
+  declare rfToken: number | null;
+  declare shuffle: ShuffleState;
+  declare shuffleSeed: number;
+  declare readout: string;
+  declare peReadout: string;
+
+  readonly forwards = new LatestForward(this);
+  readonly models = new ModelSet<TfModel, LoadedModel>(this, {
+    lesson: TRANSFORMER_MODELS,
+    load: modelLoader(tfModel),
+    manifest: servedFolders,
+    onReady: (model) => {
+      if (model === this.model) this.compute();
+    },
+  });
+  /** The shuffle demonstration runs the no-position model in a worker of its own. */
+  readonly shuffleModels = new ModelSet<TfModel, LoadedModel>(this, {
+    lesson: TRANSFORMER_MODELS,
+    load: modelLoader(tfModel),
+    manifest: servedFolders,
+    onReady: () => runShuffle(this),
+  });
+  /** The record the last update saw (a new one may move the query, hover and field tokens). */
+  seenRecord: ForwardRecord | null = null;
+  focusMaskAfterRecord = false;
+  shuffleTicket = 0;
+  shuffleQueue: Promise<void> = Promise.resolve();
+  shuffleTimer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor() {
+    super();
+    new LocaleController(this);
+    this.sentence = DEFAULT_TF_SENTENCE;
+    this.text = DEFAULT_TF_SENTENCE;
+    this.model = 'mlm';
+    this.view = 'head';
+    this.layer = 0;
+    this.head = 0;
+    this.hiddenHeads = [];
+    this.query = 1;
+    this.hover = null;
+    this.masked = null;
+    this.convK = 3;
+    this.convL = 2;
+    this.rfToken = null;
+    this.shuffle = { status: 'idle' };
+    this.shuffleSeed = 1;
+    this.readout = '';
+    this.peReadout = '';
+    this.shown = parseView(null, SPEC.view);
+  }
+
+  override willUpdate(changed: Map<PropertyKey, unknown>): void {
+    this.followAttributes(changed);
+    const n = this.record?.tokens.length ?? 0;
+    const newRecord = this.record !== this.seenRecord;
+    this.seenRecord = this.record;
+    if (newRecord && this.record) Object.assign(this, withinTokens(this, n));
+    const arch = this.loaded?.arch;
+    if (arch) Object.assign(this, withinArch(this, arch));
+    // And the state goes back to the attributes (written in updated()).
+    const out = (this.reflected = attributeValues(this, this.clipped()));
+    this.sentence = out.sentence.value;
+    this.attrModel = out.model.value;
+    this.attrView = out.view.value;
+    this.attrLayer = out.layer.value;
+    this.attrHead = out.head.value;
+    this.attrToken = out.token.value;
+    this.attrMask = out.mask.value;
+  }
+
+  /** Attributes set from outside: the element follows them. */
+  followAttributes(changed: Map<PropertyKey, unknown>): void {
+    if (changed.has('attrLang')) applyLanguageAttribute(this.attrLang);
+    let recompute = false;
+    if (changed.has('sentence') && typeof this.sentence === 'string' && this.sentence !== this.text) {
+      this.text = this.sentence;
+      this.masked = null;
+      this.readout = '';
+      recompute = true;
+      scheduleShuffle(this);
+    }
+    const model = parseModel(this.attrModel, SPEC) as TfModel | null;
+    if (changed.has('attrModel') && model && model !== this.model) {
+      if (this.available.length) this.chooseModel(model);
+      else this.model = model;
+    }
+    if (changed.has('attrView') && this.attrView != null) {
+      this.shown = parseView(this.attrView, SPEC.view);
+      if (isView(this.shown.mode)) this.view = this.shown.mode;
+    }
+    const index = (name: string, value: string | null | undefined) =>
+      changed.has(name) && value != null ? parseIndex(value) : null;
+    this.layer = index('attrLayer', this.attrLayer) ?? this.layer;
+    this.head = index('attrHead', this.attrHead) ?? this.head;
+    this.query = index('attrToken', this.attrToken) ?? this.query;
+    if (changed.has('attrMask') && this.attrMask != null) {
+      const at = parseIndex(this.attrMask);
+      const word = at === null ? null : (textWords(this.clipped())[at] ?? null);
+      if (word?.start !== this.masked?.start) {
+        this.masked = word;
+        recompute = true;
+      }
+    }
+    if (recompute) this.compute();
+  }
+
+  /** attributeValues() as willUpdate computed it, for updated() to write (once per update). */
+  reflected: Record<string, Reflected> = {};
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    void this.start();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    clearTimeout(this.shuffleTimer);
+  }
+
+  async start(): Promise<void> {
+    await this.models.readManifest();
+    if (!this.available.length) return; // said in the figure's place
+    if (!this.available.includes(this.model)) this.model = this.available[0];
+    await this.ensureLoaded(this.model);
+    if (this.available.includes('nopos')) await this.startShuffleModel();
+  }
+
+  ensureLoaded(model: TfModel): Promise<void> {
+    return this.models.ensure(model);
+  }
+
+  /** The shuffle demonstration runs the no-position model in a worker of its own. */
+  async startShuffleModel(): Promise<void> {
+    this.shuffle = { status: 'loading' };
+    await this.shuffleModels.ensure('nopos');
+    const load = this.shuffleModels.state('nopos');
+    if (load?.status === 'failed') this.shuffle = { status: 'failed', error: load.error };
+  }
+
+  get shuffleModel(): LoadedModel | null {
+    return this.shuffleModels.ready('nopos');
+  }
+
+  /** Models whose folder the page serves (models/index.json). */
+  get available(): TfModel[] {
+    return this.models.available;
+  }
+  get manifestRead(): boolean {
+    return this.models.manifestRead;
+  }
+  get record(): ForwardRecord | null {
+    return this.forwards.record;
+  }
+  get runError(): string | null {
+    return this.forwards.runError;
+  }
+  /** A forward for the current text is still on its way (aria-busy on the figure). */
+  get busy(): boolean {
+    return this.forwards.busy;
+  }
+
+  get current(): LoadState<LoadedModel> | undefined {
+    return this.models.state(this.model);
+  }
+
+  get loaded(): LoadedModel | null {
+    return this.models.ready(this.model);
+  }
+
+  // ---- Input and computation ------------------------------------------------------------------
+
+  onInput(event: Event): void {
+    this.text = (event.target as HTMLTextAreaElement).value;
+    this.masked = null; // its offsets belong to the old text
+    this.readout = '';
+    this.compute();
+    scheduleShuffle(this);
+  }
+
+  chooseModel(model: TfModel): void {
+    if (model === this.model) return;
+    this.model = model;
+    this.forwards.reset();
+    this.readout = '';
+    this.hiddenHeads = [];
+    if (this.loaded) this.compute();
+    else void this.ensureLoaded(model);
+  }
+
+  /** The text as the engine will read it, before masking: cut to the character limit. */
+  clipped(): string {
+    return clipText(this.text, TF_MAX_CHARS).text;
+  }
+
+  /** What is sent to the engine: the clipped text, with the masked word replaced by <mask>. */
+  input(): string {
+    const text = this.clipped();
+    const masked = this.masked;
+    return masked && masked.end <= text.length ? maskWord(text, masked) : text;
+  }
+
+  /** Asks the engine for the current text (latest wins, see LatestForward). */
+  compute(): void {
+    const input = this.input();
+    if (!hasWords(input)) return this.forwards.clear(); // empty, punctuation only: a message instead
+    const model = this.model;
+    this.forwards.run(
+      this.loaded?.engine,
+      input,
+      () => model === this.model,
+      (record) => {
+        if (!this.focusMaskAfterRecord) return;
+        this.focusMaskAfterRecord = false;
+        const at = maskPositions(record, this.loaded?.maskId ?? -1)[0];
+        if (at !== undefined) this.query = at;
+      },
+    );
+  }
+
+  toggleMask(word: TextWord): void {
+    const same = this.masked && this.masked.start === word.start && this.masked.end === word.end;
+    this.masked = same ? null : word;
+    this.focusMaskAfterRecord = !same;
+    this.compute();
+  }
+
+  // ---- Small pieces -----------------------------------------------------------------------------
+
+  range = (n: number) => Array.from({ length: n }, (_, i) => i);
+
+  tokenText(record: ForwardRecord, i: number): string {
+    return tokenLabel(record.tokens[i] ?? '');
+  }
+
+  messages(): Message[] {
+    return messageLadder(
+      {
+        prefix: 'transformer',
+        text: this.text,
+        maxChars: TF_MAX_CHARS,
+        loadFailed: this.current?.status === 'failed',
+        runError: this.runError,
+        record: this.record,
+        reportTruncation: true,
+      },
+      () =>
+        hasForeignLetters(this.clipped())
+          ? [{ kind: 'info', key: 'foreign', text: t('transformer.foreign') }]
+          : [],
+    );
+  }
+
+  // ---- Controls -------------------------------------------------------------------------------
+
+  override updated(): void {
+    paintThumbCanvases(this);
+    paintPositions(this);
+    reflectAttributes(this, this.reflected);
+  }
+
+  override render(): TemplateResult {
+    const messages = this.messages();
+    const panels = this.shown.panels;
+    return html`
+      ${sentenceInput({
+        controls: this.controls,
+        id: 'tf-sentence',
+        label: t('transformer.inputLabel'),
+        placeholder: t('transformer.placeholder'),
+        messagesId: 'tf-messages',
+        text: this.text,
+        onInput: this.onInput,
+        switches: renderModels(this),
+      })}
+      ${renderCard(this)} ${renderMessages('tf-messages', messages)}
+      <div class="figure" aria-busy=${this.busy || this.current?.status === 'loading' ? 'true' : 'false'}>
+        ${this.shown.mode === null ? nothing : renderFigure(this)}
+      </div>
+      ${panels.includes('mask') ? renderMask(this) : nothing}
+      ${panels.includes('positions') ? renderPositions(this) : nothing}
+      ${panels.includes('compare') ? renderCompare(this) : nothing}
+    `;
+  }
+
+  static override styles = [
+    placeholderBox,
+    lessonBase,
+    pills,
+    srOnly,
+    unsafeCSS(katexCss),
+    teacherModeStyles,
+    lessonChrome,
+    transformerStyles,
+    headViewStyles,
+    modelViewStyles,
+    stepViewStyles,
+    maskPanelStyles,
+    positionsPanelStyles,
+    comparePanelStyles,
+  ];
+}
+
+customElements.define('attnlab-transformer', TransformerElement);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'attnlab-transformer': TransformerElement;
+  }
+}

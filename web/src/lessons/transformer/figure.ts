@@ -1,0 +1,58 @@
+// Lesson 3's figure area: what replaces the figure (no models, loading, failed, no words), the
+// view switch, the token chips, and the head, model or step view.
+
+import { loadPlaceholder, placeholder, textPlaceholder, waitingPlaceholder } from '../shared/placeholders';
+import { html, type TemplateResult } from 'lit';
+import { maskPositions } from './view-model';
+import { t } from '../../i18n';
+import { radioPills } from '../../components/radio-pills';
+import type { TransformerElement } from './element';
+import { VIEWS, VIEW_KEYS } from './state';
+import { renderTokens } from './controls';
+import { renderHeadView } from './head-view';
+import { renderModelView } from './model-view';
+import { renderStep } from './step-view';
+
+export function renderFigure(el: TransformerElement): TemplateResult {
+  if (el.manifestRead && !el.available.length)
+    return html`<div class="placeholder failed" role="status" data-key="no-models">
+      ${t('transformer.noModels')}
+    </div>`;
+  const load = el.current;
+  if (load?.status !== 'ready') return loadPlaceholder('transformer', load) ?? html``;
+  const noText = textPlaceholder('transformer', el.text);
+  if (noText) return noText;
+  const record = el.record;
+  if (!record) return waitingPlaceholder('transformer', el.runError);
+  if (!record.tokens.length) return placeholder(t('transformer.noWords'), 'hint');
+  const arch = load.model.arch;
+  const maskAt = maskPositions(record, load.model.maskId);
+  return html`
+    <div class="figure-top">
+      ${radioPills({
+        host: el,
+        name: 'views',
+        label: t('transformer.viewLabel'),
+        options: VIEWS,
+        current: el.view,
+        text: (v) => t(VIEW_KEYS[v]),
+        choose: (v) => {
+          el.view = v;
+          el.hover = null;
+        },
+      })}
+    </div>
+    ${renderTokens(el, record, maskAt)}
+    <div class="view" data-view=${el.view} data-tokens=${record.tokens.length}>
+      ${
+        el.view === 'head'
+          ? renderHeadView(el, record, arch)
+          : el.view === 'model'
+            ? renderModelView(el, record, arch)
+            : renderStep(el, record, arch)
+      }
+    </div>
+  `;
+}
+
+// ---- Masked word / next token -----------------------------------------------------------------

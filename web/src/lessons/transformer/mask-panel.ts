@@ -1,0 +1,116 @@
+// Lesson 3's masked-word panel: the words of the text as buttons (one may be replaced by <mask>)
+// and the model's guesses for it, or the next-token guesses of a causal model.
+
+import { guessList } from '../../figures/guess-list';
+import { css, html, nothing, type TemplateResult } from 'lit';
+import { topNext, type NextToken } from '../shared/lm';
+import { hasWords } from '../../engine/records';
+import { MASK, findTensor, maskPositions, textWords, tokenLabel } from './view-model';
+import { t } from '../../i18n';
+import type { TransformerElement } from './element';
+import { MASK_MAX_WORDS, TOP_K } from './parts';
+import { TRACE } from '../../engine/trace-names';
+
+export function renderGuesses(guesses: NextToken[], key: string): TemplateResult {
+  return guessList(guesses, {
+    className: 'guesses',
+    key,
+    label: (g) => (tokenLabel(g.token) === '∅' ? `#${g.id}` : tokenLabel(g.token)),
+  });
+}
+
+export function renderMask(el: TransformerElement): TemplateResult | typeof nothing {
+  const loaded = el.loaded;
+  const record = el.record;
+  if (!loaded || !hasWords(el.text)) return nothing;
+  const logits = record ? findTensor(record, TRACE.logits) : undefined;
+  if (loaded.arch.objective === 'lm') {
+    const i = el.query;
+    const guesses = record && logits && i < logits.rows ? topNext(logits, i, TOP_K, loaded.vocabulary) : [];
+    return html`<section class="panel mask-panel" data-mode="next" aria-labelledby="tf-mask-title">
+      <h3 id="tf-mask-title">${t('transformer.nextTitle')}</h3>
+      <p class="note">${t('transformer.nextIntro')}</p>
+      ${
+        record && guesses.length
+          ? html`<h4 class="sub">${t('transformer.nextAfter', { token: el.tokenText(record, i) })}</h4>
+              ${renderGuesses(guesses, 'next')}`
+          : nothing
+      }
+    </section>`;
+  }
+  const words = textWords(el.clipped()).slice(0, MASK_MAX_WORDS);
+  const maskAt = record ? maskPositions(record, loaded.maskId) : [];
+  const masked = el.masked;
+  const guesses =
+    record && logits && maskAt.length ? topNext(logits, maskAt[0], TOP_K, loaded.vocabulary) : [];
+  return html`<section class="panel mask-panel" data-mode="mask" aria-labelledby="tf-mask-title">
+    <h3 id="tf-mask-title">${t('transformer.maskTitle')}</h3>
+    <p class="note">${t('transformer.maskIntro')}</p>
+    <div class="words" role="group" aria-label=${t('transformer.maskTitle')}>
+      ${words.map((w) => {
+        const on = masked !== null && masked.start === w.start && masked.end === w.end;
+        return html`<button
+          type="button"
+          class="word ${on ? 'masked' : ''}"
+          data-word=${w.text}
+          aria-pressed=${on ? 'true' : 'false'}
+          dir="auto"
+          @click=${() => el.toggleMask(w)}
+        >
+          ${on ? MASK : w.text}
+        </button>`;
+      })}
+    </div>
+    ${
+      masked && guesses.length
+        ? html`<h4 class="sub" data-key="guesses-title">
+              ${t('transformer.guessesTitle', { word: masked.text })}
+            </h4>
+            ${renderGuesses(guesses, 'mask')}
+            <p class="note">${t('transformer.guessesNote')}</p>`
+        : masked
+          ? html`<p class="note" role="status">${t('transformer.computing')}</p>`
+          : html`<p class="note" data-key="mask-hint">${t('transformer.maskHint')}</p>`
+    }
+  </section>`;
+}
+
+// ---- Positions --------------------------------------------------------------------------------
+
+export const maskPanelStyles = css`
+  .panel {
+    margin-top: 1.6rem;
+    padding-top: 1rem;
+    border-top: 1px solid #e3e8ef;
+    min-width: 0;
+  }
+  .words {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.3rem;
+    margin: 0.4rem 0;
+  }
+  .guesses {
+    margin: 0.3rem 0;
+    padding: 0.5rem 0.8rem;
+    max-width: 26rem;
+    list-style: none;
+    border-radius: 10px;
+    background: #eef3fa;
+  }
+  .guesses li {
+    display: grid;
+    grid-template-columns: minmax(4rem, auto) 1fr auto;
+    align-items: center;
+    gap: 0.5rem;
+    padding: 0.15rem 0;
+    font-variant-numeric: tabular-nums;
+  }
+  .guesses .bar {
+    width: 100%;
+  }
+  .piece {
+    font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
+    overflow-wrap: anywhere;
+  }
+`;

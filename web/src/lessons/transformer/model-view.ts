@@ -1,0 +1,140 @@
+// Lesson 3's model view: a grid of small maps, one per layer and head (SVG cells up to
+// THUMB_SVG_MAX tokens, canvases beyond), and the chosen one as a full attention map.
+
+import { css, html, nothing, svg, type TemplateResult } from 'lit';
+import { interpolateBlues } from 'd3';
+import { paintCanvas } from '../../figures/palette';
+import { maxValue, type AttentionMap, type ForwardRecord } from '../../engine/records';
+import { findMap, type TfArch } from './view-model';
+import { t } from '../../i18n';
+import type { TransformerElement } from './element';
+import { THUMB_SVG_MAX, HEAD_COLORS } from './parts';
+
+export function renderThumb(el: TransformerElement, map: AttentionMap): TemplateResult {
+  const n = map.rows;
+  const selected = map.layer === el.layer && map.head === el.head;
+  const max = maxValue(map.weights) || 1;
+  const body =
+    n <= THUMB_SVG_MAX
+      ? html`<svg
+          class="thumb-map"
+          viewBox="0 0 ${n} ${map.cols}"
+          preserveAspectRatio="none"
+          aria-hidden="true"
+        >
+          ${el.range(n).map((r) =>
+            el.range(map.cols).map((c) => {
+              const w = map.weights[r * map.cols + c];
+              return svg`<rect x=${c} y=${r} width="1.02" height="1.02" fill=${interpolateBlues(Math.max(0, w / max) * 0.95 + 0.02)} data-row=${r} data-col=${c} data-weight=${String(w)}></rect>`;
+            }),
+          )}
+        </svg>`
+      : html`<canvas
+          class="thumb-map"
+          data-layer=${map.layer}
+          data-head=${map.head}
+          aria-hidden="true"
+        ></canvas>`;
+  return html`<button
+    type="button"
+    class="thumb"
+    data-layer=${map.layer}
+    data-head=${map.head}
+    data-rows=${map.rows}
+    data-cols=${map.cols}
+    aria-pressed=${selected ? 'true' : 'false'}
+    aria-label=${t('transformer.thumbAria', { layer: map.layer + 1, head: map.head + 1 })}
+    @click=${() => {
+      el.layer = map.layer;
+      el.head = map.head;
+    }}
+  >
+    <span class="thumb-title" style="--head:${HEAD_COLORS[map.head % HEAD_COLORS.length]}"
+      >${t('transformer.layerHead', { layer: map.layer + 1, head: map.head + 1 })}</span
+    >
+    ${body}
+  </button>`;
+}
+
+export function renderModelView(el: TransformerElement, record: ForwardRecord, arch: TfArch): TemplateResult {
+  const map = findMap(record, el.layer, el.head);
+  const n = record.tokens.length;
+  return html`
+    <p class="note">${t('transformer.modelViewNote')}</p>
+    <div class="thumbs" style="--cols:${arch.nHead}" data-maps=${record.maps.length}>
+      ${el.range(arch.nLayer).map((l) =>
+        el.range(arch.nHead).map((h) => {
+          const m = findMap(record, l, h);
+          return m ? renderThumb(el, m) : html`<div class="thumb missing">—</div>`;
+        }),
+      )}
+    </div>
+    ${n > THUMB_SVG_MAX ? html`<p class="note" data-key="canvas">${t('transformer.thumbCanvas', { n })}</p>` : nothing}
+    <h4 class="sub">${t('transformer.bigMapTitle', { layer: el.layer + 1, head: el.head + 1 })}</h4>
+    ${
+      map
+        ? html`<attnlab-attention-map
+            .map=${map}
+            .rowsAxis=${t('transformer.rowsAxis')}
+            .colsAxis=${t('transformer.colsAxis')}
+            .legendTitle=${t(arch.normalization === 'sigmoid' ? 'transformer.legendSigmoid' : 'transformer.legendSoftmax')}
+          ></attnlab-attention-map>`
+        : nothing
+    }
+  `;
+}
+
+/** Thumbnails of long texts are canvases (one pixel per cell), painted after each render. */
+export function paintThumbCanvases(el: TransformerElement): void {
+  const record = el.record;
+  if (!record) return;
+  for (const canvas of el.renderRoot.querySelectorAll<HTMLCanvasElement>('canvas.thumb-map')) {
+    const map = findMap(record, Number(canvas.dataset.layer), Number(canvas.dataset.head));
+    if (!map) continue;
+    const max = maxValue(map.weights) || 1;
+    paintCanvas(
+      canvas,
+      map.rows,
+      map.cols,
+      interpolateBlues,
+      (i) => Math.max(0, map.weights[i] / max) * 0.95 + 0.02,
+    );
+  }
+}
+
+// ---- (3) The computation of one step ----------------------------------------------------------
+
+export const modelViewStyles = css`
+  .thumbs {
+    display: grid;
+    grid-template-columns: repeat(var(--cols), minmax(0, 11rem));
+    gap: 0.6rem;
+  }
+  .thumb {
+    display: flex;
+    flex-direction: column;
+    gap: 0.25rem;
+    padding: 0.35rem;
+    border: 1px solid var(--attn-border, #c9d3e3);
+    border-radius: 8px;
+    background: #fff;
+    font: inherit;
+    cursor: pointer;
+  }
+  .thumb[aria-pressed='true'] {
+    border-color: var(--attn-accent, #1f5fa8);
+    box-shadow: 0 0 0 2px var(--attn-accent, #1f5fa8);
+  }
+  .thumb-title {
+    font-size: 0.8rem;
+    border-left: 4px solid var(--head);
+    padding-left: 0.3rem;
+    text-align: left;
+  }
+  .thumb-map {
+    display: block;
+    width: 100%;
+    aspect-ratio: 1;
+    image-rendering: pixelated;
+  }
+`;
