@@ -18,6 +18,8 @@ const WASM_CLI = path.resolve(repoRoot, process.env.ATTNLAB_NODE_WASM_DIR ?? 'bu
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'attnlab-repro-'));
 const textCorpus = path.join(work, 'text');
 const pairCorpus = path.join(work, 'pairs');
+/** A small grammar corpus; --out DIR follows. */
+const CORPUS_ARGS = ['corpus', '--seed', '5', '--train', '400', '--valid', '20', '--test', '20', '--out'];
 
 type Config = Record<string, unknown>;
 const rnnSelfAttention = { architecture: 'rnn_self_attention', embed_dim: 16, hidden_size: 24, attn_dim: 8 };
@@ -119,38 +121,14 @@ beforeAll(() => {
   fs.writeFileSync(path.join(textCorpus, 'train.txt'), text.slice(0, 24000));
   fs.writeFileSync(path.join(textCorpus, 'valid.txt'), text.slice(24000, 28000));
   fs.writeFileSync(path.join(textCorpus, 'test.txt'), text.slice(28000, 32000));
-  run('native', [
-    'corpus',
-    '--seed',
-    '5',
-    '--train',
-    '400',
-    '--valid',
-    '20',
-    '--test',
-    '20',
-    '--out',
-    pairCorpus,
-  ]);
+  run('native', [...CORPUS_ARGS, pairCorpus]);
 });
 
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 
 it('the grammar corpus is the same from both builds', () => {
   const wasmPairs = path.join(work, 'pairs-wasm');
-  run('wasm', [
-    'corpus',
-    '--seed',
-    '5',
-    '--train',
-    '400',
-    '--valid',
-    '20',
-    '--test',
-    '20',
-    '--out',
-    wasmPairs,
-  ]);
+  run('wasm', [...CORPUS_ARGS, wasmPairs]);
   for (const file of fs.readdirSync(pairCorpus).sort())
     expect(sha256(path.join(wasmPairs, file)), file).toBe(sha256(path.join(pairCorpus, file)));
 });
