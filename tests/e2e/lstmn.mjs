@@ -13,6 +13,7 @@ import { after, before, test } from 'node:test';
 
 import { ARTIFACTS, WEB_DIR, openSession, scrollIntoRenderedView } from './browser.mjs';
 import { assertSvgDocument, downloadFrom, readPng, readSvg } from './downloads.mjs';
+import { interpolatePuOr } from 'd3';
 
 const webDir = WEB_DIR;
 const artifacts = ARTIFACTS;
@@ -270,6 +271,7 @@ test('clicking a row opens the step panel with the numbers of that step', async 
       values: e.getAttribute('data-values').split(' ').map(Number),
       squares: e.querySelectorAll('rect').length,
       title: e.querySelector('rect title')?.textContent,
+      fills: [...e.querySelectorAll('rect')].map((r) => r.getAttribute('fill')),
     })),
   );
   assert.deepEqual(
@@ -281,6 +283,11 @@ test('clicking a row opens the step panel with the numbers of that step', async 
     assert.equal(v.squares, v.dims);
     assert.ok(v.values.every(Number.isFinite));
     assert.match(v.title, new RegExp(`^${v.name}\\[1\\] = -?\\d+\\.\\d{4}$`));
+    // The shared diverging scale (figures/vector-strip.ts): the largest |value| is full orange
+    // when positive, full purple when negative.
+    const k = v.values.reduce((best, x, i) => (Math.abs(x) > Math.abs(v.values[best]) ? i : best), 0);
+    if (v.values[k] !== 0)
+      assert.equal(v.fills[k], interpolatePuOr(v.values[k] > 0 ? 1 : 0), `${v.name}[${k}]`);
   }
   assert.ok(
     vectors.find((v) => v.name === 'h').values.some((x) => x !== 0),

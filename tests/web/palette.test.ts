@@ -2,7 +2,14 @@
 // 256 steps per interpolator, made once, positions clamped, NaN on the first step.
 import { describe, expect, it } from 'vitest';
 import { interpolateBlues, interpolatePuOr, rgb } from 'd3';
-import { cssPalette, paletteStep, quantizedScale, rgbPalette } from '../../web/src/figures/palette';
+import {
+  cssPalette,
+  divergingColour,
+  divergingPosition,
+  paletteStep,
+  quantizedScale,
+  rgbPalette,
+} from '../../web/src/figures/palette';
 
 describe('palette', () => {
   it('places positions on 256 steps, clamped, NaN first', () => {
@@ -33,5 +40,18 @@ describe('palette', () => {
     expect(colour(4)).toBe(interpolateBlues(1));
     expect(colour(40)).toBe(interpolateBlues(1));
     expect(colour(2)).toBe(cssPalette(interpolateBlues)[128]);
+  });
+});
+
+describe('the one diverging scale of the vector strips', () => {
+  it('puts 0 in the middle, +max at orange, -max at purple, clamps beyond and reads NaN as 0', () => {
+    expect(divergingPosition(0, 2)).toBe(0.5);
+    expect(divergingPosition(2, 2)).toBe(1);
+    expect(divergingPosition(-2, 2)).toBe(0);
+    expect(divergingPosition(5, 2)).toBe(1);
+    expect(divergingPosition(Number.NaN, 2)).toBe(0.5);
+    expect(divergingColour(1, 1)).toBe(interpolatePuOr(1));
+    expect(divergingColour(-1, 1)).toBe(interpolatePuOr(0));
+    expect(interpolatePuOr(1)).toBe('rgb(127, 59, 8)'); // orange: the strips' text says so
   });
 });

@@ -2,7 +2,7 @@
 // keystroke), and the one canvas painter every pixel figure uses: the attention map of a long text,
 // the transformer's thumbnails and positional-encoding picture, the vector strips.
 
-import { rgb } from 'd3';
+import { interpolatePuOr, rgb } from 'd3';
 
 export type Interpolator = (t: number) => string;
 
@@ -75,3 +75,14 @@ export function paintCanvas(
   }
   context.putImageData(image, 0, 0);
 }
+
+/**
+ * The one diverging scale of every vector strip: purple below 0, white at 0, orange above (d3's
+ * PuOr), |value| = max at the ends; NaN sits in the neutral middle.
+ */
+export function divergingPosition(value: number, max: number): number {
+  const x = value / max;
+  return ((Number.isFinite(x) ? Math.max(-1, Math.min(1, x)) : 0) + 1) / 2;
+}
+export const divergingColour = (value: number, max: number): string =>
+  interpolatePuOr(divergingPosition(value, max));

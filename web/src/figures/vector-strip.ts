@@ -4,7 +4,7 @@
 
 import { LitElement, css, html, type PropertyValues, type TemplateResult } from 'lit';
 import { interpolatePuOr } from 'd3';
-import { paintCanvas } from './palette';
+import { divergingPosition, paintCanvas } from './palette';
 import { LocaleController, t } from '../i18n';
 import { srOnly } from '../components/shared-styles';
 
@@ -53,11 +53,7 @@ export class VectorStripElement extends LitElement {
     const values = this.values;
     if (!canvas || !values) return;
     const max = this.scaleMax();
-    paintCanvas(canvas, 1, values.length, interpolatePuOr, (i) => {
-      const v = values[i] / max;
-      const x = Number.isFinite(v) ? Math.max(-1, Math.min(1, v)) : 0; // NaN: the neutral middle
-      return (x + 1) / 2;
-    });
+    paintCanvas(canvas, 1, values.length, interpolatePuOr, (i) => divergingPosition(values[i], max));
   }
 
   private indexAt(event: PointerEvent): number {

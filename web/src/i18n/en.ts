@@ -178,7 +178,7 @@ export const en = {
     stepPiece: '(the piece “{{piece}}”)',
     close: 'Close',
     stripNote:
-      'Each vector is a strip of squares, one per number: red above 0, blue below, white near 0. Point at a square for its exact value.',
+      'Each vector is a strip of squares, one per number: orange above 0, purple below, white near 0. Point at a square for its exact value.',
     vectorStats: '{{dims}} numbers · length {{norm}} · largest |value| {{max}}',
     descX: 'the embedding of the piece “{{piece}}”',
     descCPrev: 'the context of the previous step (zeros at the first step)',

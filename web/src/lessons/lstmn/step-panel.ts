@@ -2,9 +2,9 @@
 // the scores e_j and weights alpha_j with their sum).
 
 import { weightBar } from '../../figures/weight-bar';
+import { divergingColour } from '../../figures/palette';
 import { css, html, nothing, svg, type TemplateResult } from 'lit';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
-import { interpolateRdBu } from 'd3';
 import { wordGroups } from '../shared/lm';
 import type { AttentionMap } from '../../engine/records';
 import { formatInteger, t } from '../../i18n';
@@ -13,7 +13,10 @@ import type { LstmnElement } from './element';
 import { formulas, showPiece, formatValue, type Reading } from './parts';
 import { TRACE, type TraceName } from '../../engine/trace-names';
 
-/** One vector as a strip of coloured squares (blue < 0 < red); each square's title has its value. */
+/**
+ * One vector as a strip of coloured squares on the shared diverging scale (purple < 0 < orange,
+ * figures/vector-strip.ts); each square's title has its value.
+ */
 export function renderVector(
   name: string,
   tex: string,
@@ -27,7 +30,7 @@ export function renderVector(
   const rects = Array.from(
     { length: n },
     (_, k) =>
-      svg`<rect x=${k} y="0" width="1" height="1" fill=${interpolateRdBu(0.5 - values[k] / scale / 2)}><title>${name}[${k + 1}] = ${formatValue(values[k])}</title></rect>`,
+      svg`<rect x=${k} y="0" width="1" height="1" fill=${divergingColour(values[k], scale)}><title>${name}[${k + 1}] = ${formatValue(values[k])}</title></rect>`,
   );
   const norm = Math.sqrt(Array.from(values).reduce((s, v) => s + v * v, 0));
   return html`<div
