@@ -77,3 +77,14 @@ describe('guided paths', () => {
     expect(ask(europeenne).choice).toBe('european');
   });
 });
+
+describe('the Transformer guide states the scaling the model uses', () => {
+  it('divides by √d_k, the width of one head (not √d), and says the notes leave it out, in both languages', () => {
+    for (const table of [en, zhCN]) {
+      const step = table.guide.transformer.steps[2];
+      expect(step).toContain('√d_k');
+      expect(step).not.toMatch(/√d(?!_k)/);
+      expect(step).toMatch(/1\/√d_k/);
+    }
+  });
+});

@@ -442,7 +442,7 @@ export const en = {
     transformer: {
       steps: {
         1: 'Every token becomes a query q, a key k and a value v through three matrices W^Q, W^K, W^V.',
-        2: 'Token i compares its query with every key, αᵢⱼ = qⁱ · kʲ / √d, and a softmax (or a sigmoid) gives the weights α′.',
+        2: 'Token i compares its query with every key, αᵢⱼ = qⁱ · kʲ / √d_k (d_k: the width of one head), and a softmax (or a sigmoid) gives the weights α′. The notes leave out the 1/√d_k; it keeps the softmax out of saturation as d_k grows.',
         3: 'Its output is bⁱ = Σⱼ α′ᵢⱼ vʲ. All tokens do this at once, without recurrence: one layer connects every pair of tokens.',
         4: 'Several heads do this in parallel with their own matrices, and W^O mixes their outputs. Without positional encoding the model cannot tell word order: shuffle the words and the map is only shuffled.',
       },
