@@ -7,7 +7,7 @@
 // (step-panel.ts) and the recall-versus-distance result (recall-panel.ts). Baselines without
 // attention (plain SimpleRNN / LSTM) show their guesses only.
 
-import { LitElement, html, nothing, unsafeCSS, type TemplateResult } from 'lit';
+import { html, nothing, unsafeCSS, type TemplateResult } from 'lit';
 import katexCss from 'katex/dist/katex.min.css?inline';
 import { LatestForward } from '../shared/latest-forward';
 import { ModelSet, type LoadState } from '../shared/model-set';
@@ -18,15 +18,8 @@ import { modelUrl } from '../../engine/model-folder';
 import { fetchAsset } from '../../engine/assets';
 import { defaultModelBase } from '../../engine/model-base';
 import { parseIndex, parseModel, parseView, type ViewChoice } from '../../embed/state';
-import {
-  applyLanguageAttribute,
-  embedProperties,
-  sentenceInput,
-  reflectAttributes,
-  teacherModeStyles,
-  type EmbedAttributes,
-  type Reflected,
-} from '../shared/embed-attributes';
+import { sentenceInput, teacherModeStyles } from '../shared/embed-attributes';
+import { LessonElement } from '../shared/lesson-element';
 import { clipText, hasWords, type ForwardRecord } from '../../engine/records';
 import { LocaleController, t } from '../../i18n';
 import { placeholderBox, lessonBase, lessonChrome, pills, srOnly } from '../../components/shared-styles';
@@ -49,13 +42,10 @@ import { lstmnStyles } from './styles';
 import '../../figures/attention-map';
 import '../../figures/recall-chart';
 
-export class LstmnElement extends LitElement implements EmbedAttributes {
+export class LstmnElement extends LessonElement {
   static override properties = {
-    sentence: { type: String },
-    ...embedProperties,
     attrStep: { type: String, attribute: 'step' },
     shown: { state: true },
-    text: { state: true },
     model: { state: true },
     view: { state: true },
     selected: { state: true },
@@ -63,17 +53,9 @@ export class LstmnElement extends LitElement implements EmbedAttributes {
     recall: { state: true },
   };
 
-  /** The sentence (attribute `sentence`; the text box writes what is typed back to it). */
-  declare sentence: string;
-  /** Attributes model, view, controls, lang and step (docs/embedding.md). */
-  declare attrModel: string | null | undefined;
-  declare attrView: string | null | undefined;
-  declare controls: string | null | undefined;
-  declare attrLang: string | null | undefined;
   declare attrStep: string | null | undefined;
   /** What `view` asks for: the reading figure (words or pieces) and the panels. */
   declare shown: ViewChoice;
-  declare text: string;
   declare model: LmModel;
   declare view: View;
   /** Token index of the step the step panel shows; null: panel closed. */
@@ -124,8 +106,8 @@ export class LstmnElement extends LitElement implements EmbedAttributes {
   }
 
   override willUpdate(changed: Map<PropertyKey, unknown>): void {
+    super.willUpdate(changed);
     // Attributes set from outside: the element follows them.
-    if (changed.has('attrLang')) applyLanguageAttribute(this.attrLang);
     if (changed.has('sentence') && typeof this.sentence === 'string' && this.sentence !== this.text) {
       this.text = this.sentence;
       this.readout = '';
@@ -153,11 +135,8 @@ export class LstmnElement extends LitElement implements EmbedAttributes {
   }
 
   override updated(): void {
-    reflectAttributes(this, this.reflected);
+    super.updated();
   }
-
-  /** attributeValues() as willUpdate computed it, for updated() to write (once per update). */
-  reflected: Record<string, Reflected> = {};
 
   override connectedCallback(): void {
     super.connectedCallback();

@@ -6,7 +6,7 @@
 // figures, each in its own module of this folder: the map (figure.ts), side by side
 // (compare-panel.ts), one decoder step (step-panel.ts) and accuracy by length (length-chart.ts).
 
-import { LitElement, html, nothing, unsafeCSS, type TemplateResult } from 'lit';
+import { html, nothing, unsafeCSS, type TemplateResult } from 'lit';
 import katexCss from 'katex/dist/katex.min.css?inline';
 import { LatestForward } from '../shared/latest-forward';
 import { ModelSet, type LoadState } from '../shared/model-set';
@@ -19,16 +19,8 @@ import { LocaleController, t } from '../../i18n';
 import { fetchAsset } from '../../engine/assets';
 import { defaultModelBase } from '../../engine/model-base';
 import { parseIndex, parseModel, parseView, type ViewChoice } from '../../embed/state';
-import {
-  applyLanguageAttribute,
-  embedProperties,
-  isTeacherMode,
-  sentenceInput,
-  reflectAttributes,
-  teacherModeStyles,
-  type EmbedAttributes,
-  type Reflected,
-} from '../shared/embed-attributes';
+import { isTeacherMode, sentenceInput, teacherModeStyles } from '../shared/embed-attributes';
+import { LessonElement } from '../shared/lesson-element';
 import { placeholderBox, lessonBase, lessonChrome, pills, srOnly } from '../../components/shared-styles';
 import type { ChartSeries } from '../../figures/line-chart';
 import { SEQ2SEQ_MODELS } from '../shared/models';
@@ -60,13 +52,10 @@ import '../../figures/attention-map';
 import '../../figures/line-chart';
 import '../../figures/vector-strip';
 
-export class Seq2SeqElement extends LitElement implements EmbedAttributes {
+export class Seq2SeqElement extends LessonElement {
   static override properties = {
-    sentence: { type: String },
-    ...embedProperties,
     attrStep: { type: String, attribute: 'step' },
     shown: { state: true },
-    text: { state: true },
     variant: { state: true },
     step: { state: true },
     compare: { state: true },
@@ -74,17 +63,9 @@ export class Seq2SeqElement extends LitElement implements EmbedAttributes {
     lengthCurves: { state: true },
   };
 
-  /** The sentence (attribute `sentence`; the text box writes what is typed back to it). */
-  declare sentence: string;
-  /** Attributes model, view, controls, lang and step (docs/embedding.md). */
-  declare attrModel: string | null | undefined;
-  declare attrView: string | null | undefined;
-  declare controls: string | null | undefined;
-  declare attrLang: string | null | undefined;
   declare attrStep: string | null | undefined;
   /** What `view` asks for: the map (or side by side, mode 'compare') and the panels. */
   declare shown: ViewChoice;
-  declare text: string;
   declare variant: Variant;
   /** The decoder step (map row) the step-through panel explains. */
   declare step: number;
@@ -139,8 +120,8 @@ export class Seq2SeqElement extends LitElement implements EmbedAttributes {
   }
 
   override willUpdate(changed: Map<PropertyKey, unknown>): void {
+    super.willUpdate(changed);
     // Attributes set from outside: the element follows them.
-    if (changed.has('attrLang')) applyLanguageAttribute(this.attrLang);
     if (changed.has('sentence') && typeof this.sentence === 'string' && this.sentence !== this.text) {
       this.text = this.sentence;
       this.caret = this.text.length;
@@ -165,11 +146,8 @@ export class Seq2SeqElement extends LitElement implements EmbedAttributes {
   }
 
   override updated(): void {
-    reflectAttributes(this, this.reflected);
+    super.updated();
   }
-
-  /** attributeValues() as willUpdate computed it, for updated() to write (once per update). */
-  reflected: Record<string, Reflected> = {};
 
   override connectedCallback(): void {
     super.connectedCallback();

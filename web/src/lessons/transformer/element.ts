@@ -8,22 +8,15 @@
 // the masked word (mask-panel.ts), positions (positions-panel.ts) and the comparison with RNNs and
 // CNNs (compare-panel.ts). docs/architecture.md lists them.
 
-import { LitElement, html, nothing, unsafeCSS, type TemplateResult } from 'lit';
+import { html, nothing, unsafeCSS, type TemplateResult } from 'lit';
 import katexCss from 'katex/dist/katex.min.css?inline';
 import { LatestForward } from '../shared/latest-forward';
 import { ModelSet, type LoadState } from '../shared/model-set';
 import { modelLoader, servedFolders } from '../shared/load-model';
 import { hasForeignLetters, messageLadder, renderMessages, type Message } from '../shared/messages';
 import { parseIndex, parseModel, parseView, type ViewChoice } from '../../embed/state';
-import {
-  applyLanguageAttribute,
-  embedProperties,
-  sentenceInput,
-  reflectAttributes,
-  teacherModeStyles,
-  type EmbedAttributes,
-  type Reflected,
-} from '../shared/embed-attributes';
+import { sentenceInput, teacherModeStyles } from '../shared/embed-attributes';
+import { LessonElement } from '../shared/lesson-element';
 import { clipText, hasWords, type ForwardRecord } from '../../engine/records';
 import { maskPositions, maskWord, textWords, tokenLabel, type TextWord } from './view-model';
 import { TRANSFORMER_MODELS, type TfModel } from '../shared/models';
@@ -50,16 +43,13 @@ import '../../figures/attention-map';
 import '../../figures/export-buttons';
 import '../../figures/vector-strip';
 
-export class TransformerElement extends LitElement implements EmbedAttributes {
+export class TransformerElement extends LessonElement {
   static override properties = {
-    sentence: { type: String },
-    ...embedProperties,
     attrLayer: { type: String, attribute: 'layer' },
     attrHead: { type: String, attribute: 'head' },
     attrToken: { type: String, attribute: 'token' },
     attrMask: { type: String, attribute: 'mask' },
     shown: { state: true },
-    text: { state: true },
     model: { state: true },
     view: { state: true },
     layer: { state: true },
@@ -77,20 +67,12 @@ export class TransformerElement extends LitElement implements EmbedAttributes {
     peReadout: { state: true },
   };
 
-  /** The sentence (attribute `sentence`; the text box writes what is typed back to it). */
-  declare sentence: string;
-  /** Attributes model, view, controls, lang, layer, head, token and mask (docs/embedding.md). */
-  declare attrModel: string | null | undefined;
-  declare attrView: string | null | undefined;
-  declare controls: string | null | undefined;
-  declare attrLang: string | null | undefined;
   declare attrLayer: string | null | undefined;
   declare attrHead: string | null | undefined;
   declare attrToken: string | null | undefined;
   declare attrMask: string | null | undefined;
   /** What `view` asks for: the figure (head, model or step view) and the panels below it. */
   declare shown: ViewChoice;
-  declare text: string;
   declare model: TfModel;
   declare view: View;
   /** Layer and head of the model view's large map and of the computation panel (0-based). */
@@ -160,6 +142,7 @@ export class TransformerElement extends LitElement implements EmbedAttributes {
   }
 
   override willUpdate(changed: Map<PropertyKey, unknown>): void {
+    super.willUpdate(changed);
     this.followAttributes(changed);
     const n = this.record?.tokens.length ?? 0;
     const newRecord = this.record !== this.seenRecord;
@@ -180,7 +163,6 @@ export class TransformerElement extends LitElement implements EmbedAttributes {
 
   /** Attributes set from outside: the element follows them. */
   followAttributes(changed: Map<PropertyKey, unknown>): void {
-    if (changed.has('attrLang')) applyLanguageAttribute(this.attrLang);
     let recompute = false;
     if (changed.has('sentence') && typeof this.sentence === 'string' && this.sentence !== this.text) {
       this.text = this.sentence;
@@ -213,9 +195,6 @@ export class TransformerElement extends LitElement implements EmbedAttributes {
     }
     if (recompute) this.compute();
   }
-
-  /** attributeValues() as willUpdate computed it, for updated() to write (once per update). */
-  reflected: Record<string, Reflected> = {};
 
   override connectedCallback(): void {
     super.connectedCallback();
@@ -365,7 +344,7 @@ export class TransformerElement extends LitElement implements EmbedAttributes {
   override updated(): void {
     paintThumbCanvases(this);
     paintPositions(this);
-    reflectAttributes(this, this.reflected);
+    super.updated();
   }
 
   override render(): TemplateResult {
