@@ -306,6 +306,9 @@ test('clicking a row opens the step panel with the numbers of that step', async 
   for (const s of scores)
     assert.ok(Math.abs(Math.exp(s.score - max) / total - s.alpha) < 1e-4, 'alpha = softmax(e)');
   assert.ok(Math.abs(scores.reduce((s, x) => s + x.alpha, 0) - 1) < 1e-4);
+  // The shared scores table (figures/scores-table.ts): the footer prints the sum of the rows shown.
+  const shown = await step.locator('table.score-table tfoot .sum').innerText();
+  assert.equal(shown, scores.reduce((s, x) => s + x.alpha, 0).toFixed(4));
   // The top 5 next pieces for this position.
   const next = lesson(page, `.next[data-token="${token}"] li`);
   assert.equal(await next.count(), 5);

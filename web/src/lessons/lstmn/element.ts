@@ -7,6 +7,8 @@
 // (step-panel.ts) and the recall-versus-distance result (recall-panel.ts). Baselines without
 // attention (plain SimpleRNN / LSTM) show their guesses only.
 
+import { scoresTableStyles } from '../../figures/scores-table';
+import { weightBarStyles } from '../../figures/weight-bar';
 import { html, nothing, unsafeCSS, type TemplateResult } from 'lit';
 import katexCss from 'katex/dist/katex.min.css?inline';
 import { LatestForward } from '../shared/latest-forward';
@@ -266,6 +268,8 @@ export class LstmnElement extends LessonElement {
   }
 
   static override styles = [
+    weightBarStyles,
+    scoresTableStyles,
     placeholderBox,
     lessonBase,
     pills,

@@ -60,18 +60,6 @@ export const nextWordsStyles = css`
     font-size: 0.92rem;
     overflow-wrap: anywhere;
   }
-  .bar {
-    display: block;
-    height: 0.55rem;
-    border-radius: 3px;
-    background: #dbe4f0;
-    overflow: hidden;
-  }
-  .bar > span {
-    display: block;
-    height: 100%;
-    background: var(--attn-accent, #1f5fa8);
-  }
   .p {
     font-size: 0.88rem;
     text-align: right;

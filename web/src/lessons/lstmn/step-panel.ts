@@ -1,7 +1,7 @@
 // Lesson 2's step panel: every number of one step (the slide formulas, the vectors as strips,
 // the scores e_j and weights alpha_j with their sum).
 
-import { weightBar } from '../../figures/weight-bar';
+import { scoresTable } from '../../figures/scores-table';
 import { divergingColour } from '../../figures/palette';
 import { css, html, nothing, svg, type TemplateResult } from 'lit';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
@@ -138,43 +138,33 @@ export function renderScores(reading: Reading, map: AttentionMap, token: number)
     <h5>
       ${unsafeHTML(typeset(String.raw`e_j = \operatorname{align}(h_j, h_i),\ \ \alpha_j = \operatorname{softmax}_j(e_j),\ \ j = 1 \dots ${token + 1}`))}
     </h5>
-    <div class="scores-scroll">
-      <table class="scores" data-sum=${String(sum)}>
-        <thead>
-          <tr>
-            <th scope="col">j</th>
-            <th scope="col">${t('lstmn.pieceHeader')}</th>
-            <th scope="col">${t('lstmn.wordHeader')}</th>
-            <th scope="col">${unsafeHTML(typeset('e_j'))}</th>
-            <th scope="col">${unsafeHTML(typeset(String.raw`\alpha_j`))}</th>
-          </tr>
-        </thead>
-        <tbody>
-          ${js.map((j) => {
-            const score = map.scores[token * map.cols + j];
-            const alpha = map.weights[token * map.cols + j];
-            return html`<tr
-              data-j=${j}
-              data-score=${String(score)}
-              data-alpha=${String(alpha)}
-              class=${j === token ? 'cur' : ''}
-            >
-              <td class="num">${j + 1}</td>
-              <td dir="auto">${showPiece(record.tokens[j])}</td>
-              <td dir="auto">${wordOfToken.get(j) ?? ''}</td>
-              <td class="num" title=${String(score)}>${score.toFixed(3)}</td>
-              <td class="num alpha" title=${String(alpha)}>${weightBar(alpha)} ${alpha.toFixed(4)}</td>
-            </tr>`;
-          })}
-        </tbody>
-        <tfoot>
-          <tr>
-            <td colspan="4">${t('lstmn.sumLabel')}</td>
-            <td class="num">${sum.toFixed(4)}</td>
-          </tr>
-        </tfoot>
-      </table>
-    </div>
+    ${scoresTable({
+      className: 'scores',
+      data: { sum: String(sum) },
+      headers: {
+        index: 'j',
+        labels: [t('lstmn.pieceHeader'), t('lstmn.wordHeader')],
+        score: unsafeHTML(typeset('e_j')),
+        weight: unsafeHTML(typeset(String.raw`\alpha_j`)),
+        vectors: [],
+      },
+      rows: js.map((j) => {
+        const score = map.scores[token * map.cols + j];
+        const alpha = map.weights[token * map.cols + j];
+        return {
+          index: j,
+          labels: [showPiece(record.tokens[j]), wordOfToken.get(j) ?? ''],
+          score,
+          weight: alpha,
+          vectors: [],
+          data: { j: String(j), score: String(score), alpha: String(alpha) },
+          className: j === token ? 'cur' : '',
+        };
+      }),
+      sum: { label: t('lstmn.sumLabel'), value: sum },
+      scoreDigits: 3,
+      weightDigits: 4,
+    })}
     <p class="note">${t('lstmn.softmaxNote')}</p>
   </div>`;
 }
@@ -237,9 +227,6 @@ export const stepPanelStyles = css`
     .formula .katex-display {
       font-size: 0.82em;
     }
-    table.scores td.alpha .bar {
-      display: none;
-    }
   }
   .vector {
     margin: 0.55rem 0;
@@ -280,54 +267,5 @@ export const stepPanelStyles = css`
   .scores-box h5 {
     font-size: 0.95rem;
     font-weight: 400;
-  }
-  .scores-scroll {
-    max-height: 18rem;
-    overflow: auto;
-    margin-top: 0.3rem;
-    border: 1px solid #e3e8ef;
-    border-radius: 6px;
-    background: #fff;
-  }
-  table.scores {
-    width: 100%;
-    border-collapse: collapse;
-    font-size: 0.86rem;
-    font-variant-numeric: tabular-nums;
-  }
-  table.scores th,
-  table.scores td {
-    padding: 0.15rem 0.5rem;
-    border-bottom: 1px solid #eef1f5;
-    text-align: left;
-  }
-  table.scores thead th {
-    position: sticky;
-    top: 0;
-    background: #f6f8fb;
-    font-weight: 600;
-  }
-  table.scores td {
-    white-space: nowrap;
-  }
-  table.scores td.num {
-    text-align: right;
-  }
-  table.scores td.alpha {
-    display: flex;
-    align-items: center;
-    justify-content: end;
-    gap: 0.4rem;
-  }
-  table.scores td.alpha .bar {
-    width: 4rem;
-  }
-  table.scores tr.cur td {
-    color: #c92a2a;
-    font-weight: 600;
-  }
-  table.scores tfoot td {
-    font-weight: 600;
-    border-bottom: none;
   }
 `;

@@ -6,6 +6,8 @@
 // figures, each in its own module of this folder: the map (figure.ts), side by side
 // (compare-panel.ts), one decoder step (step-panel.ts) and accuracy by length (length-chart.ts).
 
+import { scoresTableStyles } from '../../figures/scores-table';
+import { weightBarStyles } from '../../figures/weight-bar';
 import { html, nothing, unsafeCSS, type TemplateResult } from 'lit';
 import katexCss from 'katex/dist/katex.min.css?inline';
 import { LatestForward } from '../shared/latest-forward';
@@ -346,6 +348,8 @@ export class Seq2SeqElement extends LessonElement {
   }
 
   static override styles = [
+    weightBarStyles,
+    scoresTableStyles,
     placeholderBox,
     lessonBase,
     pills,

@@ -9,6 +9,7 @@ import { t } from '../../i18n';
 import { radioPills } from '../../components/radio-pills';
 import { typeset } from '../../components/typeset';
 import type { Seq2SeqElement } from './element';
+import { scoresTable } from '../../figures/scores-table';
 import { STEP_STATE, STEP_SCORE, STEP_SOFTMAX, STEP_CONTEXT } from './parts';
 
 export function chooseStep(el: Seq2SeqElement, j: number): void {
@@ -71,54 +72,29 @@ export function renderStep(el: Seq2SeqElement, record: ForwardRecord): TemplateR
           )}
         </div>
         <div class="formula">${unsafeHTML(typeset(STEP_SOFTMAX, true))}</div>
-        <div class="table-scroll">
-          <table class="step-table" data-weight-sum=${detail.weightSum}>
-            <thead>
-              <tr>
-                <th scope="col">i</th>
-                <th scope="col">${t('seq2seq.stepWord')}</th>
-                <th scope="col">${unsafeHTML(typeset(`e_{i${n}}`))}<span class="sr-only">e i${n}</span></th>
-                <th scope="col">
-                  ${unsafeHTML(typeset(`\\alpha_{i${n}}`))}<span class="sr-only">α i${n}</span>
-                </th>
-                <th scope="col">${unsafeHTML(typeset('h_i'))}<span class="sr-only">h i</span></th>
-              </tr>
-            </thead>
-            <tbody>
-              ${detail.keys.map(
-                (h, i) =>
-                  html`<tr
-                    data-i=${i}
-                    data-alpha=${detail.weights[i]}
-                    class=${detail.weights[i] === maxWeight ? 'peak' : ''}
-                  >
-                    <td class="num">${i + 1}</td>
-                    <td>${map.colLabels[i]}</td>
-                    <td class="num">${detail.scores[i].toFixed(3)}</td>
-                    <td class="num alpha">
-                      <span class="bar" style="width:${Math.round(detail.weights[i] * 60)}px"></span
-                      >${detail.weights[i].toFixed(3)}
-                    </td>
-                    <td>
-                      <attnlab-vector-strip
-                        .values=${h}
-                        .max=${detail.scale}
-                        label=${`h_${i + 1}`}
-                      ></attnlab-vector-strip>
-                    </td>
-                  </tr>`,
-              )}
-            </tbody>
-            <tfoot>
-              <tr>
-                <td></td>
-                <th scope="row" colspan="2">${t('seq2seq.stepSum')}</th>
-                <td class="num sum">${detail.weightSum.toFixed(3)}</td>
-                <td></td>
-              </tr>
-            </tfoot>
-          </table>
-        </div>
+        ${scoresTable({
+          className: 'step-table',
+          data: { weightSum: String(detail.weightSum) },
+          headers: {
+            index: 'i',
+            labels: [t('seq2seq.stepWord')],
+            score: html`${unsafeHTML(typeset(`e_{i${n}}`))}<span class="sr-only">e i${n}</span>`,
+            weight: html`${unsafeHTML(typeset(`\\alpha_{i${n}}`))}<span class="sr-only">α i${n}</span>`,
+            vectors: [html`${unsafeHTML(typeset('h_i'))}<span class="sr-only">h i</span>`],
+          },
+          rows: detail.keys.map((h, i) => ({
+            index: i,
+            labels: [map.colLabels[i]],
+            score: detail.scores[i],
+            weight: detail.weights[i],
+            vectors: [{ values: h, max: detail.scale, label: `h_${i + 1}` }],
+            data: { i: String(i), alpha: String(detail.weights[i]) },
+            className: detail.weights[i] === maxWeight ? 'peak' : '',
+          })),
+          sum: { label: t('seq2seq.stepSum'), value: detail.weightSum },
+          scoreDigits: 3,
+          weightDigits: 3,
+        })}
       </li>
       <li>
         <p>${t('seq2seq.stepContext')}</p>
@@ -176,36 +152,6 @@ export const stepPanelStyles = css`
   }
   .vector-row attnlab-vector-strip {
     flex: 1 1 auto;
-  }
-  .table-scroll {
-    max-width: 100%;
-    overflow-x: auto;
-  }
-  .step-table {
-    border-collapse: collapse;
-    font-size: 0.85rem;
-    font-variant-numeric: tabular-nums;
-  }
-  .step-table th,
-  .step-table td {
-    padding: 0.15rem 0.5rem;
-    text-align: left;
-    border-bottom: 1px solid #e3e8ef;
-    white-space: nowrap;
-  }
-  .step-table .num {
-    text-align: right;
-  }
-  .step-table tr.peak td {
-    font-weight: 700;
-    background: #eef3fa;
-  }
-  .step-table .bar {
-    display: inline-block;
-    height: 0.6rem;
-    margin-right: 0.4rem;
-    background: var(--attn-accent, #1f5fa8);
-    vertical-align: middle;
   }
   .step-check {
     font-size: 0.85rem;

@@ -8,6 +8,8 @@
 // the masked word (mask-panel.ts), positions (positions-panel.ts) and the comparison with RNNs and
 // CNNs (compare-panel.ts). docs/architecture.md lists them.
 
+import { scoresTableStyles } from '../../figures/scores-table';
+import { weightBarStyles } from '../../figures/weight-bar';
 import { html, nothing, unsafeCSS, type TemplateResult } from 'lit';
 import katexCss from 'katex/dist/katex.min.css?inline';
 import { LatestForward } from '../shared/latest-forward';
@@ -372,6 +374,8 @@ export class TransformerElement extends LessonElement {
   }
 
   static override styles = [
+    weightBarStyles,
+    scoresTableStyles,
     placeholderBox,
     lessonBase,
     pills,

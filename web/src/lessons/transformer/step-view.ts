@@ -1,13 +1,13 @@
 // Lesson 3's step view: every number of one head's computation for the query token, from the
 // trace (a^i, q, k, v, scores, weights, b), with the notes' formulas and the page's own checks.
 
-import { weightBar } from '../../figures/weight-bar';
 import { css, html, nothing, type TemplateResult } from 'lit';
 import { truncateLabel, type ForwardRecord } from '../../engine/records';
 import { stepDetail, type TfArch } from './view-model';
 import { t } from '../../i18n';
 import type { TransformerElement } from './element';
-import { tex, fixed, exponent, join, maxAbs } from './parts';
+import { scoresTable } from '../../figures/scores-table';
+import { tex, exponent, join, maxAbs } from './parts';
 import { renderLayerPills, renderHeadPills } from './head-view';
 
 /** The notes' formulas for query token i (1-based) in head h (1-based). */
@@ -100,61 +100,37 @@ export function renderStep(el: TransformerElement, record: ForwardRecord, arch: 
             ${t(arch.score === 'dot' ? 'transformer.stepScoresDot' : 'transformer.stepScoresAdditive', { count: detail.keys.length })}
             ${arch.causal ? t('transformer.stepCausal') : ''}
           </p>
-          <div class="scroll-box table-box">
-            <table class="scores" data-weight-sum=${String(detail.weightSum)}>
-              <thead>
-                <tr>
-                  <th scope="col">j</th>
-                  <th scope="col">${t('transformer.tokenHeader')}</th>
-                  <th scope="col">${tex(`\\alpha_{${i},j}`)}</th>
-                  <th scope="col">${tex(`\\alpha'_{${i},j}`)}</th>
-                  <th scope="col">${tex(`k^{j,${h}}`)}</th>
-                  <th scope="col">${tex(`v^{j,${h}}`)}</th>
-                </tr>
-              </thead>
-              <tbody>
-                ${detail.keys.map((j, idx) => {
-                  const w = detail.weights[idx];
-                  return html`<tr
-                    data-key=${j}
-                    data-score=${String(detail.scores[idx])}
-                    data-weight=${String(w)}
-                    data-v=${join(detail.v[idx])}
-                    class=${j === detail.query ? 'self' : ''}
-                  >
-                    <td class="num">${j + 1}</td>
-                    <td dir="auto">${truncateLabel(label(j), 14)}</td>
-                    <td class="num" title=${String(detail.scores[idx])}>${fixed(detail.scores[idx], 3)}</td>
-                    <td class="num weight" title=${String(w)}>
-                      ${weightBar(Math.min(1, Math.max(0, w)))}${fixed(w, 4)}
-                    </td>
-                    <td>
-                      <attnlab-vector-strip
-                        .values=${detail.k[idx]}
-                        .max=${scale}
-                        label=${`k${j + 1}`}
-                      ></attnlab-vector-strip>
-                    </td>
-                    <td>
-                      <attnlab-vector-strip
-                        .values=${detail.v[idx]}
-                        .max=${scale}
-                        label=${`v${j + 1}`}
-                      ></attnlab-vector-strip>
-                    </td>
-                  </tr>`;
-                })}
-              </tbody>
-              <tfoot>
-                <tr>
-                  <td></td>
-                  <th scope="row" colspan="2">${tex(sumTex)}</th>
-                  <td class="num sum">${fixed(detail.weightSum, 4)}</td>
-                  <td colspan="2"></td>
-                </tr>
-              </tfoot>
-            </table>
-          </div>
+          ${scoresTable({
+            className: 'scores',
+            data: { weightSum: String(detail.weightSum) },
+            headers: {
+              index: 'j',
+              labels: [t('transformer.tokenHeader')],
+              score: tex(`\\alpha_{${i},j}`),
+              weight: tex(`\\alpha'_{${i},j}`),
+              vectors: [tex(`k^{j,${h}}`), tex(`v^{j,${h}}`)],
+            },
+            rows: detail.keys.map((j, idx) => ({
+              index: j,
+              labels: [truncateLabel(label(j), 14)],
+              score: detail.scores[idx],
+              weight: detail.weights[idx],
+              vectors: [
+                { values: detail.k[idx], max: scale, label: `k${j + 1}` },
+                { values: detail.v[idx], max: scale, label: `v${j + 1}` },
+              ],
+              data: {
+                key: String(j),
+                score: String(detail.scores[idx]),
+                weight: String(detail.weights[idx]),
+                v: join(detail.v[idx]),
+              },
+              className: j === detail.query ? 'self' : '',
+            })),
+            sum: { label: tex(sumTex), value: detail.weightSum },
+            scoreDigits: 3,
+            weightDigits: 4,
+          })}
           ${
             detail.scoreError !== null
               ? html`<p class="check" data-key="score-check" data-error=${String(detail.scoreError)}>
@@ -283,10 +259,6 @@ export const stepViewStyles = css`
     font-size: 0.85rem;
     font-variant-numeric: tabular-nums;
   }
-  table.scores {
-    width: max-content;
-    min-width: 100%;
-  }
   th,
   td {
     padding: 0.2rem 0.5rem;
@@ -312,28 +284,5 @@ export const stepViewStyles = css`
   }
   table.costs thead th {
     vertical-align: bottom;
-  }
-  td.weight {
-    display: flex;
-    align-items: center;
-    justify-content: end;
-    gap: 0.4rem;
-  }
-  tr.self td {
-    color: #a61e1e;
-    font-weight: 600;
-  }
-  .bar {
-    display: inline-block;
-    width: 3.5rem;
-    height: 0.55rem;
-    border-radius: 3px;
-    background: #dbe4f0;
-    overflow: hidden;
-  }
-  .bar > span {
-    display: block;
-    height: 100%;
-    background: var(--attn-accent, #1f5fa8);
   }
 `;
