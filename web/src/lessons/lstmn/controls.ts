@@ -1,6 +1,7 @@
 // Lesson 2's controls: the model switch, the model card, the words/pieces switch, and the
 // split of the text into words and pieces.
 
+import { modelPills } from '../shared/lesson-element';
 import { css, html, nothing, type TemplateResult } from 'lit';
 import { wordGroups } from '../shared/lm';
 import { currentLanguage, formatInteger, t } from '../../i18n';
@@ -10,16 +11,13 @@ import { MODEL_KEYS, type Reading } from './parts';
 import type { View } from './state';
 
 export function renderModels(el: LstmnElement): TemplateResult | typeof nothing {
-  if (el.available.length < 2) return nothing;
-  return radioPills({
-    host: el,
+  return modelPills(el, {
     name: 'models',
     data: 'model',
     label: t('lstmn.modelLabel'),
-    options: el.available,
     current: el.model,
-    text: (m) => t(MODEL_KEYS[m]),
-    choose: (m) => el.chooseModel(m),
+    keys: MODEL_KEYS,
+    choose: (key) => el.chooseModel(key),
   });
 }
 

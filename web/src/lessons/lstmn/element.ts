@@ -19,7 +19,7 @@ import { groupMap, groupRow, parseRecallCurve, pieceGroups, wordGroups } from '.
 import { modelUrl } from '../../engine/model-folder';
 import { fetchAsset } from '../../engine/assets';
 import { defaultModelBase } from '../../engine/model-base';
-import { parseIndex, parseModel, parseView, type ViewChoice } from '../../embed/state';
+import { parseIndex, parseModel, parseView } from '../../embed/state';
 import { sentenceInput, teacherModeStyles } from '../shared/embed-attributes';
 import { LessonElement } from '../shared/lesson-element';
 import { clipText, hasWords, type ForwardRecord } from '../../engine/records';
@@ -44,10 +44,8 @@ import { lstmnStyles } from './styles';
 import '../../figures/attention-map';
 import '../../figures/recall-chart';
 
-export class LstmnElement extends LessonElement {
+export class LstmnElement extends LessonElement<LmModel, LoadedModel> {
   static override properties = {
-    attrStep: { type: String, attribute: 'step' },
-    shown: { state: true },
     model: { state: true },
     view: { state: true },
     selected: { state: true },
@@ -55,9 +53,6 @@ export class LstmnElement extends LessonElement {
     recall: { state: true },
   };
 
-  declare attrStep: string | null | undefined;
-  /** What `view` asks for: the reading figure (words or pieces) and the panels. */
-  declare shown: ViewChoice;
   declare model: LmModel;
   declare view: View;
   /** Token index of the step the step panel shows; null: panel closed. */
@@ -78,21 +73,6 @@ export class LstmnElement extends LessonElement {
   reading: Reading | null = null;
   /** The record the last update saw (a new one may close the step panel). */
   seenRecord: ForwardRecord | null = null;
-
-  /** Models whose folder the page serves (models/index.json). */
-  get available(): LmModel[] {
-    return this.models.available;
-  }
-  get record(): ForwardRecord | null {
-    return this.forwards.record;
-  }
-  get runError(): string | null {
-    return this.forwards.runError;
-  }
-  /** A forward for the current text is still on its way (aria-busy on the figure). */
-  get busy(): boolean {
-    return this.forwards.busy;
-  }
 
   constructor() {
     super();

@@ -1,25 +1,21 @@
 // Lesson 1's controls: the attention variant switch, the side-by-side toggle, word suggestions
 // from the model's vocabulary, and the model card.
 
+import { modelPills } from '../shared/lesson-element';
 import { css, html, nothing, type TemplateResult } from 'lit';
 import { suggestWords } from './view-model';
 import { formatInteger, formatPercent, t } from '../../i18n';
-import { radioPills } from '../../components/radio-pills';
 import type { Seq2SeqElement } from './element';
 import { MODEL_KEYS, SUGGESTIONS } from './parts';
 
 export function renderVariants(el: Seq2SeqElement): TemplateResult | typeof nothing {
-  // The switch appears only when the dot-product model is served too.
-  if (el.available.length < 2) return nothing;
-  return radioPills({
-    host: el,
+  return modelPills(el, {
     name: 'variants',
     data: 'variant',
     label: t('seq2seq.variantLabel'),
-    options: el.available,
     current: el.variant,
-    text: (v) => t(MODEL_KEYS[v]),
-    choose: (v) => el.chooseVariant(v),
+    keys: MODEL_KEYS,
+    choose: (key) => el.chooseVariant(key),
   });
 }
 

@@ -20,7 +20,7 @@ import { accuracyByLength, allWordsUnknown, withFullStop, type LengthPoint } fro
 import { LocaleController, t } from '../../i18n';
 import { fetchAsset } from '../../engine/assets';
 import { defaultModelBase } from '../../engine/model-base';
-import { parseIndex, parseModel, parseView, type ViewChoice } from '../../embed/state';
+import { parseIndex, parseModel, parseView } from '../../embed/state';
 import { isTeacherMode, sentenceInput, teacherModeStyles } from '../shared/embed-attributes';
 import { LessonElement } from '../shared/lesson-element';
 import { placeholderBox, lessonBase, lessonChrome, pills, srOnly } from '../../components/shared-styles';
@@ -54,10 +54,8 @@ import '../../figures/attention-map';
 import '../../figures/line-chart';
 import '../../figures/vector-strip';
 
-export class Seq2SeqElement extends LessonElement {
+export class Seq2SeqElement extends LessonElement<Variant, LoadedModel> {
   static override properties = {
-    attrStep: { type: String, attribute: 'step' },
-    shown: { state: true },
     variant: { state: true },
     step: { state: true },
     compare: { state: true },
@@ -65,9 +63,6 @@ export class Seq2SeqElement extends LessonElement {
     lengthCurves: { state: true },
   };
 
-  declare attrStep: string | null | undefined;
-  /** What `view` asks for: the map (or side by side, mode 'compare') and the panels. */
-  declare shown: ViewChoice;
   declare variant: Variant;
   /** The decoder step (map row) the step-through panel explains. */
   declare step: number;
@@ -92,21 +87,6 @@ export class Seq2SeqElement extends LessonElement {
     },
   });
   chartSeries: { curves: unknown; key: string; series: ChartSeries[] } | null = null;
-
-  /** Variants whose model folder the page serves (models/index.json). */
-  get available(): Variant[] {
-    return this.models.available;
-  }
-  get record(): ForwardRecord | null {
-    return this.forwards.record;
-  }
-  get runError(): string | null {
-    return this.forwards.runError;
-  }
-  /** A forward for the current text is still on its way (aria-busy on the figure). */
-  get busy(): boolean {
-    return this.forwards.busy;
-  }
 
   constructor() {
     super();

@@ -1,9 +1,23 @@
 // What the three lesson elements share as custom elements: the sentence and the embedding
-// attributes as Lit properties (docs/embedding.md), the language switch of `lang`, and writing the
-// lesson's state back to its attributes once per update. Each lesson's willUpdate follows its own
-// attributes, calls super.willUpdate first and sets `reflected`; updated() writes it.
+// attributes as Lit properties (docs/embedding.md), the `view` choice, the language switch of
+// `lang`, writing the lesson's state back to its attributes once per update, and the model set and
+// latest-wins forward every lesson holds (with the getters its figures read). Each lesson's
+// willUpdate follows its own attributes, calls super.willUpdate first and sets `reflected`;
+// updated() writes it.
 
-import { LitElement, type PropertyDeclarations, type PropertyValues } from 'lit';
+import {
+  LitElement,
+  nothing,
+  type PropertyDeclarations,
+  type PropertyValues,
+  type TemplateResult,
+} from 'lit';
+import { radioPills } from '../../components/radio-pills';
+import { t } from '../../i18n';
+import type { ForwardRecord } from '../../engine/records';
+import type { ViewChoice } from '../../embed/state';
+import type { LatestForward } from './latest-forward';
+import type { Disposable, ModelSet } from './model-set';
 import {
   applyLanguageAttribute,
   embedProperties,
@@ -12,11 +26,16 @@ import {
   type Reflected,
 } from './embed-attributes';
 
-export class LessonElement extends LitElement implements EmbedAttributes {
+export abstract class LessonElement<Key extends string, Loaded extends Disposable>
+  extends LitElement
+  implements EmbedAttributes
+{
   static override properties: PropertyDeclarations = {
     sentence: { type: String },
     ...embedProperties,
+    attrStep: { type: String, attribute: 'step' },
     text: { state: true },
+    shown: { state: true },
   };
 
   /** The sentence (attribute `sentence`; the text box writes what is typed back to it). */
@@ -26,8 +45,32 @@ export class LessonElement extends LitElement implements EmbedAttributes {
   declare attrView: string | null | undefined;
   declare controls: string | null | undefined;
   declare attrLang: string | null | undefined;
+  /** Attribute `step`: which step the step panel opens on (each lesson reads it its own way). */
+  declare attrStep: string | null | undefined;
   /** The text the lesson reads (typed, or from `sentence`). */
   declare text: string;
+  /** What `view` asks for: the lesson's figure mode and its panels. */
+  declare shown: ViewChoice;
+
+  /** The lesson's models: which are served, loading, loaded or failed. */
+  abstract readonly models: ModelSet<Key, Loaded>;
+  /** The current model's answer for the text, latest wins. */
+  abstract readonly forwards: LatestForward;
+
+  /** Models whose folder the page serves (models/index.json). */
+  get available(): Key[] {
+    return this.models.available;
+  }
+  get record(): ForwardRecord | null {
+    return this.forwards.record;
+  }
+  get runError(): string | null {
+    return this.forwards.runError;
+  }
+  /** A forward for the current text is still on its way (aria-busy on the figure). */
+  get busy(): boolean {
+    return this.forwards.busy;
+  }
 
   /** The attributes' text for the current state, as willUpdate computed it, for updated() to write. */
   reflected: Record<string, Reflected> = {};
@@ -39,4 +82,33 @@ export class LessonElement extends LitElement implements EmbedAttributes {
   override updated(): void {
     reflectAttributes(this, this.reflected);
   }
+}
+
+/**
+ * The lesson's model chooser: one pill per served model, shown only when there is a choice.
+ * `name` and `data` keep each lesson's class and data attribute ("models"/"model" in lessons 2
+ * and 3, "variants"/"variant" in lesson 1), which embedded pages and tests select by.
+ */
+export function modelPills<Key extends string, Loaded extends Disposable>(
+  el: LessonElement<Key, Loaded>,
+  options: {
+    name: 'models' | 'variants';
+    data: 'model' | 'variant';
+    label: string;
+    current: Key;
+    keys: Readonly<Record<Key, string>>;
+    choose: (key: Key) => void;
+  },
+): TemplateResult | typeof nothing {
+  if (el.available.length < 2) return nothing;
+  return radioPills({
+    host: el,
+    name: options.name,
+    data: options.data,
+    label: options.label,
+    options: el.available,
+    current: options.current,
+    text: (key) => t(options.keys[key]),
+    choose: options.choose,
+  });
 }

@@ -1,25 +1,22 @@
 // Lesson 3's controls above the figure: the model switch, the model card (size, held-out
 // accuracy or perplexity) and the token chips that choose the query the figures follow.
 
+import { modelPills } from '../shared/lesson-element';
 import { html, nothing, type TemplateResult } from 'lit';
 import type { ForwardRecord } from '../../engine/records';
 import { tokenLabel } from './view-model';
 import { currentLanguage, formatInteger, formatPercent, t } from '../../i18n';
-import { radioPills } from '../../components/radio-pills';
 import type { TransformerElement } from './element';
 import { MODEL_KEYS } from './parts';
 
 export function renderModels(el: TransformerElement): TemplateResult | typeof nothing {
-  if (el.available.length < 2) return nothing;
-  return radioPills({
-    host: el,
+  return modelPills(el, {
     name: 'models',
     data: 'model',
     label: t('transformer.modelLabel'),
-    options: el.available,
     current: el.model,
-    text: (m) => t(MODEL_KEYS[m]),
-    choose: (m) => el.chooseModel(m),
+    keys: MODEL_KEYS,
+    choose: (key) => el.chooseModel(key),
   });
 }
 

@@ -16,7 +16,7 @@ import { LatestForward } from '../shared/latest-forward';
 import { ModelSet, type LoadState } from '../shared/model-set';
 import { modelLoader, servedFolders } from '../shared/load-model';
 import { hasForeignLetters, messageLadder, renderMessages, type Message } from '../shared/messages';
-import { parseIndex, parseModel, parseView, type ViewChoice } from '../../embed/state';
+import { parseIndex, parseModel, parseView } from '../../embed/state';
 import { sentenceInput, teacherModeStyles } from '../shared/embed-attributes';
 import { LessonElement } from '../shared/lesson-element';
 import { clipText, hasWords, type ForwardRecord } from '../../engine/records';
@@ -45,13 +45,12 @@ import '../../figures/attention-map';
 import '../../figures/export-buttons';
 import '../../figures/vector-strip';
 
-export class TransformerElement extends LessonElement {
+export class TransformerElement extends LessonElement<TfModel, LoadedModel> {
   static override properties = {
     attrLayer: { type: String, attribute: 'layer' },
     attrHead: { type: String, attribute: 'head' },
     attrToken: { type: String, attribute: 'token' },
     attrMask: { type: String, attribute: 'mask' },
-    shown: { state: true },
     model: { state: true },
     view: { state: true },
     layer: { state: true },
@@ -73,8 +72,6 @@ export class TransformerElement extends LessonElement {
   declare attrHead: string | null | undefined;
   declare attrToken: string | null | undefined;
   declare attrMask: string | null | undefined;
-  /** What `view` asks for: the figure (head, model or step view) and the panels below it. */
-  declare shown: ViewChoice;
   declare model: TfModel;
   declare view: View;
   /** Layer and head of the model view's large map and of the computation panel (0-based). */
@@ -232,24 +229,9 @@ export class TransformerElement extends LessonElement {
     return this.shuffleModels.ready('nopos');
   }
 
-  /** Models whose folder the page serves (models/index.json). */
-  get available(): TfModel[] {
-    return this.models.available;
-  }
   get manifestRead(): boolean {
     return this.models.manifestRead;
   }
-  get record(): ForwardRecord | null {
-    return this.forwards.record;
-  }
-  get runError(): string | null {
-    return this.forwards.runError;
-  }
-  /** A forward for the current text is still on its way (aria-busy on the figure). */
-  get busy(): boolean {
-    return this.forwards.busy;
-  }
-
   get current(): LoadState<LoadedModel> | undefined {
     return this.models.state(this.model);
   }
