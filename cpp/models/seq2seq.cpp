@@ -177,8 +177,11 @@ ForwardTrace Seq2Seq::make_trace(const std::vector<int>& src, const Cache& c) co
   Mat states(T + 1, D);  // s_0 = h_m, s_1..s_t
   states.row(0) = c.H.row(S - 1);
   for (Eigen::Index j = 0; j < T; ++j) states.row(j + 1) = c.steps[static_cast<size_t>(j)].rnn.h;
+  Mat inputs(T, embed_dim_);  // x'_1..x'_t, the embedding of the word written before each step
+  for (Eigen::Index j = 0; j < T; ++j) inputs.row(j) = c.steps[static_cast<size_t>(j)].input.head(embed_dim_);
   tr.tensors = {{trace_names::kSourceEmbeddings, c.src_x},
                 {trace_names::kEncoderStates, c.H},
+                {trace_names::kDecoderInputs, inputs},
                 {trace_names::kDecoderStates, states}};
   Mat contexts(T + 1, D);  // c_0..c_t
   contexts.row(0) = c.c0;

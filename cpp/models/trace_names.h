@@ -15,8 +15,9 @@ inline constexpr const char* kContextMemory = "context_memory";              // 
 inline constexpr const char* kLogits = "logits";                             // (rows, V) before the softmax
 inline constexpr const char* kSourceEmbeddings = "source_embeddings";        // Seq2Seq (m, E)
 inline constexpr const char* kEncoderStates = "encoder_states";              // Seq2Seq (m, D) h_1..h_m
-inline constexpr const char* kDecoderStates = "decoder_states";              // Seq2Seq (t, D) s_1..s_t
-inline constexpr const char* kContexts = "contexts";                         // Seq2Seq (t, D) c_1..c_t
+inline constexpr const char* kDecoderInputs = "decoder_inputs";              // Seq2Seq (t, E) x'_1..x'_t
+inline constexpr const char* kDecoderStates = "decoder_states";              // Seq2Seq (t+1, D) s_0..s_t
+inline constexpr const char* kContexts = "contexts";                         // Seq2Seq (t+1, D) c_0..c_t
 inline constexpr const char* kInitialScores = "initial_attention_scores";    // Seq2Seq (1, m) from s_0
 inline constexpr const char* kInitialWeights = "initial_attention_weights";  // Seq2Seq (1, m) alpha_0
 inline constexpr const char* kPositions = "positions";                       // Transformer (T, d) added to x
@@ -39,6 +40,7 @@ inline constexpr const char* kAll[] = {kEmbeddings,
                                        kLogits,
                                        kSourceEmbeddings,
                                        kEncoderStates,
+                                       kDecoderInputs,
                                        kDecoderStates,
                                        kContexts,
                                        kInitialScores,

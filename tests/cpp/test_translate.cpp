@@ -84,6 +84,16 @@ TEST_CASE("seq2seq: the trace has the translation, the map and the per-step tens
   CHECK(tensors.at("decoder_states").rows() == t + 1);  // s_0 = h_m, then one per step
   CHECK(tensors.at("decoder_states").row(0) == tensors.at("encoder_states").row(3));
   CHECK(tensors.at("contexts").rows() == t + 1);  // c_0 .. c_t
+  // x'_j, the embedding of the word written before step j: <bos> first, then each output word.
+  Mat target_embedding;
+  m.for_each_param([&](const std::string& name, Param& p) {
+    if (name == "tgt_embedding.weight") target_embedding = p.value;
+  });
+  const Mat& inputs = tensors.at("decoder_inputs");
+  REQUIRE(inputs.rows() == t);
+  CHECK(inputs.row(0) == target_embedding.row(m.bos_id()));
+  for (Eigen::Index j = 1; j < t; ++j)
+    CHECK(inputs.row(j) == target_embedding.row(m.target_id(map.row_labels[static_cast<size_t>(j - 1)])));
   CHECK(tensors.at("initial_attention_weights").sum() == Approx(1.0));
   // c_j = sum_i alpha_ji h_i, recomputed from the trace
   const Mat c1 = map.weights.row(0) * tensors.at("encoder_states");

@@ -205,7 +205,9 @@ test('the app page keeps its state in the URL, and a fresh page opened at that U
   await translation(tab);
   await seq(tab, '.variants [data-variant="dot"]').click();
   const french = await translation(tab);
-  await seq(tab, '.step-words [data-step="1"]').click();
+  // The second French word: data-step counts rows of the map, row 0 being the start s_0, so it
+  // matches the URL's step (the n-th word, as before the s_0 row was drawn).
+  await seq(tab, '.step-words [data-step="2"]').click();
   // Lesson 3: the model view, and the language.
   await tf(tab, '.views [data-value="model"]').click();
   await tfTokens(tab);
@@ -224,7 +226,7 @@ test('the app page keeps its state in the URL, and a fresh page opened at that U
   assert.equal(await translation(fresh), french);
   assert.equal(await seq(fresh, 'textarea').inputValue(), SEQ_SENTENCE);
   assert.equal(await seq(fresh, '.variants [data-variant="dot"]').getAttribute('aria-checked'), 'true');
-  assert.equal(await seq(fresh, '.step-words [data-step="1"]').getAttribute('aria-checked'), 'true');
+  assert.equal(await seq(fresh, '.step-words [data-step="2"]').getAttribute('aria-checked'), 'true');
   assert.equal(await tfTokens(fresh), 'model');
   assert.equal(await fresh.evaluate(() => document.documentElement.lang), 'zh-CN');
   assert.match(await seq(fresh, '.translation-label').innerText(), CJK);

@@ -475,7 +475,7 @@ test('Seq2Seq lesson: the default sentence is translated, with its heading, card
   await page.close();
 });
 
-test('Seq2Seq lesson: typing a sentence with an adjective gives its translation and an m x t map', async () => {
+test('Seq2Seq lesson: typing a sentence with an adjective gives its translation and an m x (t + 1) map', async () => {
   const sentence = 'the red car is fast .';
   const vocabulary = sourceVocabulary();
   for (const word of sentence.split(' ')) assert.ok(vocabulary.has(word), `"${word}" is in the vocabulary`);
@@ -486,13 +486,15 @@ test('Seq2Seq lesson: typing a sentence with an adjective gives its translation 
   assert.equal((await seq(page, '.translation').innerText()).trim(), translation);
   const m = sentence.split(' ').length; // English words
   const t = translation.split(' ').length + 1; // French words and <eos>
-  assert.equal(await seqCells(page).count(), m * t, `${m} x ${t} cells`);
+  // One row for the start s_0 (alpha_0, giving c_0) and one per decoder step: m(t + 1) weights.
+  assert.equal(await seqCells(page).count(), m * (t + 1), `${m} x ${t + 1} cells`);
   assert.equal(await seq(page, '.cost').getAttribute('data-m'), String(m));
   assert.equal(await seq(page, '.cost').getAttribute('data-t'), String(t));
-  assert.match(await seq(page, '.cost-line').innerText(), new RegExp(`${m} × ${t} = ${m * t}`));
+  assert.equal(await seq(page, '.cost').getAttribute('data-weights'), String(m * (t + 1)));
+  assert.match(await seq(page, '.cost-line').innerText(), new RegExp(`${m} × ${t + 1} = ${m * (t + 1)}`));
   const map = await readSeqMap(page);
   assert.deepEqual(map.cols, sentence.split(' '));
-  assert.deepEqual(map.rows, [...translation.split(' '), '<eos>']);
+  assert.deepEqual(map.rows, ['s₀', ...translation.split(' '), '<eos>']);
   for (const row of map.weights) {
     const sum = row.reduce((a, b) => a + b, 0);
     assert.ok(Math.abs(sum - 1) < 1e-4, `row sums to ${sum}`);
@@ -577,7 +579,7 @@ test('Seq2Seq lesson: the additive / dot-product switch, when the dot model is s
   const translation = await settledTranslation(page);
   const steps = Number(await seq(page, '.cost').getAttribute('data-t'));
   assert.ok(translation.length > 0 && steps >= 2, `dot-product translation: ${translation}`);
-  assert.equal(await seqCells(page).count(), 6 * steps);
+  assert.equal(await seqCells(page).count(), 6 * (steps + 1));
   assert.ok(requestedPaths.has(new URL(`${origin}/models/seq2seq-dot/model.safetensors`).pathname));
   await seqSection(page).screenshot({ path: path.join(artifacts, 'seq2seq-dot-1280.png') });
   await page.close();
@@ -591,8 +593,8 @@ test('Seq2Seq lesson: a sentence typed without its full stop is read with one, a
     'la voiture rouge est rapide .',
   );
   assert.match(await seq(page, '.message[data-key="full-stop"]').innerText(), /full stop was added/);
-  // The map reads the added full stop too: 6 English tokens, 6 French words and <eos>.
-  assert.equal(await seq(page, 'attnlab-attention-map rect[data-weight]').count(), 6 * 7);
+  // The map reads the added full stop too: 6 English tokens; s_0, 6 French words and <eos>.
+  assert.equal(await seq(page, 'attnlab-attention-map rect[data-weight]').count(), 6 * 8);
   await seq(page, 'textarea').fill('the red car is fast .');
   await settledTranslation(page, 'la voiture rouge est rapide .');
   assert.equal(await seq(page, '.message[data-key="full-stop"]').count(), 0);
@@ -632,10 +634,10 @@ test('Seq2Seq lesson: step through one decoder step with the real numbers', asyn
   const page = await openLesson();
   await seq(page, 'textarea').fill('the red car is fast .');
   await settledTranslation(page, 'la voiture rouge est rapide .');
-  // Pick "rouge": the panel shows s_{j-1}, s_j, m scores, m alphas summing to 1, and c_j.
-  await seq(page, '.step-words [data-step="2"]').click();
-  assert.equal(await seq(page, '.step-words [data-step="2"]').getAttribute('aria-checked'), 'true');
-  assert.equal(await seq(page, '.step-list').getAttribute('data-step'), '2');
+  // Pick "rouge", step 3: the panel shows x'_3, s_2, c_2, s_3, m scores, m alphas summing to 1, c_3.
+  await seq(page, '.step-words [data-step="3"]').click();
+  assert.equal(await seq(page, '.step-words [data-step="3"]').getAttribute('aria-checked'), 'true');
+  assert.equal(await seq(page, '.step-list').getAttribute('data-step'), '3');
   const rows = await seq(page, '.step-table tbody tr').evaluateAll((trs) =>
     trs.map((tr) => ({ word: tr.children[1].textContent.trim(), alpha: Number(tr.dataset.alpha) })),
   );
@@ -650,20 +652,37 @@ test('Seq2Seq lesson: step through one decoder step with the real numbers', asyn
   assert.match(await seq(page, '.step-table .sum').innerText(), /^1\.000$/);
   // The panel's context equals the alpha-weighted sum of the h_i it shows.
   assert.ok(Number(await seq(page, '.step-check').getAttribute('data-error')) < 1e-5);
-  // Formulas are typeset and vectors are strips: 2 states + m keys + the context.
-  assert.ok((await seq(page, '.step .katex').count()) >= 4);
-  assert.equal(await seq(page, '.step attnlab-vector-strip').count(), 2 + 6 + 1);
+  // Formulas are typeset and vectors are strips: the inputs x', s_{j-1}, c_{j-1}, the state s_j,
+  // m keys and the context; the word is written from softmax(W_out [s_j; c_j] + b_out).
+  assert.ok((await seq(page, '.step .katex').count()) >= 5);
+  assert.equal(await seq(page, '.step li[data-part="inputs"] attnlab-vector-strip').count(), 4);
+  assert.match(await seq(page, '.step li[data-part="inputs"]').innerText(), /“voiture”/);
+  assert.equal(await seq(page, '.step attnlab-vector-strip').count(), 4 + 6 + 1);
+  const output = seq(page, '.step li[data-part="output"]');
+  assert.equal(await output.getAttribute('data-word'), 'rouge');
+  assert.ok(Number(await output.getAttribute('data-p')) > 0.5, 'rouge is written with p > 0.5');
+  assert.ok(await output.locator('.katex').isVisible(), 'the output formula is typeset');
   // Hovering a strip reads one exact value; the arrow keys move along it.
-  const strip = seq(page, '.step attnlab-vector-strip').first();
+  // (the second strip: s_{j-1}, 128 wide; the first is x'_j, 64 wide)
+  const strip = seq(page, '.step attnlab-vector-strip').nth(1);
   await strip.locator('.strip').hover({ position: { x: 5, y: 5 } });
   assert.match(await strip.locator('.readout').innerText(), /component 2 of 128: -?\d\.\d{4}/);
   await strip.locator('.strip').focus();
   await page.keyboard.press('End');
   assert.match(await strip.locator('.readout').innerText(), /component 128 of 128/);
   // Arrow keys choose the step.
-  await seq(page, '.step-words [data-step="2"]').focus();
+  await seq(page, '.step-words [data-step="3"]').focus();
   await page.keyboard.press('ArrowRight');
-  assert.equal(await seq(page, '.step-list').getAttribute('data-step'), '3');
+  assert.equal(await seq(page, '.step-list').getAttribute('data-step'), '4');
+  // The start step: s_0 = h_m reads the sentence once; its alphas sum to 1 and give c_0.
+  await seq(page, '.step-words [data-step="0"]').click();
+  assert.equal(await seq(page, '.step li[data-part="start"]').count(), 1);
+  assert.equal(await seq(page, '.step li[data-part="output"]').count(), 0);
+  const start = await seq(page, '.step-table tbody tr').evaluateAll((trs) =>
+    trs.map((tr) => Number(tr.dataset.alpha)),
+  );
+  assert.ok(Math.abs(start.reduce((a, b) => a + b, 0) - 1) < 1e-4, 'alpha_0 sums to 1');
+  assert.ok(Number(await seq(page, '.step-check').getAttribute('data-error')) < 1e-5, 'c_0 = sum alpha_0 h');
   await seqSection(page).screenshot({ path: path.join(artifacts, 'seq2seq-step-1280.png') });
   await page.close();
 });
@@ -724,8 +743,8 @@ test('Seq2Seq lesson: side by side, with the difference of the two maps', async 
   const diff = await seq(page, '.compare-panel.difference rect[data-weight]').evaluateAll((rs) =>
     rs.map((r) => Number(r.dataset.weight)),
   );
-  // The other model reads the same French sentence (teacher forcing): every step is compared.
-  assert.equal(diff.length, 6 * steps);
+  // The other model reads the same French sentence (teacher forcing): s_0 and every step compared.
+  assert.equal(diff.length, 6 * (steps + 1));
   assert.ok(diff.every((d) => d >= -1 && d <= 1));
   // Each row of a difference of two distributions sums to 0.
   for (let r = 0; r < diff.length / 6; r++) {
@@ -754,14 +773,14 @@ test('Seq2Seq lesson: the map downloads as PNG, SVG, CSV and JSON, and each file
   const csv = await fetchDownload('csv');
   assert.match(csv.name, /\.csv$/);
   const lines = csv.bytes.toString('utf8').trim().split(/\r\n/);
-  assert.equal(lines.length, 1 + t, 'a header and one line per decoder step');
+  assert.equal(lines.length, 1 + 1 + t, 'a header, the s_0 line and one line per decoder step');
   assert.deepEqual(lines[0].split(','), ['query \\ key', 'the', 'red', 'car', 'is', 'fast', '.']);
   const values = lines.slice(1).flatMap((line) => line.split(',').slice(1).map(Number));
-  assert.equal(values.length, m * t);
+  assert.equal(values.length, m * (t + 1));
   assert.ok(values.every((v) => Number.isFinite(v) && v >= 0 && v <= 1));
   const json = JSON.parse((await fetchDownload('json')).bytes.toString('utf8'));
   assert.deepEqual(json.cols, ['the', 'red', 'car', 'is', 'fast', '.']);
-  assert.equal(json.weights.length, t);
+  assert.equal(json.weights.length, t + 1);
   for (const row of json.weights) assert.ok(Math.abs(row.reduce((a, b) => a + b, 0) - 1) < 1e-4);
   const svg = (await fetchDownload('svg')).bytes.toString('utf8');
   const svgCheck = await page.evaluate((text) => {
@@ -774,7 +793,7 @@ test('Seq2Seq lesson: the map downloads as PNG, SVG, CSV and JSON, and each file
   }, svg);
   assert.equal(svgCheck.error, null);
   assert.equal(svgCheck.root, 'svg');
-  assert.equal(svgCheck.rects, m * t);
+  assert.equal(svgCheck.rects, m * (t + 1));
   const png = (await fetchDownload('png')).bytes;
   assert.deepEqual([...png.subarray(0, 8)], [137, 80, 78, 71, 13, 10, 26, 10], 'PNG signature');
   const size = await page.evaluate(async (b64) => {

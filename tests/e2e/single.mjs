@@ -126,7 +126,7 @@ test('the build wrote one file and reported its size', () => {
 
 test('from file:// with the network off: the three lessons run their trained models', async () => {
   const tab = await open(alone);
-  // Lesson 1 translates and draws m x t weights.
+  // Lesson 1 translates and draws m(t + 1) weights (the start s_0 and t decoder steps).
   await seq(tab, 'textarea').fill(SEQ_SENTENCE);
   await tab.waitForFunction(
     (s) => document.querySelector('attnlab-seq2seq').getAttribute('sentence') === s,
@@ -136,7 +136,7 @@ test('from file:// with the network off: the three lessons run their trained mod
   assert.equal(french, 'la voiture rouge est rapide .');
   const m = SEQ_SENTENCE.split(' ').length; // English words
   const t = french.split(' ').length + 1; // French words and <eos>
-  assert.equal(await seq(tab, 'attnlab-attention-map rect[data-weight]').count(), m * t);
+  assert.equal(await seq(tab, 'attnlab-attention-map rect[data-weight]').count(), m * (t + 1));
   // Lesson 2 reads the default sentence word by word.
   await idle(tab, 'attnlab-lstmn', '.reading li.row');
   assert.ok((await tab.locator('attnlab-lstmn .reading li.row').count()) > 3);

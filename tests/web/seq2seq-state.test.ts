@@ -9,7 +9,7 @@ vi.hoisted(() => {
 });
 
 import { parseView } from '../../web/src/embed/state';
-import { SPEC, attributeValues, type Seq2SeqUi } from '../../web/src/lessons/seq2seq/state';
+import { SPEC, attributeValues, parseStep, type Seq2SeqUi } from '../../web/src/lessons/seq2seq/state';
 import { DEFAULT_SEQ2SEQ_SENTENCE } from '../../web/src/lessons/seq2seq/parts';
 
 const initial: Seq2SeqUi = {
@@ -17,7 +17,7 @@ const initial: Seq2SeqUi = {
   variant: 'additive',
   shown: parseView(null, SPEC.view),
   compare: false,
-  step: 0,
+  step: 1,
 };
 
 describe('seq2seq attributeValues', () => {
@@ -32,10 +32,15 @@ describe('seq2seq attributeValues', () => {
     expect(out.view).toEqual({ value: 'compare chart', isDefault: false });
   });
 
-  it('writes the variant and the decoder step 1-based', () => {
-    const out = attributeValues({ ...initial, variant: 'dot', step: 4 });
+  it('writes the variant and the step as the page counts it (0 the start s_0, n the n-th word)', () => {
+    const out = attributeValues({ ...initial, variant: 'dot', step: 5 });
     expect(out.model).toEqual({ value: 'dot', isDefault: false });
     expect(out.step).toEqual({ value: '5', isDefault: false });
+    expect(attributeValues({ ...initial, step: 0 }).step).toEqual({ value: '0', isDefault: false });
+    expect(parseStep('0')).toBe(0);
+    expect(parseStep('3')).toBe(3);
+    expect(parseStep('x')).toBeNull();
+    expect(parseStep('-1')).toBeNull();
   });
 
   it('writes no figure mode when the view hides the map', () => {

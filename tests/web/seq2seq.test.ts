@@ -12,6 +12,7 @@ import {
   allWordsUnknown,
   differenceMap,
   stepDetail,
+  mapWithStart,
   suggestWords,
   withFullStop,
 } from '../../web/src/lessons/seq2seq/view-model';
@@ -137,12 +138,14 @@ describe('the Seq2Seq model folder in the WASM Session', () => {
 
   it("step-through: every step's alphas sum to 1 and c_j is the alpha-weighted sum of the h_i shown", () => {
     const record = toForwardRecord(session.forward('the small green car does not see the big red house .'));
-    const map = record.maps[0];
-    for (let j = 0; j < map.rows; j++) {
-      const step = stepDetail(record, j);
+    const map = mapWithStart(record);
+    expect(map).not.toBeNull();
+    if (!map) return;
+    for (let row = 0; row < map.rows; row++) {
+      const step = stepDetail(record, row);
       expect(step).not.toBeNull();
       if (!step) return;
-      expect(step.word).toBe(map.rowLabels[j]);
+      expect(step.output?.word ?? null).toBe(row === 0 ? null : map.rowLabels[row]);
       expect(step.weights).toHaveLength(record.tokens.length);
       expect(step.weightSum).toBeCloseTo(1, 5);
       expect(step.contextError).toBeLessThan(1e-5);
@@ -152,14 +155,44 @@ describe('the Seq2Seq model folder in the WASM Session', () => {
       const total = exps.reduce((a, b) => a + b, 0);
       exps.forEach((e, i) => expect(e / total).toBeCloseTo(step.weights[i], 5));
     }
-    // s_{j-1} of step j is s_j of step j - 1; s_0 is the last encoder state h_m.
-    const first = stepDetail(record, 0);
-    const second = stepDetail(record, 1);
-    expect(Array.from(second?.previousState ?? [])).toEqual(Array.from(first?.state ?? []));
-    expect(Array.from(first?.previousState ?? [])).toEqual(
-      Array.from(first?.keys[first.keys.length - 1] ?? []),
-    );
+    // The start step: s_0 is the last encoder state h_m, nothing is written, no inputs.
+    const start = stepDetail(record, 0);
+    expect(start?.inputs).toBeNull();
+    expect(start?.output).toBeNull();
+    expect(Array.from(start?.state ?? [])).toEqual(Array.from(start?.keys[start.keys.length - 1] ?? []));
+    // Step j reads s_{j-1} and c_{j-1} of the step before, and the vector of the word written before.
+    for (let row = 1; row < map.rows; row++) {
+      const before = stepDetail(record, row - 1);
+      const step = stepDetail(record, row);
+      expect(Array.from(step?.inputs?.state ?? [])).toEqual(Array.from(before?.state ?? [1]));
+      expect(Array.from(step?.inputs?.context ?? [])).toEqual(Array.from(before?.context ?? [1]));
+      expect(step?.inputs?.word).toBe(row === 1 ? '<bos>' : map.rowLabels[row - 1]);
+      // The same word written before gives the same x' (one embedding row per word).
+      const again = map.rowLabels.indexOf(map.rowLabels[row - 1]) + 1;
+      if (row > 1 && again !== row)
+        expect(Array.from(stepDetail(record, again)?.inputs?.embedding ?? [])).toEqual(
+          Array.from(step?.inputs?.embedding ?? [1]),
+        );
+      // The word written is the most likely one, with a probability in (0, 1].
+      expect(step?.output?.probability).toBeGreaterThan(0);
+      expect(step?.output?.probability).toBeLessThanOrEqual(1);
+    }
     expect(stepDetail(record, map.rows)).toBeNull();
+  });
+
+  it('the map starts with the s_0 row: m(t + 1) weights, each row summing to 1', () => {
+    const record = toForwardRecord(session.forward('the red car is fast .'));
+    const raw = record.maps[0];
+    const map = mapWithStart(record);
+    expect(map?.rows).toBe(raw.rows + 1);
+    expect(map?.cols).toBe(raw.cols);
+    expect(map?.rowLabels[0]).toBe('s₀');
+    expect(map?.weights).toHaveLength(raw.cols * (raw.rows + 1));
+    const start = Array.from(map?.weights.subarray(0, raw.cols) ?? []);
+    expect(start.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 5);
+    expect(Array.from(map?.weights.subarray(raw.cols) ?? [])).toEqual(Array.from(raw.weights));
+    // c_0 is the alpha_0-weighted sum of the h_i (the contexts tensor's first row).
+    expect(stepDetail(record, 0)?.contextError).toBeLessThan(1e-5);
   });
 
   it("the difference of a map with itself is zero, and with another sentence's map covers the agreeing rows", () => {

@@ -9,6 +9,7 @@ export const TRACE = {
   logits: 'logits',
   sourceEmbeddings: 'source_embeddings',
   encoderStates: 'encoder_states',
+  decoderInputs: 'decoder_inputs',
   decoderStates: 'decoder_states',
   contexts: 'contexts',
   initialScores: 'initial_attention_scores',

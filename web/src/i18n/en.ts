@@ -75,20 +75,29 @@ export const en = {
     engineError: 'The engine could not translate this: {{message}}',
     translationLabel: 'French translation',
     mapTitle: 'Attention weights of the decoder',
-    rowsAxis: 'Rows: the French word being written (decoder step)',
+    rowsAxis: 'Rows: the French word being written (decoder step); s₀ is the start, before the first word',
     colsAxis: 'Columns: the English word read (encoder state)',
-    cost: 'For this sentence the decoder computed m × t = {{m}} × {{t}} = {{n}} attention weights.',
+    cost: 'For this sentence the decoder computed m × (t + 1) = {{m}} × {{t1}} = {{n}} attention weights: one row for the start s₀ and one per decoder step.',
     costWithout: 'Plain Seq2Seq (one final state):',
     costWith: 'With attention (every step reads every word):',
-    costNote: 'm English words, t decoder steps (the French words and <eos>).',
+    costNote: 'm English words, t decoder steps (the French words and <eos>); the extra row is the start s₀.',
     compare: 'Side by side',
     suggestionsLabel: 'Known words:',
+    stepStartPill: 'start (s₀)',
+    stepStart:
+      'Before the first French word, the decoder starts from s₀ = hₘ, the encoder’s last state, and already reads the sentence once: the weights αᵢ₀ give c₀, the context the first step reads.',
+    stepInputWord: 'x′ is the vector of the word written before: “{{word}}” (<bos> starts every sentence).',
+    stepContextStart:
+      'c₀ is the weighted sum of the encoder states: what the first step takes from the English sentence.',
+    stepOutput:
+      'The French word is written from the state and the context together (the model’s output layer; the slides leave this step out):',
+    stepOutputWord: 'The model writes “{{word}}”, its most likely word, with probability {{p}}.',
     stepTitle: 'Step through one decoder step',
     stepIntro:
       'Pick a French word. These are the real numbers the model computed for it: vectors are colour strips (orange positive, purple negative); hover or use the arrow keys to read a value.',
     stepChoose: 'Decoder step',
     stepState:
-      'The decoder state. Step {{j}} writes “{{word}}”: it reads the previous word, the previous state s and the previous context c.',
+      'Step {{j}} writes “{{word}}”. Its state reads three inputs, drawn below: the previous word’s vector x′, the previous state s and the previous context c.',
     stepScores:
       'One score per English word (m = {{m}}), then a softmax turns the scores into weights α that add up to 1.',
     stepWord: 'English word',
@@ -403,7 +412,7 @@ export const en = {
       steps: {
         1: 'The encoder reads the English sentence word by word; its states h₁ … hₘ are the columns of the map.',
         2: 'The decoder writes one French word per step. At each step it scores every English state against its own state sⱼ, and a softmax turns the scores into weights α that add up to 1: one row of the map.',
-        3: 'The context cⱼ is the α-weighted sum of the hᵢ: the decoder reads the whole sentence again at every step, at the cost of m × t weights.',
+        3: 'The context cⱼ is the α-weighted sum of the hᵢ: the decoder reads the whole sentence again at every step, at the cost of m × (t + 1) weights (the start s₀ reads it too).',
         4: 'French puts most adjectives after the noun: watch the map cross over itself where the orders differ (“red car” → “voiture rouge”). “Step through” shows every number of one step; “Side by side” compares additive and dot-product attention.',
       },
       questions: {

@@ -3,7 +3,7 @@
 
 import { css, html, type TemplateResult } from 'lit';
 import type { AttentionMap, ForwardRecord } from '../../engine/records';
-import { agreeingRows, differenceMap } from './view-model';
+import { agreeingRows, differenceMap, mapWithStart } from './view-model';
 import { formatInteger, t } from '../../i18n';
 import type { Seq2SeqElement } from './element';
 import type { Variant } from './parts';
@@ -12,8 +12,9 @@ import type { Variant } from './parts';
 export function renderCompare(el: Seq2SeqElement, record: ForwardRecord): TemplateResult {
   const other = el.otherVariant();
   const otherRecord = el.otherForwards.record;
-  const mine = record.maps[0] ?? null;
-  const theirs = otherRecord?.maps[0] ?? null;
+  // Both maps start with the s_0 row, as the single map does.
+  const mine = mapWithStart(record);
+  const theirs = otherRecord ? mapWithStart(otherRecord) : null;
   if (!other || !mine) return html``;
   const [additive, dot] = el.variant === 'additive' ? [mine, theirs] : [theirs, mine];
   const loadOther = el.models.state(other);
@@ -42,7 +43,7 @@ export function renderCompare(el: Seq2SeqElement, record: ForwardRecord): Templa
     const note =
       rows === additive.rows && rows === dot.rows
         ? t('seq2seq.differenceSame', { translation: record.outputTokens.join(' ') })
-        : t('seq2seq.differencePartial', { rows: formatInteger(rows) });
+        : t('seq2seq.differencePartial', { rows: formatInteger(Math.max(0, rows - 1)) });
     difference = html`<div class="compare-panel difference">
       <h4>${t('seq2seq.differenceTitle')}</h4>
       <p class="cost-note">${note}</p>

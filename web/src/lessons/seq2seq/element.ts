@@ -20,7 +20,7 @@ import { accuracyByLength, allWordsUnknown, withFullStop, type LengthPoint } fro
 import { LocaleController, t } from '../../i18n';
 import { fetchAsset } from '../../engine/assets';
 import { defaultModelBase } from '../../engine/model-base';
-import { parseIndex, parseModel, parseView } from '../../embed/state';
+import { parseModel, parseView } from '../../embed/state';
 import { isTeacherMode, sentenceInput, teacherModeStyles } from '../shared/embed-attributes';
 import { LessonElement } from '../shared/lesson-element';
 import { placeholderBox, lessonBase, lessonChrome, pills, srOnly } from '../../components/shared-styles';
@@ -37,7 +37,7 @@ import {
   type LoadedModel,
 } from './parts';
 import { recordMessages } from './record-messages';
-import { attributeValues, SPEC } from './state';
+import { attributeValues, parseStep, SPEC } from './state';
 import {
   renderVariants,
   renderCompareToggle,
@@ -64,7 +64,7 @@ export class Seq2SeqElement extends LessonElement<Variant, LoadedModel> {
   };
 
   declare variant: Variant;
-  /** The decoder step (map row) the step-through panel explains. */
+  /** The step the step-through panel explains: the row of the map (0 the start s_0, j the j-th word). */
   declare step: number;
   /** Side by side: both attention variants on the same sentence and their difference. */
   declare compare: boolean;
@@ -94,7 +94,7 @@ export class Seq2SeqElement extends LessonElement<Variant, LoadedModel> {
     this.sentence = DEFAULT_SEQ2SEQ_SENTENCE;
     this.text = DEFAULT_SEQ2SEQ_SENTENCE;
     this.variant = 'additive';
-    this.step = 0;
+    this.step = 1;
     this.compare = false;
     this.caret = DEFAULT_SEQ2SEQ_SENTENCE.length;
     this.lengthCurves = [];
@@ -118,7 +118,7 @@ export class Seq2SeqElement extends LessonElement<Variant, LoadedModel> {
       this.shown = parseView(this.attrView, SPEC.view);
       this.setCompare(this.shown.mode === 'compare');
     }
-    if (changed.has('attrStep') && this.attrStep != null) this.step = parseIndex(this.attrStep) ?? 0;
+    if (changed.has('attrStep') && this.attrStep != null) this.step = parseStep(this.attrStep) ?? 1;
     // And the state goes back to the attributes (written in updated()).
     const out = (this.reflected = attributeValues(this));
     this.sentence = out.sentence.value;

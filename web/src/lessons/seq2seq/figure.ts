@@ -11,6 +11,7 @@ import type { Seq2SeqElement } from './element';
 import { SEQ2SEQ_MAX_TOKENS, COST_WITHOUT, COST_WITH } from './parts';
 import { renderCompare } from './compare-panel';
 import { renderStep } from './step-panel';
+import { mapWithStart } from './view-model';
 
 export function renderFigure(el: Seq2SeqElement): TemplateResult {
   const notReady =
@@ -23,10 +24,11 @@ export function renderFigure(el: Seq2SeqElement): TemplateResult {
     const raw = el.record;
     return raw && raw.tokens.length <= SEQ2SEQ_MAX_TOKENS ? renderTokens(raw) : html``;
   }
-  const map = record.maps[0] ?? null;
+  // The map starts with the s_0 row (alpha_0, giving c_0): m(t + 1) weights, as the engine computes.
+  const map = mapWithStart(record);
   const translation = record.outputTokens.join(' ');
   const m = map?.cols ?? 0;
-  const steps = map?.rows ?? 0;
+  const steps = map ? map.rows - 1 : 0;
   return html`
     ${renderTokens(record)}
     <div class="translation-box">
@@ -36,9 +38,9 @@ export function renderFigure(el: Seq2SeqElement): TemplateResult {
     ${el.shown.mode === null ? nothing : renderMap(el, record, map)}
     ${
       map && el.shown.mode !== null
-        ? html`<div class="cost" data-m=${m} data-t=${steps}>
+        ? html`<div class="cost" data-m=${m} data-t=${steps} data-weights=${m * (steps + 1)}>
             <p class="cost-line">
-              ${t('seq2seq.cost', { m: formatInteger(m), t: formatInteger(steps), n: formatInteger(m * steps) })}
+              ${t('seq2seq.cost', { m: formatInteger(m), t1: formatInteger(steps + 1), n: formatInteger(m * (steps + 1)) })}
             </p>
             <p class="cost-formulas">
               <span>${t('seq2seq.costWithout')} ${unsafeHTML(typeset(COST_WITHOUT))}</span>

@@ -41,6 +41,10 @@ export const STEP_SCORE: Record<string, string> = {
 };
 export const STEP_SOFTMAX = String.raw`\alpha_{ij} = \frac{\exp(e_{ij})}{\sum_{k=1}^{m} \exp(e_{kj})}`;
 export const STEP_CONTEXT = String.raw`c_j = \alpha_{1j} h_1 + \alpha_{2j} h_2 + \cdots + \alpha_{mj} h_m`;
+/** The slides' first step: s_0 is the encoder's last state and reads the sentence once (c_0). */
+export const STEP_START = String.raw`s_0 = h_m,\quad \alpha_{i0} = \operatorname{softmax}_i\big(\operatorname{align}(h_i, s_0)\big),\quad c_0 = \textstyle\sum_i \alpha_{i0} h_i`;
+/** How the French word is written (the engine's output layer "out"); the slides do not give it. */
+export const STEP_OUTPUT = String.raw`p(y_j) = \operatorname{softmax}\!\left(W_{\text{out}} \begin{bmatrix} s_j \\ c_j \end{bmatrix} + b_{\text{out}}\right),\quad y_j = \arg\max p(y_j)`;
 
 /** One trained model and the worker that runs it. */
 export interface LoadedModel extends EngineModel {

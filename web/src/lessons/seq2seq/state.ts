@@ -1,7 +1,7 @@
 // Lesson 1's UI state as text, pure (no DOM): the attribute values the element reflects (the app
 // page puts them in the URL). Unit-tested in tests/web/seq2seq-state.test.ts.
 
-import { LESSONS, formatIndex, formatView, type ViewChoice } from '../../embed/state';
+import { LESSONS, formatView, type ViewChoice } from '../../embed/state';
 import { type Reflected } from '../shared/embed-attributes';
 import { DEFAULT_SEQ2SEQ_SENTENCE, type Variant } from './parts';
 
@@ -14,7 +14,7 @@ export interface Seq2SeqUi {
   shown: ViewChoice;
   /** Side by side (view mode 'compare') instead of the single map. */
   compare: boolean;
-  /** The decoder step the step panel explains (0-based). */
+  /** The step the step panel explains: 0 the start (s_0, c_0), j the j-th French word. */
   step: number;
 }
 
@@ -26,6 +26,15 @@ export function attributeValues(s: Seq2SeqUi): Record<'sentence' | 'model' | 'vi
     sentence: { value: s.text, isDefault: s.text === DEFAULT_SEQ2SEQ_SENTENCE },
     model: { value: s.variant, isDefault: s.variant === 'additive' },
     view: { value: view, isDefault: view === 'all' },
-    step: { value: formatIndex(s.step), isDefault: s.step === 0 },
+    step: { value: String(s.step), isDefault: s.step === 1 },
   };
+}
+
+/**
+ * Attribute `step`: the n-th French word (from 1, as the page counts), or 0 for the start step
+ * (alpha_0 from s_0, giving c_0). Anything else: null (the element keeps its step).
+ */
+export function parseStep(value: string | null | undefined): number | null {
+  if (value === null || value === undefined || !/^\s*\d+\s*$/.test(value)) return null;
+  return Number(value);
 }

@@ -1,30 +1,46 @@
-// Lesson 1's step panel: one decoder step with the trace's own numbers (state, scores e_ij,
-// weights alpha_ij and the encoder states they weigh, the context vector).
+// Lesson 1's step panel: the start step or one decoder step with the trace's own numbers (the
+// inputs x'_j, s_{j-1}, c_{j-1}, the state, scores e_ij, weights alpha_ij and the encoder states
+// they weigh, the context vector, the word written and its probability).
 
 import { css, html, nothing, type TemplateResult } from 'lit';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import type { ForwardRecord } from '../../engine/records';
-import { stepDetail, type StepDetail } from './view-model';
-import { t } from '../../i18n';
+import { mapWithStart, stepDetail, type StepDetail } from './view-model';
+import { formatPercent, t } from '../../i18n';
 import { radioPills } from '../../components/radio-pills';
 import { typeset } from '../../components/typeset';
 import type { Seq2SeqElement } from './element';
 import { scoresTable } from '../../figures/scores-table';
-import { STEP_STATE, STEP_SCORE, STEP_SOFTMAX, STEP_CONTEXT } from './parts';
+import { STEP_STATE, STEP_SCORE, STEP_SOFTMAX, STEP_CONTEXT, STEP_START, STEP_OUTPUT } from './parts';
 
-export function chooseStep(el: Seq2SeqElement, j: number): void {
-  el.step = j;
+export function chooseStep(el: Seq2SeqElement, row: number): void {
+  el.step = row;
 }
 
-/** The step-through panel: one decoder step with the trace's own numbers. */
+const tex = (source: string, display = false) => unsafeHTML(typeset(source, display));
+
+/** One named vector as a colour strip, with its symbol in front. */
+function vectorRow(symbol: string, label: string, values: Float32Array, max: number): TemplateResult {
+  return html`<div class="vector-row">
+    <span class="vector-name">${tex(symbol)}</span>
+    <attnlab-vector-strip .values=${values} .max=${max} label=${label}></attnlab-vector-strip>
+  </div>`;
+}
+
+/**
+ * The step-through panel: the start step (alpha_0 from s_0 = h_m, giving c_0) or decoder step j
+ * with every input of s_j (x'_j, s_{j-1}, c_{j-1}), the scores, the context, and the word written.
+ */
 export function renderStep(el: Seq2SeqElement, record: ForwardRecord): TemplateResult | typeof nothing {
-  const map = record.maps[0];
-  if (!map || map.rows === 0) return nothing;
-  const j = Math.min(el.step, map.rows - 1);
-  const detail: StepDetail | null = stepDetail(record, j);
+  const map = mapWithStart(record);
+  if (!map || map.rows < 2) return nothing;
+  const row = Math.max(0, Math.min(el.step, map.rows - 1));
+  const detail: StepDetail | null = stepDetail(record, row);
   if (!detail) return nothing;
-  const n = j + 1;
+  const j = row;
   const maxWeight = Math.max(...detail.weights);
+  const scale = detail.scale;
+  const score = STEP_SCORE[String(el.model?.info.config.attention ?? el.variant)] ?? STEP_SCORE[el.variant];
   return html`<section class="step" aria-labelledby="step-title">
     <h3 id="step-title" class="map-title">${t('seq2seq.stepTitle')}</h3>
     <p class="step-intro">${t('seq2seq.stepIntro')}</p>
@@ -36,58 +52,54 @@ export function renderStep(el: Seq2SeqElement, record: ForwardRecord): TemplateR
       showLabel: false,
       lang: 'fr',
       options: map.rowLabels.map((_, r) => r),
-      current: j,
-      text: (r) => map.rowLabels[r],
+      current: row,
+      text: (r) => (r === 0 ? t('seq2seq.stepStartPill') : map.rowLabels[r]),
       choose: (r) => chooseStep(el, r),
     })}
-    <ol class="step-list" data-step=${j}>
-      <li>
-        <p>${t('seq2seq.stepState', { j: n, word: detail.word })}</p>
-        <div class="formula">${unsafeHTML(typeset(STEP_STATE, true))}</div>
-        <div class="vector-row">
-          <span class="vector-name">${unsafeHTML(typeset(`s_{${n - 1}}`))}</span>
-          <attnlab-vector-strip
-            .values=${detail.previousState}
-            .max=${detail.scale}
-            label=${`s_${n - 1}`}
-          ></attnlab-vector-strip>
-        </div>
-        <div class="vector-row">
-          <span class="vector-name">${unsafeHTML(typeset(`s_{${n}}`))}</span>
-          <attnlab-vector-strip
-            .values=${detail.state}
-            .max=${detail.scale}
-            label=${`s_${n}`}
-          ></attnlab-vector-strip>
-        </div>
-      </li>
-      <li>
+    <ol class="step-list" data-step=${row}>
+      ${
+        detail.inputs
+          ? html`<li data-part="inputs">
+              <p>${t('seq2seq.stepState', { j, word: detail.output?.word ?? '' })}</p>
+              <div class="formula">
+                ${tex(STEP_STATE.replaceAll('_{j-1}', `_{${j - 1}}`).replaceAll('_j', `_{${j}}`), true)}
+              </div>
+              ${vectorRow(`x'_{${j}}`, `x'_${j} (${detail.inputs.word})`, detail.inputs.embedding, maxAbs(detail.inputs.embedding))}
+              <p class="note">${t('seq2seq.stepInputWord', { word: detail.inputs.word })}</p>
+              ${vectorRow(`s_{${j - 1}}`, `s_${j - 1}`, detail.inputs.state, scale)}
+              ${vectorRow(`c_{${j - 1}}`, `c_${j - 1}`, detail.inputs.context, scale)}
+              ${vectorRow(`s_{${j}}`, `s_${j}`, detail.state, scale)}
+            </li>`
+          : html`<li data-part="start">
+              <p>${t('seq2seq.stepStart')}</p>
+              <div class="formula">${tex(STEP_START, true)}</div>
+              ${vectorRow('s_0', 's_0', detail.state, scale)}
+            </li>`
+      }
+      <li data-part="scores">
         <p>${t('seq2seq.stepScores', { m: detail.keys.length })}</p>
         <div class="formula">
-          ${unsafeHTML(
-            typeset(
-              STEP_SCORE[String(el.model?.info.config.attention ?? el.variant)] ?? STEP_SCORE[el.variant],
-              true,
-            ),
-          )}
+          ${tex(score.replaceAll('_{ij}', `_{i${j}}`).replaceAll('s_j', `s_{${j}}`), true)}
         </div>
-        <div class="formula">${unsafeHTML(typeset(STEP_SOFTMAX, true))}</div>
+        <div class="formula">
+          ${tex(STEP_SOFTMAX.replaceAll('{ij}', `{i${j}}`).replaceAll('{kj}', `{k${j}}`), true)}
+        </div>
         ${scoresTable({
           className: 'step-table',
           data: { weightSum: String(detail.weightSum) },
           headers: {
             index: 'i',
             labels: [t('seq2seq.stepWord')],
-            score: html`${unsafeHTML(typeset(`e_{i${n}}`))}<span class="sr-only">e i${n}</span>`,
-            weight: html`${unsafeHTML(typeset(`\\alpha_{i${n}}`))}<span class="sr-only">α i${n}</span>`,
-            vectors: [html`${unsafeHTML(typeset('h_i'))}<span class="sr-only">h i</span>`],
+            score: html`${tex(`e_{i${j}}`)}<span class="sr-only">e i${j}</span>`,
+            weight: html`${tex(`\\alpha_{i${j}}`)}<span class="sr-only">α i${j}</span>`,
+            vectors: [html`${tex('h_i')}<span class="sr-only">h i</span>`],
           },
           rows: detail.keys.map((h, i) => ({
             index: i,
             labels: [map.colLabels[i]],
             score: detail.scores[i],
             weight: detail.weights[i],
-            vectors: [{ values: h, max: detail.scale, label: `h_${i + 1}` }],
+            vectors: [{ values: h, max: scale, label: `h_${i + 1}` }],
             data: { i: String(i), alpha: String(detail.weights[i]) },
             className: detail.weights[i] === maxWeight ? 'peak' : '',
           })),
@@ -96,23 +108,42 @@ export function renderStep(el: Seq2SeqElement, record: ForwardRecord): TemplateR
           weightDigits: 3,
         })}
       </li>
-      <li>
-        <p>${t('seq2seq.stepContext')}</p>
-        <div class="formula">${unsafeHTML(typeset(STEP_CONTEXT, true))}</div>
-        <div class="vector-row">
-          <span class="vector-name">${unsafeHTML(typeset(`c_{${n}}`))}</span>
-          <attnlab-vector-strip
-            .values=${detail.context}
-            .max=${detail.scale}
-            label=${`c_${n}`}
-          ></attnlab-vector-strip>
+      <li data-part="context">
+        <p>${t(row === 0 ? 'seq2seq.stepContextStart' : 'seq2seq.stepContext')}</p>
+        <div class="formula">
+          ${tex(STEP_CONTEXT.replaceAll('c_j', `c_{${j}}`).replaceAll('j}', `${j}}`), true)}
         </div>
+        ${vectorRow(`c_{${j}}`, `c_${j}`, detail.context, scale)}
         <p class="step-check" data-error=${detail.contextError}>
           ${t('seq2seq.stepCheck', { error: detail.contextError.toExponential(1) })}
         </p>
       </li>
+      ${
+        detail.output
+          ? html`<li
+              data-part="output"
+              data-word=${detail.output.word}
+              data-p=${String(detail.output.probability)}
+            >
+              <p>${t('seq2seq.stepOutput')}</p>
+              <div class="formula">${tex(STEP_OUTPUT.replaceAll('_j', `_{${j}}`), true)}</div>
+              <p>
+                ${t('seq2seq.stepOutputWord', {
+                  word: detail.output.word,
+                  p: formatPercent(detail.output.probability),
+                })}
+              </p>
+            </li>`
+          : nothing
+      }
     </ol>
   </section>`;
+}
+
+function maxAbs(values: Float32Array): number {
+  let max = 0;
+  for (const x of values) max = Math.max(max, Math.abs(x));
+  return max || 1;
 }
 
 export const stepPanelStyles = css`
@@ -152,6 +183,11 @@ export const stepPanelStyles = css`
   }
   .vector-row attnlab-vector-strip {
     flex: 1 1 auto;
+  }
+  .step-list .note {
+    margin: 0 0 0.2rem 2.8rem;
+    font-size: 0.82rem;
+    color: var(--attn-muted, #5b6678);
   }
   .step-check {
     font-size: 0.85rem;

@@ -5,16 +5,55 @@
 import { TRACE } from '../../engine/trace-names';
 import { findTensor, tensorRow, type AttentionMap, type ForwardRecord } from '../../engine/records';
 
-/** Everything the step-through panel shows for decoder step j (0-based row of the map). */
+/** The start row's label: s_0 = h_m reads the sentence once, before the first French word. */
+export const START_LABEL = 's₀';
+
+/**
+ * The map the lesson draws: the start row (alpha_0 from s_0 = h_m, which gives c_0, the context
+ * the first decoder step reads) above the t decoder steps, so m(t + 1) weights in all, as the
+ * engine computes them. Null when the trace has no start attention (a model without attention).
+ */
+export function mapWithStart(record: ForwardRecord): AttentionMap | null {
+  const map = record.maps[0];
+  const scores = findTensor(record, TRACE.initialScores);
+  const weights = findTensor(record, TRACE.initialWeights);
+  if (!map || !scores || !weights || scores.cols !== map.cols || weights.cols !== map.cols) return null;
+  const n = (map.rows + 1) * map.cols;
+  const all = (first: Float32Array, rest: Float32Array) => {
+    const out = new Float32Array(n);
+    out.set(first.subarray(0, map.cols));
+    out.set(rest, map.cols);
+    return out;
+  };
+  return {
+    ...map,
+    rows: map.rows + 1,
+    rowLabels: [START_LABEL, ...map.rowLabels],
+    scores: all(scores.data, map.scores),
+    weights: all(weights.data, map.weights),
+  };
+}
+
+/** The word the decoder wrote at one step and the probability softmax(out[s_j; c_j]) gave it. */
+export interface StepOutput {
+  word: string;
+  probability: number;
+}
+
+/**
+ * Everything the step-through panel shows for one row of mapWithStart: row 0 is the start step
+ * (alpha_0 from s_0, giving c_0; no word written), row j >= 1 is decoder step j.
+ */
 export interface StepDetail {
-  j: number;
-  word: string; // the output word of this step (or <eos>)
-  previousState: Float32Array; // s_{j-1}: s_0 = h_m for the first step
-  state: Float32Array; // s_j, the query
+  row: number;
+  /** Step j's inputs: x'_j (the embedding of the word written before), s_{j-1}, c_{j-1}; null at the start. */
+  inputs: { word: string; embedding: Float32Array; state: Float32Array; context: Float32Array } | null;
+  state: Float32Array; // s_j, the query (s_0 = h_m at the start)
   scores: Float32Array; // (m) e_ij, before the softmax
   weights: Float32Array; // (m) alpha_ij
   keys: Float32Array[]; // (m) h_i
   context: Float32Array; // c_j as the engine computed it
+  output: StepOutput | null; // the word step j writes; null at the start
   weightSum: number; // sum_i alpha_ij
   /** max_k |c_j[k] - sum_i alpha_ij h_i[k]|: the panel's sum recomputed from the numbers shown. */
   contextError: number;
@@ -23,21 +62,28 @@ export interface StepDetail {
 }
 
 /**
- * Reads step j from a Seq2Seq trace: tensors "encoder_states" (m, D), "decoder_states" (t+1, D,
- * row 0 = s_0), "contexts" (t+1, D, row 0 = c_0) and the first attention map (t, m).
+ * Reads one row of mapWithStart from a Seq2Seq trace: tensors "encoder_states" (m, D),
+ * "decoder_inputs" (t, E), "decoder_states" (t+1, D, row 0 = s_0), "contexts" (t+1, D, row 0 =
+ * c_0), "logits" (t, V) and the start attention.
  */
-export function stepDetail(record: ForwardRecord, j: number): StepDetail | null {
-  const map = record.maps[0];
+export function stepDetail(record: ForwardRecord, row: number): StepDetail | null {
+  const map = mapWithStart(record);
   const encoder = findTensor(record, TRACE.encoderStates);
+  const inputs = findTensor(record, TRACE.decoderInputs);
   const decoder = findTensor(record, TRACE.decoderStates);
   const contexts = findTensor(record, TRACE.contexts);
-  if (!map || !encoder || !decoder || !contexts || j < 0 || j >= map.rows) return null;
-  if (decoder.rows < j + 2 || contexts.rows < j + 2 || encoder.rows !== map.cols) return null;
+  const logits = findTensor(record, TRACE.logits);
+  if (!map || !encoder || !inputs || !decoder || !contexts || !logits || row < 0 || row >= map.rows)
+    return null;
+  const t = map.rows - 1;
+  if (decoder.rows !== t + 1 || contexts.rows !== t + 1 || inputs.rows !== t || logits.rows !== t)
+    return null;
+  if (encoder.rows !== map.cols) return null;
   const m = map.cols;
-  const weights = map.weights.subarray(j * m, (j + 1) * m);
-  const row = (t: typeof encoder, r: number) => tensorRow(t, r) as Float32Array; // rows checked above
-  const keys = Array.from({ length: m }, (_, i) => row(encoder, i));
-  const context = row(contexts, j + 1);
+  const weights = map.weights.subarray(row * m, (row + 1) * m);
+  const at = (x: typeof encoder, r: number) => tensorRow(x, r) as Float32Array; // rows checked above
+  const keys = Array.from({ length: m }, (_, i) => at(encoder, i));
+  const context = at(contexts, row);
   let weightSum = 0;
   for (const w of weights) weightSum += w;
   let contextError = 0;
@@ -46,20 +92,37 @@ export function stepDetail(record: ForwardRecord, j: number): StepDetail | null 
     for (let i = 0; i < m; i++) sum += weights[i] * keys[i][k];
     contextError = Math.max(contextError, Math.abs(sum - context[k]));
   }
-  const previousState = row(decoder, j);
-  const state = row(decoder, j + 1);
+  const state = at(decoder, row);
+  const stepInputs =
+    row === 0
+      ? null
+      : {
+          word: row === 1 ? '<bos>' : map.rowLabels[row - 1],
+          embedding: at(inputs, row - 1),
+          state: at(decoder, row - 1),
+          context: at(contexts, row - 1),
+        };
+  let output: StepOutput | null = null;
+  if (row > 0) {
+    const z = at(logits, row - 1);
+    let best = 0;
+    for (let v = 1; v < z.length; v++) if (z[v] > z[best]) best = v;
+    let total = 0;
+    for (const x of z) total += Math.exp(x - z[best]);
+    output = { word: map.rowLabels[row], probability: 1 / total };
+  }
   let scale = 0;
-  for (const v of [previousState, state, context, ...keys])
-    for (const x of v) scale = Math.max(scale, Math.abs(x));
+  const shown = [state, context, ...keys, ...(stepInputs ? [stepInputs.state, stepInputs.context] : [])];
+  for (const v of shown) for (const x of v) scale = Math.max(scale, Math.abs(x));
   return {
-    j,
-    word: map.rowLabels[j] ?? '',
-    previousState,
+    row,
+    inputs: stepInputs,
     state,
-    scores: map.scores.subarray(j * m, (j + 1) * m),
+    scores: map.scores.subarray(row * m, (row + 1) * m),
     weights,
     keys,
     context,
+    output,
     weightSum,
     contextError,
     scale: scale || 1,
