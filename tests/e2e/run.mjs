@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 
-import { ARTIFACTS, WEB_DIR, openSession, scrollIntoRenderedView } from './browser.mjs';
+import { ARTIFACTS, WEB_DIR, drawnLefts, openSession, scrollIntoRenderedView } from './browser.mjs';
 import { assertSvgDocument, downloadFrom, readPng, readSvg } from './downloads.mjs';
 
 const webDir = WEB_DIR;
@@ -525,6 +525,15 @@ test('Seq2Seq lesson: unknown words, markup, punctuation, empty and too long eac
   assert.match(await unknown.innerText(), /zorblax.*only knows/);
   await seqSection(page).screenshot({ path: path.join(artifacts, 'seq2seq-unknown-1280.png') });
 
+  // An unknown word with a right-to-left override in it is isolated: the rest of the message
+  // still reads left to right.
+  await box.fill('the \u202Ezorblax car .');
+  await settledTranslation(page);
+  const isolated = seq(page, '.message[data-key="unknown"]');
+  await isolated.filter({ hasText: 'zorblax' }).waitFor();
+  const [it, only, knows] = await drawnLefts(isolated, ['It only', 'only', 'knows']);
+  assert.ok(it < only && only < knows, `"It only knows" drawn left to right (${it}, ${only}, ${knows})`);
+
   // Markup is text: a message, no element, no dialog.
   await box.fill('<img src=x onerror=alert(1)>');
   await seq(page, '.message[data-key="unknown"]')
@@ -686,6 +695,23 @@ test('Seq2Seq lesson: known-word suggestions complete the word being typed', asy
   await page.keyboard.type('car .');
   await settledTranslation(page, 'la voiture rouge .');
   assert.equal(await seq(page, '.suggestion').count(), 0, 'no suggestion after a finished sentence');
+  await page.close();
+});
+
+test('Seq2Seq lesson: no known-word chips on page load, nor for a word that is known and complete', async () => {
+  const page = await openPage({ query: '?seq2seq.sentence=the+red+apple' });
+  await scrollIntoRenderedView(page, seq(page, 'textarea'));
+  await settledTranslation(page);
+  assert.equal(await seq(page, 'textarea').inputValue(), 'the red apple');
+  assert.equal(await seq(page, '.suggestion').count(), 0, 'nobody typed: no suggestion');
+  const box = seq(page, 'textarea');
+  await box.focus();
+  await page.keyboard.press('End');
+  await page.keyboard.press('Backspace');
+  await seq(page, '.suggestion[data-word="apples"]').waitFor();
+  await page.keyboard.type('e');
+  await page.waitForTimeout(200);
+  assert.equal(await seq(page, '.suggestion').count(), 0, '"apple" is known: no "apples"');
   await page.close();
 });
 

@@ -5,6 +5,7 @@
 import { LitElement, html, type TemplateResult } from 'lit';
 import { range, select } from 'd3';
 import { LocaleController, formatInteger, t } from '../i18n';
+import { isolate } from '../i18n/bidi';
 import { HeatCells } from './heat-cells';
 import { paintCanvas, quantizedScale } from './palette';
 import { placeholderBox, srOnly } from '../components/shared-styles';
@@ -386,8 +387,8 @@ export class AttentionMapElement extends LitElement {
     const line = document.createElement('div');
     line.className = 'tip-main';
     line.textContent = t('map.tooltip', {
-      row: displayLabel(map.rowLabels[row]),
-      col: displayLabel(map.colLabels[col]),
+      row: isolate(displayLabel(map.rowLabels[row])),
+      col: isolate(displayLabel(map.colLabels[col])),
       weight: formatWeight(weight),
     });
     const sub = document.createElement('div');

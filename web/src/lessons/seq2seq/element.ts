@@ -71,7 +71,7 @@ export class Seq2SeqElement extends LessonElement {
   declare step: number;
   /** Side by side: both attention variants on the same sentence and their difference. */
   declare compare: boolean;
-  /** Caret position in the text box: the word being typed is what suggestions complete. */
+  /** Caret position in the text box: the word being typed is what suggestions complete (-1: nobody typed). */
   declare caret: number;
   /** Exact match against source length, per model folder, from the model cards. */
   declare lengthCurves: { key: string; points: LengthPoint[] }[];
@@ -114,7 +114,7 @@ export class Seq2SeqElement extends LessonElement {
     this.variant = 'additive';
     this.step = 0;
     this.compare = false;
-    this.caret = DEFAULT_SEQ2SEQ_SENTENCE.length;
+    this.caret = -1; // nobody has typed: no suggestions until they do
     this.lengthCurves = [];
     this.shown = parseView(null, SPEC.view);
   }
@@ -124,7 +124,7 @@ export class Seq2SeqElement extends LessonElement {
     // Attributes set from outside: the element follows them.
     if (changed.has('sentence') && typeof this.sentence === 'string' && this.sentence !== this.text) {
       this.text = this.sentence;
-      this.caret = this.text.length;
+      this.caret = -1;
       this.compute();
     }
     const variant = parseModel(this.attrModel, SPEC) as Variant | null;

@@ -58,10 +58,10 @@ export function renderTokens(record: ForwardRecord): TemplateResult {
     <ol>
       ${record.tokens.map((token, i) =>
         record.unknown[i]
-          ? html`<li class="unknown" title=${t('seq2seq.unknownChip')}>
+          ? html`<li class="unknown" dir="auto" title=${t('seq2seq.unknownChip')}>
               ${token}<span class="sr-only"> (${t('seq2seq.unknownChip')})</span>
             </li>`
-          : html`<li>${token}</li>`,
+          : html`<li dir="auto">${token}</li>`,
       )}
     </ol>
   </div>`;

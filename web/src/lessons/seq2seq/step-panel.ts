@@ -10,6 +10,7 @@ import { radioPills } from '../../components/radio-pills';
 import { typeset } from '../../components/typeset';
 import type { Seq2SeqElement } from './element';
 import { STEP_STATE, STEP_SCORE, STEP_SOFTMAX, STEP_CONTEXT } from './parts';
+import { isolate } from '../../i18n/bidi';
 
 export function chooseStep(el: Seq2SeqElement, j: number): void {
   el.step = j;
@@ -41,7 +42,7 @@ export function renderStep(el: Seq2SeqElement, record: ForwardRecord): TemplateR
     })}
     <ol class="step-list" data-step=${j}>
       <li>
-        <p>${t('seq2seq.stepState', { j: n, word: detail.word })}</p>
+        <p>${t('seq2seq.stepState', { j: n, word: isolate(detail.word) })}</p>
         <div class="formula">${unsafeHTML(typeset(STEP_STATE, true))}</div>
         <div class="vector-row">
           <span class="vector-name">${unsafeHTML(typeset(`s_{${n - 1}}`))}</span>

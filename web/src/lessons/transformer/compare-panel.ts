@@ -7,6 +7,7 @@ import { layerCosts, receptiveField } from './view-model';
 import { formatInteger, t } from '../../i18n';
 import type { TransformerElement } from './element';
 import { tex } from './parts';
+import { isolate } from '../../i18n/bidi';
 
 export function renderCompare(el: TransformerElement): TemplateResult | typeof nothing {
   const loaded = el.loaded;
@@ -119,7 +120,7 @@ export function renderCompare(el: TransformerElement): TemplateResult | typeof n
           @input=${(e: Event) => (el.convL = Number((e.target as HTMLInputElement).value))}
       /></label>
       <label
-        >${t('transformer.rfI', { index: i + 1, token: truncateLabel(el.tokenText(record as ForwardRecord, i), 12) })}
+        >${t('transformer.rfI', { index: i + 1, token: isolate(truncateLabel(el.tokenText(record as ForwardRecord, i), 12)) })}
         <input
           type="range"
           data-key="token"

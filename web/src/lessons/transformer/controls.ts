@@ -8,6 +8,7 @@ import { currentLanguage, formatInteger, formatPercent, t } from '../../i18n';
 import { radioPills } from '../../components/radio-pills';
 import type { TransformerElement } from './element';
 import { MODEL_KEYS } from './parts';
+import { isolate } from '../../i18n/bidi';
 
 export function renderModels(el: TransformerElement): TemplateResult | typeof nothing {
   if (el.available.length < 2) return nothing;
@@ -72,7 +73,7 @@ export function renderTokens(
             class="chip ${maskAt.includes(i) ? 'mask' : ''}"
             data-token=${i}
             aria-pressed=${i === active ? 'true' : 'false'}
-            title=${t('transformer.tokenTitle', { index: i + 1, token: JSON.stringify(token) })}
+            title=${t('transformer.tokenTitle', { index: i + 1, token: isolate(JSON.stringify(token)) })}
             dir="auto"
             @click=${() => {
               el.query = i;
