@@ -44,6 +44,8 @@ export function serve(root) {
         'content-type': MIME[path.extname(file).toLowerCase()] ?? 'application/octet-stream',
         'content-length': body.length,
         'cache-control': 'no-store',
+        // As GitHub Pages and most static hosts send: lets the cross-origin test load attnlab.js.
+        'access-control-allow-origin': '*',
       });
       res.end(req.method === 'HEAD' ? undefined : body);
     });

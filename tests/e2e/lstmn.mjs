@@ -280,6 +280,20 @@ test('typed text is bidi-isolated: a U+202E override reorders neither the byte p
   await page.close();
 });
 
+test('a Chinese sentence, one "word" without spaces, is explained: choose pieces to see what the model reads', async () => {
+  const page = await openLesson();
+  await textbox(page).fill('我喜欢看书');
+  await settled(page, 1);
+  const message = lesson(page, '.message[data-key="unspaced"]');
+  await message.waitFor();
+  assert.match(await message.innerText(), /without spaces.*Pieces/s);
+  await lesson(page, '.views [data-view="pieces"]').click();
+  const pieces = await settled(page, undefined);
+  assert.ok(pieces.length > 1, `the pieces view has one row per piece (${pieces.length})`);
+  assert.equal(await message.count(), 0, 'no such message in the pieces view');
+  await page.close();
+});
+
 test('clicking a row opens the step panel with the numbers of that step', async () => {
   const page = await openLesson();
   assert.equal(await lesson(page, '.step').count(), 0, 'no panel before a click');

@@ -365,6 +365,61 @@ test('the computation of one token: q, k, the scores, the weights, v, and b = th
   await page.close();
 });
 
+test('the vector strips are one Tab stop per group; the arrow keys move between them and read them', async (t) => {
+  if (!servedModels().length) return t.skip('no tf-* model served');
+  const page = await openLesson();
+  await textbox(page).fill(
+    'It is a truth universally acknowledged that a single man in possession of a good fortune',
+  );
+  await settled(page, (tk) => tk.length > 12);
+  await chooseView(page, 'step');
+  const step = lesson(page, '.step');
+  await step.locator('table.scores attnlab-vector-strip').first().waitFor();
+  const stops = () =>
+    step.evaluate((s) =>
+      [...s.querySelectorAll('attnlab-vector-strip')].map(
+        (strip) => strip.shadowRoot.querySelector('.strip')?.tabIndex,
+      ),
+    );
+  const tabIndexes = await stops();
+  assert.ok(tabIndexes.length > 20, `many strips (${tabIndexes.length})`);
+  assert.equal(
+    tabIndexes.filter((i) => i === 0).length,
+    2,
+    'one Tab stop for the list of vectors, one for the table',
+  );
+  // In the table: ↓ goes to the next strip (same component), Tab leaves the table.
+  const first = step.locator('table.scores attnlab-vector-strip').first();
+  await first.locator('.strip').focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowDown');
+  const focused = () =>
+    page.evaluate(() => {
+      let el = document.activeElement;
+      const path = [];
+      while (el?.shadowRoot?.activeElement) {
+        path.push(el.tagName);
+        el = el.shadowRoot.activeElement;
+      }
+      const strip = el?.getRootNode()?.host;
+      return {
+        inStrip: strip?.tagName === 'ATTNLAB-VECTOR-STRIP',
+        label: strip?.getAttribute?.('label') ?? '',
+        readout: strip?.shadowRoot?.querySelector('.readout')?.textContent ?? '',
+      };
+    });
+  const second = await focused();
+  assert.ok(second.inStrip, 'the focus moved to another strip');
+  assert.notEqual(second.label, await first.getAttribute('label'));
+  assert.match(second.readout, /component 3 of \d+/);
+  assert.equal((await stops()).filter((i) => i === 0).length, 2, 'still one Tab stop per group');
+  await page.keyboard.press('Tab');
+  const after = await focused();
+  assert.ok(!after.inStrip || !/^[kv]\d/.test(after.label), `Tab left the table (${after.label})`);
+  await page.close();
+});
+
 test('masking a word shows the top 5 guesses', async (t) => {
   const model = servedModels().find((m) => configOf(m).objective === 'mlm');
   if (!model) return t.skip('no masked-LM model served');
@@ -399,6 +454,16 @@ test('masking a word shows the top 5 guesses', async (t) => {
   await lesson(page, '.mask-panel .word[data-word="criminal"]').click();
   await settled(page, (tk) => !tk.includes('<mask>'));
   await lesson(page, '.mask-panel [data-key="mask-hint"]').waitFor();
+  await page.close();
+});
+
+test('the lesson opens on a whole word of the default sentence, not on the piece "F" of "FBI"', async (t) => {
+  if (!servedModels().length) return t.skip('no tf-* model served');
+  const page = await openLesson();
+  const pressed = lesson(page, '.chips .chip[aria-pressed="true"]');
+  assert.equal((await pressed.innerText()).trim(), 'is');
+  // Not written into the URL: the lesson picked it, the student did not.
+  assert.ok(!/transformer\.token=/.test(page.url()), page.url());
   await page.close();
 });
 

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { toForwardRecord } from '../../web/src/engine/convert';
-import { tokenVocabulary, topNext } from '../../web/src/lessons/shared/lm';
+import { firstWholeWord, tokenVocabulary, topNext } from '../../web/src/lessons/shared/lm';
 import {
   mapProblems,
   type AttentionMap,
@@ -266,6 +266,21 @@ describe('positions, masking and shuffling', () => {
     const see = textWords(text)[4];
     expect(activeMask(text, see)).toBe(1); // one typed mask before the clicked word
     expect(activeMask(text, textWords(text)[0])).toBe(0);
+  });
+
+  it('opens on a whole word: not the piece "F" of "FBI", nor the first token', () => {
+    const record = {
+      tokens: ['The', ' F', 'BI', ' is', ' chasing', '.'],
+      wordOf: Int32Array.from([0, 1, 1, 2, 3, 4]),
+      words: ['The', ' FBI', ' is', ' chasing', '.'],
+    };
+    expect(firstWholeWord(record)).toBe(3); // " is"
+    expect(
+      firstWholeWord({ ...record, tokens: ['The', ' F', 'BI'], wordOf: Int32Array.from([0, 1, 1]) }),
+    ).toBe(0);
+    expect(firstWholeWord({ tokens: ['.', '.'], wordOf: Int32Array.from([0, 1]), words: ['.', '.'] })).toBe(
+      0,
+    );
   });
 
   it('keeps a typed <mask> whole when cutting text into BPE chunks (the shuffle panel)', () => {

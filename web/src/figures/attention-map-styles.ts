@@ -66,6 +66,9 @@ export const attentionMapStyles = css`
   .large-note {
     flex-basis: 100%;
   }
+  svg.heat rect.band {
+    fill: var(--attn-surface, #fff);
+  }
   svg.heat g.label text {
     fill: var(--attn-text, #1d2433);
   }

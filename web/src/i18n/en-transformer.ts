@@ -59,6 +59,7 @@ export const enTransformer = {
   modelViewNote:
     'One small map per layer (rows) and head (columns). In each map, row i is what token i reads. Pick one to see it large.',
   thumbAria: 'Layer {{layer}}, head {{head}}: show this map large',
+  thumbLegend: 'One colour scale for every small map, from 0 to the largest weight of them all:',
   thumbCanvas: '{{n}} tokens: the small maps are drawn as pixels; the large map below reads every cell.',
   bigMapTitle: 'Layer {{layer}}, head {{head}}',
   rowsAxis: 'Rows: the token that reads (query)',
@@ -116,6 +117,7 @@ export const enTransformer = {
   guessesNote:
     'A guess is one token of the vocabulary: a long word may be guessed by its first piece. Click the word again to unmask it.',
   nextTitle: 'Next-token guesses',
+  symbolsNote: 'A guess is shown without its leading space; ↵ is a line break (⇥ a tab).',
   nextIntro:
     'This causal model was trained to guess the next token from the ones before it. Pick a query token above to see what it expects next.',
   nextAfter: 'After “{{token}}”, the model expects:',

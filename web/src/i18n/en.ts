@@ -39,7 +39,8 @@ export const en = {
     engineStartError: 'The engine could not start: {{message}}',
   },
   strip: {
-    label: '{{label}}: a vector of {{count}} numbers as a colour strip; arrow keys read its values',
+    label:
+      '{{label}}: a vector of {{count}} numbers as a colour strip; left and right arrow keys read its values, up and down go to the vector before or after it',
     value: 'component {{index}} of {{count}}: {{value}}',
   },
   seq2seq: {
@@ -144,6 +145,8 @@ export const en = {
     engineError: 'The engine could not read this: {{message}}',
     foreign:
       'The model learned English from Jane Austen. It reads any text as byte pieces, but letters of other scripts are pieces it has hardly seen, so its attention and guesses mean little here.',
+    unspaced:
+      'Chinese, Japanese and Thai are written without spaces between words, and “Whole words” cuts the text at spaces: here a whole sentence is one “word”, so its map is a single cell. The model itself reads byte pieces: choose “Pieces” above to see what it reads.',
     noAttention:
       'This model has no self-attention: everything it has read is squeezed into its hidden state h_i, so there is no attention to show. Its next-word guesses are below; compare them with the self-attention models.',
     readingTitle: 'How the model reads, one word at a time',
@@ -170,7 +173,7 @@ export const en = {
     nextTitle: 'Next-word guesses after “{{prefix}}”',
     nextTitleItem: 'token {{id}}',
     nextNote:
-      'The 5 most likely next pieces (softmax of the model’s output). ␣ is a space: a piece that starts a new word.',
+      'The 5 most likely next pieces (softmax of the model’s output). ␣ is a space: a piece that starts a new word. ↵ is a line break (⇥ a tab).',
     noLogits: 'This model gives no next-word probabilities.',
     mapTitle: 'The same weights as a heat map',
     rowsAxis: 'Rows: the word being read (step i)',
@@ -217,6 +220,7 @@ export const en = {
   transformer: enTransformer,
   guide: {
     title: 'Guided tour: what you are seeing, and two questions',
+    take: 'New here? Take the guided tour ↓',
     predictTitle: 'Predict, then reveal',
     yourGuess: 'Your guess for question {{n}}',
     reveal: 'Reveal the model’s answer',
@@ -309,6 +313,7 @@ export const en = {
     legend: 'Attention weight',
     tooltip: '{{row}} → {{col}}: {{weight}}',
     score: 'score before softmax: {{score}}',
+    scoreSigmoid: 'score before the sigmoid: {{score}}',
     tableCaption: 'Attention weights ({{name}}). Each row is a reading word, each column a word it reads.',
     tableTop: 'Largest {{k}} weights of each row (the full map has {{rows}} × {{cols}} cells).',
     queryHeader: 'Reading word',
@@ -328,6 +333,10 @@ export const en = {
       'The clipboard is not available here: the text below is selected, copy it with Ctrl+C (⌘C on a Mac).',
     snippetLabel: 'Text to copy',
     frameTitle: 'AttnLab: {{lesson}}',
+    elementNote:
+      'The element code runs only on a page of the same site as attnlab.js (your own copy of AttnLab). On any other site, use the iframe code.',
+    crossOrigin:
+      'This lesson cannot start here: this page is on another website than AttnLab, and a browser lets only AttnLab’s own site start its engine. Use the iframe code instead (“Copy embed code (iframe)” on the AttnLab page): it works on any site.',
   },
 };
 

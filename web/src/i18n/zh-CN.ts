@@ -38,7 +38,8 @@ export const zhCN: Strings = {
     engineStartError: '引擎无法启动：{{message}}',
   },
   strip: {
-    label: '{{label}}：{{count}} 个数的向量，画成色条；用方向键读取数值',
+    label:
+      '{{label}}：{{count}} 个数的向量，画成色条；用左右方向键读取数值，上下方向键换到前一个或后一个向量',
     value: '第 {{index}} / {{count}} 个分量：{{value}}',
   },
   seq2seq: {
@@ -134,6 +135,8 @@ export const zhCN: Strings = {
     engineError: '引擎无法读取这段文字：{{message}}',
     foreign:
       '这个模型是从简·奥斯汀的作品里学的英语。它能把任何文字读成字节片段，但其他文字的字母几乎没见过，所以这里的注意力和猜测意义不大。',
+    unspaced:
+      '中文、日文和泰文的词与词之间没有空格，而“整词”按空格切分文本：这里整句话算作一个“词”，所以它的图只有一个格子。模型本身读的是字节片段：在上面选“片段”就能看到它读到的内容。',
     noAttention:
       '这个模型没有自注意力：读过的一切都被压进隐藏状态 h_i，因此没有注意力可以显示。下面是它对下一个词的猜测，可以和自注意力模型比一比。',
     readingTitle: '模型如何一个词一个词地读',
@@ -156,7 +159,8 @@ export const zhCN: Strings = {
     tooManyRows: '图中列出了 {{rows}} 行中的前 {{shown}} 行；下面的热力图包含全部。',
     nextTitle: '在“{{prefix}}”之后，下一个词的猜测',
     nextTitleItem: '词元 {{id}}',
-    nextNote: '最可能的 5 个下一个片段（模型输出的 softmax）。␣ 表示空格：以它开头的片段是一个新词。',
+    nextNote:
+      '最可能的 5 个下一个片段（模型输出的 softmax）。␣ 表示空格：以它开头的片段是一个新词。↵ 表示换行（⇥ 表示制表符）。',
     noLogits: '这个模型不给出下一个词的概率。',
     mapTitle: '同样的权重，画成热力图',
     rowsAxis: '行：正在读的词（第 i 步）',
@@ -201,6 +205,7 @@ export const zhCN: Strings = {
   transformer: zhCNTransformer,
   guide: {
     title: '导览：你看到的是什么，外加两个问题',
+    take: '第一次来？跟着导览走 ↓',
     predictTitle: '先预测，再揭晓',
     yourGuess: '第 {{n}} 题你的猜测',
     reveal: '揭晓模型的答案',
@@ -288,6 +293,7 @@ export const zhCN: Strings = {
     legend: '注意力权重',
     tooltip: '{{row}} → {{col}}：{{weight}}',
     score: 'softmax 之前的分数：{{score}}',
+    scoreSigmoid: 'sigmoid 之前的分数：{{score}}',
     tableCaption: '注意力权重（{{name}}）。每一行是一个正在读的词，每一列是它读的词。',
     tableTop: '每行最大的 {{k}} 个权重（完整的图有 {{rows}} × {{cols}} 个格子）。',
     queryHeader: '正在读的词',
@@ -305,5 +311,9 @@ export const zhCN: Strings = {
     copyFallback: '此处无法使用剪贴板：下面的文字已选中，请按 Ctrl+C（Mac 上按 ⌘C）复制。',
     snippetLabel: '要复制的文字',
     frameTitle: 'AttnLab：{{lesson}}',
+    elementNote:
+      '元素代码只能用在与 attnlab.js 同一站点的页面上（你自己部署的 AttnLab）。在其他任何站点上，请用 iframe 代码。',
+    crossOrigin:
+      '这一课无法在这里启动：本页面与 AttnLab 不在同一个网站上，而浏览器只允许 AttnLab 自己的网站启动它的引擎。请改用 iframe 代码（AttnLab 页面上的“复制嵌入代码（iframe）”）：它在任何网站上都能用。',
   },
 };

@@ -79,6 +79,8 @@ export function renderMap(
         ? renderCompare(el, record)
         : html`<attnlab-attention-map
             .map=${map}
+            .exportTitle=${`${t('seq2seq.heading')} · ${t(`seq2seq.${el.variant}Model`)}`}
+            .exportText=${el.text}
             .rowsAxis=${t('seq2seq.rowsAxis')}
             .colsAxis=${t('seq2seq.colsAxis')}
           ></attnlab-attention-map>`

@@ -40,7 +40,7 @@ export function renderStep(el: Seq2SeqElement, record: ForwardRecord): TemplateR
       text: (r) => map.rowLabels[r],
       choose: (r) => chooseStep(el, r),
     })}
-    <ol class="step-list" data-step=${j}>
+    <ol class="step-list" data-step=${j} data-strip-group>
       <li>
         <p>${t('seq2seq.stepState', { j: n, word: isolate(detail.word) })}</p>
         <div class="formula">${unsafeHTML(typeset(STEP_STATE, true))}</div>
@@ -73,7 +73,7 @@ export function renderStep(el: Seq2SeqElement, record: ForwardRecord): TemplateR
         </div>
         <div class="formula">${unsafeHTML(typeset(STEP_SOFTMAX, true))}</div>
         <div class="table-scroll">
-          <table class="step-table" data-weight-sum=${detail.weightSum}>
+          <table class="step-table" data-weight-sum=${detail.weightSum} data-strip-group>
             <thead>
               <tr>
                 <th scope="col">i</th>

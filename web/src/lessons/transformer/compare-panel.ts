@@ -152,6 +152,16 @@ export const comparePanelStyles = css`
     gap: 0.4rem;
     font-weight: 400;
   }
+  /* Targets a finger can hit on a phone: at least 24 x 24 px (WCAG 2.5.8). */
+  .rf-controls select {
+    min-width: 3rem;
+    min-height: 28px;
+    font: inherit;
+  }
+  .rf-controls input[type='range'] {
+    min-height: 28px;
+    margin: 0;
+  }
   .rf {
     padding: 0.4rem;
   }

@@ -37,7 +37,7 @@ export function renderHeadView(el: TransformerElement, record: ForwardRecord, ar
   const layer = el.layer;
   const maps = el.range(arch.nHead).map((h) => findMap(record, layer, h));
   const active = el.hover ?? el.query;
-  const ROW = 22;
+  const ROW = 26; // a query token's box is ROW - 2 = 24 px tall: a target a finger can hit
   const TOP = 14;
   const W = 340;
   const X1 = 118;
@@ -146,7 +146,7 @@ export function renderHeadView(el: TransformerElement, record: ForwardRecord, ar
             }}
             @keydown=${(e: KeyboardEvent) => onHeadViewKey(el, e, i, n)}
           >
-            <rect x="2" y=${y(i) - ROW / 2 + 2} width=${X1 - 6} height=${ROW - 4} rx="4"></rect>
+            <rect x="2" y=${y(i) - ROW / 2 + 1} width=${X1 - 6} height=${ROW - 2} rx="4"></rect>
             <text x=${X1 - 8} y=${y(i)} text-anchor="end" dominant-baseline="central">${label(i)}</text>
           </g>`,
         )}

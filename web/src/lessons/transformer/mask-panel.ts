@@ -36,7 +36,8 @@ export function renderMask(el: TransformerElement): TemplateResult | typeof noth
           ? html`<h4 class="sub">
                 ${t('transformer.nextAfter', { token: isolate(el.tokenText(record, i)) })}
               </h4>
-              ${renderGuesses(guesses, 'next')}`
+              ${renderGuesses(guesses, 'next')}
+              <p class="note" data-key="symbols">${t('transformer.symbolsNote')}</p>`
           : nothing
       }
     </section>`;
@@ -80,7 +81,8 @@ export function renderMask(el: TransformerElement): TemplateResult | typeof noth
       (masked || typed) && guesses.length
         ? html`<h4 class="sub" data-key="guesses-title">${title}</h4>
             ${renderGuesses(guesses, 'mask')}
-            <p class="note">${t(masked ? 'transformer.guessesNote' : 'transformer.guessesNoteTyped')}</p>`
+            <p class="note">${t(masked ? 'transformer.guessesNote' : 'transformer.guessesNoteTyped')}</p>
+            <p class="note" data-key="symbols">${t('transformer.symbolsNote')}</p>`
         : masked || typed
           ? html`<p class="note" role="status">${t('transformer.computing')}</p>`
           : html`<p class="note" data-key="mask-hint">${t('transformer.maskHint')}</p>`

@@ -90,7 +90,7 @@ export function renderStep(el: TransformerElement, record: ForwardRecord, arch: 
         ${formulas(el, arch, i, h).map((f) => html`<div class="formula">${tex(f, true)}</div>`)}
       </div>
       <p class="note">${t('transformer.stepIntro', { d: arch.dModel, dk: detail.dK, heads: arch.nHead })}</p>
-      <ol class="steps">
+      <ol class="steps" data-strip-group>
         <li>
           <p>${t('transformer.stepInput', { layer: detail.layer + 1 })}</p>
           ${renderVector('a', `a^{${i}}`, t('transformer.descA', { token: isolate(label(detail.query)) }), detail.input, wide)}
@@ -102,7 +102,7 @@ export function renderStep(el: TransformerElement, record: ForwardRecord, arch: 
             ${arch.causal ? t('transformer.stepCausal') : ''}
           </p>
           <div class="scroll-box table-box">
-            <table class="scores" data-weight-sum=${String(detail.weightSum)}>
+            <table class="scores" data-weight-sum=${String(detail.weightSum)} data-strip-group>
               <thead>
                 <tr>
                   <th scope="col">j</th>
