@@ -640,6 +640,45 @@ test('a sigmoid head view whose lines all weigh almost 0 says so instead of look
   await page.close();
 });
 
+test('sigmoid model: the thumbnails share one colour scale with a legend, and the tooltip names the sigmoid', async (t) => {
+  if (!servedModels().includes('sigmoid')) return t.skip('no sigmoid model served');
+  const page = await openLesson();
+  await lesson(page, '.models [data-model="sigmoid"]').click();
+  await settled(page);
+  await chooseView(page, 'model');
+  const seen = await page.evaluate(() => {
+    const root = document.querySelector('attnlab-transformer').shadowRoot;
+    const thumbs = [...root.querySelectorAll('.thumb')].map((b) => {
+      const rects = [...b.querySelectorAll('rect[data-weight]')];
+      let top = rects[0];
+      for (const r of rects) if (Number(r.dataset.weight) > Number(top.dataset.weight)) top = r;
+      return { max: Number(top.dataset.weight), fill: top.getAttribute('fill') };
+    });
+    const legend = root.querySelector('[data-key="thumb-legend"]');
+    return { thumbs, legendMax: Number(legend?.dataset.max), legend: legend?.textContent ?? '' };
+  });
+  const maxes = seen.thumbs.map((x) => x.max);
+  const overall = Math.max(...maxes);
+  assert.ok(
+    Math.abs(seen.legendMax - overall) < 1e-6,
+    `the legend's range is the largest weight (${seen.legendMax})`,
+  );
+  assert.match(seen.legend, /0.*\d/);
+  const weakest = seen.thumbs[maxes.indexOf(Math.min(...maxes))];
+  const strongest = seen.thumbs[maxes.indexOf(overall)];
+  if (weakest.max < overall / 2)
+    assert.notEqual(weakest.fill, strongest.fill, 'a weak map is not drawn as dark as the strongest');
+  // The large map's tooltip: the score goes into a sigmoid, not a softmax.
+  await lesson(page, '.view attnlab-attention-map rect[data-weight]').first().hover();
+  const sub = await lesson(page, '.view attnlab-attention-map .tip-sub').innerText();
+  assert.match(sub, /sigmoid/);
+  assert.ok(!/softmax/.test(sub), sub);
+  await lesson(page, '.view').screenshot({
+    path: path.join(artifacts, 'transformer-sigmoid-model-1280.png'),
+  });
+  await page.close();
+});
+
 test('the head view downloads as SVG and PNG: the lines on screen, one key entry per head', async (t) => {
   if (!servedModels().length) return t.skip('no tf-* model served');
   const page = await openLesson();

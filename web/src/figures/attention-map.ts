@@ -353,6 +353,9 @@ export class AttentionMapElement extends LitElement {
     svg.querySelector('g.row-labels')?.setAttribute('transform', `translate(${x},0)`);
     svg.querySelector('g.col-labels')?.setAttribute('transform', `translate(0,${y})`);
     svg.querySelector('g.corner')?.setAttribute('transform', `translate(${x},${y})`);
+    // The bands behind the labels show only once something has scrolled under them.
+    svg.classList.toggle('scrolled-x', x > 0);
+    svg.classList.toggle('scrolled-y', y > 0);
   }
 
   /** Paints the cells one pixel each into the canvas (scaled up by CSS), or hides the canvas. */
