@@ -116,6 +116,64 @@ test('keyboard: tabbing reaches the lesson controls, and focus is visible on eac
   await page.close();
 });
 
+test('375 px: every visible interactive target of each lesson is at least 24 x 24 px', async () => {
+  const page = await openSettled({ width: 375 });
+  // The lesson 3 views and panels that are not open by default, so their controls are measured too.
+  const small = [];
+  const measure = (selector) =>
+    page.evaluate((sel) => {
+      const INTERACTIVE =
+        'button, a[href], input:not([type="hidden"]), select, textarea, summary, [tabindex]:not([tabindex="-1"]), [role="button"], [role="radio"], [role="slider"], [role="checkbox"]';
+      const found = [];
+      const walk = (root) => {
+        for (const el of root.querySelectorAll('*')) {
+          if (el.matches(INTERACTIVE)) found.push(el);
+          if (el.shadowRoot) walk(el.shadowRoot);
+        }
+      };
+      const scope = document.querySelector(sel);
+      if (!scope) return [];
+      walk(scope);
+      if (scope.shadowRoot) walk(scope.shadowRoot);
+      return found
+        .filter((el) => {
+          if (el.disabled && el.tagName !== 'BUTTON') return false;
+          const r = el.getBoundingClientRect();
+          const style = getComputedStyle(el);
+          return (
+            r.width > 0 && r.height > 0 && style.visibility !== 'hidden' && el.closest('[hidden]') === null
+          );
+        })
+        .map((el) => {
+          const r = el.getBoundingClientRect();
+          const host = el.getRootNode()?.host?.tagName?.toLowerCase() ?? 'page';
+          const name = `${host} ${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? '.' + el.className.trim().split(/\s+/).join('.') : ''}`;
+          return { name, text: (el.textContent ?? '').trim().slice(0, 20), w: r.width, h: r.height };
+        });
+    }, selector);
+  const sections = ['attnlab-playground', ...LESSONS.slice(1).map(([, selector]) => selector)];
+  const check = async (label) => {
+    for (const selector of sections)
+      for (const target of await measure(selector))
+        if (target.w < 24 - 0.01 || target.h < 24 - 0.01)
+          small.push(
+            `${label}: ${target.name} "${target.text}" ${target.w.toFixed(1)} x ${target.h.toFixed(1)}`,
+          );
+  };
+  await check('default');
+  const tf = (sel) => page.locator(`attnlab-transformer ${sel}`);
+  for (const view of ['model', 'step']) {
+    await tf(`.views [data-value="${view}"]`).click();
+    await tf(`.view[data-view="${view}"]`).waitFor();
+    await check(`transformer ${view} view`);
+  }
+  await page.locator('attnlab-seq2seq .step-list').first().waitFor();
+  const unique = [...new Set(small)];
+  for (const line of unique) console.log(`# small target: ${line}`);
+  assert.deepEqual(unique, [], 'interactive targets under 24 x 24 px at 375 px');
+  await page.close();
+});
+
 test('prefers-reduced-motion: nothing on the page animates or transitions', async () => {
   const page = await openSettled({ reducedMotion: true });
   const moving = await page.evaluate(() => {

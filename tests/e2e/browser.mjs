@@ -44,6 +44,8 @@ export function serve(root) {
         'content-type': MIME[path.extname(file).toLowerCase()] ?? 'application/octet-stream',
         'content-length': body.length,
         'cache-control': 'no-store',
+        // As GitHub Pages and most static hosts send: lets the cross-origin test load attnlab.js.
+        'access-control-allow-origin': '*',
       });
       res.end(req.method === 'HEAD' ? undefined : body);
     });
@@ -150,3 +152,34 @@ export async function scrollIntoRenderedView(page, locator) {
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   await locator.scrollIntoViewIfNeeded();
 }
+
+/**
+ * Where each of `texts` is drawn inside the element of `locator`: the left edge (px) of its first
+ * occurrence in one text node (its last with `last`), or null. Bidi tests compare these: text in
+ * reading order must be drawn left to right, whatever a student typed before it.
+ */
+export function drawnLefts(locator, texts, { last = false } = {}) {
+  return locator.evaluate(
+    (element, [wanted, fromEnd]) => {
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      const nodes = [];
+      while (walker.nextNode()) nodes.push(walker.currentNode);
+      if (fromEnd) nodes.reverse();
+      return wanted.map((text) => {
+        for (const node of nodes) {
+          const at = fromEnd ? node.data.lastIndexOf(text) : node.data.indexOf(text);
+          if (at < 0) continue;
+          const range = document.createRange();
+          range.setStart(node, at);
+          range.setEnd(node, at + text.length);
+          return range.getBoundingClientRect().left;
+        }
+        return null;
+      });
+    },
+    [texts, last],
+  );
+}
+
+/** Text as read, without the invisible bidi isolates (U+2066..U+2069) that set user text apart. */
+export const withoutIsolates = (text) => text.replace(/[\u2066-\u2069]/g, '');

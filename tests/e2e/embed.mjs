@@ -23,6 +23,11 @@ const SEQ_SENTENCE = 'the red car is fast .';
 const LM_SENTENCE = 'She was very happy.';
 const TF_SENTENCE = 'The cat sat on the mat.';
 const CJK = /[\u4e00-\u9fff]/;
+const LESSON_TAGS = {
+  seq2seq: 'attnlab-seq2seq',
+  lstmn: 'attnlab-lstmn',
+  transformer: 'attnlab-transformer',
+};
 
 let session;
 let origin;
@@ -314,6 +319,64 @@ test('"Copy link" and "Copy embed code" give snippets with the attributes that r
   await framed.screenshot({ path: path.join(artifacts, 'embed-iframe-page-1280.png') });
   await framed.close();
   await tab.close();
+});
+
+test('"Take the guided tour" near the top of each lesson opens its guide and goes there, also in the iframe page', async () => {
+  for (const query of ['?lang=en', '?lang=en&embed=transformer']) {
+    const tab = await open(`${origin}/index.html${query}`);
+    const lessons = query.includes('embed') ? ['transformer'] : ['seq2seq', 'lstmn', 'transformer'];
+    for (const key of lessons) {
+      const link = tab.locator(`a[data-tour="${key}"]`);
+      await link.scrollIntoViewIfNeeded();
+      assert.equal(await link.isVisible(), true, `${key}: the link is visible`);
+      assert.match(await link.innerText(), /guided tour/);
+      // It sits above the lesson, near its heading.
+      const linkBox = await link.boundingBox();
+      const lessonBox = await tab.locator(LESSON_TAGS[key]).boundingBox();
+      assert.ok(linkBox.y < lessonBox.y, `${key}: the link comes before the lesson`);
+      await link.click();
+      const details = tab.locator(`#guide-${key}`).locator('details');
+      await tab.waitForFunction(
+        (id) => document.getElementById(id)?.shadowRoot?.querySelector('details')?.open === true,
+        `guide-${key}`,
+      );
+      const box = await details.boundingBox();
+      const viewport = tab.viewportSize();
+      assert.ok(box.y >= -1 && box.y < viewport.height, `${key}: the guide is in view (${box.y})`);
+    }
+    await tab.close();
+  }
+});
+
+test('the element snippet on another site says to use the iframe code, and the share bar says it first', async () => {
+  // The same server under another name is another origin: the page is on localhost, attnlab.js on 127.0.0.1.
+  const other = origin.replace('127.0.0.1', 'localhost');
+  fs.writeFileSync(
+    path.join(pagesDir, 'cross.html'),
+    page(`    <attnlab-transformer sentence="${TF_SENTENCE}"></attnlab-transformer>`).replace(
+      '../attnlab.js',
+      `${origin}/attnlab.js`,
+    ),
+  );
+  const tab = await open(`${other}/embed-test/cross.html`);
+  const message = tf(tab, '.placeholder[data-key="cross-origin"]');
+  await message.waitFor({ timeout: 30_000 });
+  const text = await message.innerText();
+  assert.match(text, /another website/);
+  assert.match(text, /iframe/);
+  assert.ok(!/Failed to construct|SecurityError|cannot be accessed/.test(text), text);
+  await tab.screenshot({ path: path.join(artifacts, 'embed-cross-origin-1280.png') });
+  await tab.close();
+  // This test went to the other origin on purpose.
+  for (const list of [foreignRequests, consoleErrors, failedRequests])
+    for (let i = list.length - 1; i >= 0; i--)
+      if (list[i].includes(other) || /Worker/.test(list[i])) list.splice(i, 1);
+
+  const app = await open(`${origin}/index.html?lang=en`);
+  const note = app.locator('attnlab-share[lesson="seq2seq"] [data-key="element-note"]');
+  assert.equal(await note.isVisible(), true);
+  assert.match(await note.innerText(), /other site.*iframe/);
+  await app.close();
 });
 
 test('the copy buttons fall back to a selected read-only box when the clipboard is refused', async () => {

@@ -11,7 +11,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 
-import { ARTIFACTS, WEB_DIR, openSession, scrollIntoRenderedView } from './browser.mjs';
+import {
+  ARTIFACTS,
+  WEB_DIR,
+  drawnLefts,
+  openSession,
+  scrollIntoRenderedView,
+  withoutIsolates,
+} from './browser.mjs';
 import { assertSvgDocument, downloadFrom, readPng, readSvg } from './downloads.mjs';
 import { interpolatePuOr } from 'd3';
 
@@ -134,13 +141,13 @@ test('the default sentence: 10 rows, one per word, and every row of weights sums
   // Hover: the exact weight of one word in one row.
   await lesson(page, '.reading li.row[data-row="5"] .w[data-col="1"]').hover();
   assert.match(
-    await lesson(page, '.readout').innerText(),
+    withoutIsolates(await lesson(page, '.readout').innerText()),
     /Reading “criminal”: weight on “FBI” α = [01]\.\d{4}/,
   );
   // Keyboard: focusing a row reads out all its weights.
   await lesson(page, '.reading li.row[data-row="2"]').focus();
   assert.match(
-    await lesson(page, '.readout').innerText(),
+    withoutIsolates(await lesson(page, '.readout').innerText()),
     /Reading “is”: The [01]\.\d{4} · FBI [01]\.\d{4} · is [01]\.\d{4}/,
   );
   await shotLesson(page, 'lstmn-default-1280.png');
@@ -252,6 +259,41 @@ test('hostile inputs: a clear message or a working figure, never blank, no scrip
   await page.close();
 });
 
+test('typed text is bidi-isolated: a U+202E override reorders neither the byte pieces nor the heading', async () => {
+  const page = await openLesson();
+  await textbox(page).fill('I saw \u202Eevil');
+  await settled(page, 3);
+  // The tokenizer split: "‮evil = <E2> · <80> · <AE> · …", the pieces in reading order.
+  const split = lesson(page, '.splits .split').filter({ hasText: '<E2>' });
+  assert.equal(await split.count(), 1, await lesson(page, '.splits').innerText());
+  const [e2, b80, ae] = await drawnLefts(split, ['<E2>', '<80>', '<AE>']);
+  assert.ok(e2 !== null && b80 !== null && ae !== null, 'the byte pieces are drawn');
+  assert.ok(e2 < b80 && b80 < ae, `drawn as <E2> <80> <AE>, left to right (${e2}, ${b80}, ${ae})`);
+  // The guesses heading: the words after the typed text stay where they belong.
+  const heading = lesson(page, '.next h4');
+  const [start] = await drawnLefts(heading, ['Next-word']);
+  const [close] = await drawnLefts(heading, ['”'], { last: true });
+  const [word] = await drawnLefts(heading, ['evil']);
+  assert.ok(start < word && word < close, `the closing quote is drawn last (${start}, ${word}, ${close})`);
+  assert.match(withoutIsolates(await heading.innerText()), /after “I saw <E2><80><AE>evil”/);
+  await lesson(page, '.figure').screenshot({ path: path.join(artifacts, 'lstmn-bidi-1280.png') });
+  await page.close();
+});
+
+test('a Chinese sentence, one "word" without spaces, is explained: choose pieces to see what the model reads', async () => {
+  const page = await openLesson();
+  await textbox(page).fill('我喜欢看书');
+  await settled(page, 1);
+  const message = lesson(page, '.message[data-key="unspaced"]');
+  await message.waitFor();
+  assert.match(await message.innerText(), /without spaces.*Pieces/s);
+  await lesson(page, '.views [data-view="pieces"]').click();
+  const pieces = await settled(page, undefined);
+  assert.ok(pieces.length > 1, `the pieces view has one row per piece (${pieces.length})`);
+  assert.equal(await message.count(), 0, 'no such message in the pieces view');
+  await page.close();
+});
+
 test('clicking a row opens the step panel with the numbers of that step', async () => {
   const page = await openLesson();
   assert.equal(await lesson(page, '.step').count(), 0, 'no panel before a click');
@@ -260,7 +302,10 @@ test('clicking a row opens the step panel with the numbers of that step', async 
   await step.waitFor();
   const token = Number(await step.getAttribute('data-token'));
   assert.equal(Number(await step.getAttribute('data-step')), token + 1);
-  assert.match(await step.locator('h4').first().innerText(), /Step \d+ of \d+: reading “criminal”/);
+  assert.match(
+    withoutIsolates(await step.locator('h4').first().innerText()),
+    /Step \d+ of \d+: reading “criminal”/,
+  );
   // The slide formulas, typeset.
   assert.ok((await step.locator('.formula .katex').count()) >= 3);
   // x_i, c_{i-1}, h_i and c_i with their real numbers.
@@ -320,7 +365,9 @@ test('clicking a row opens the step panel with the numbers of that step', async 
   await lesson(page, '.reading li.row[data-word="criminal"]').focus();
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
-  await lesson(page, '.step h4').filter({ hasText: '“on”' }).waitFor();
+  await lesson(page, '.step h4')
+    .filter({ hasText: /“\u2068?on\u2069?”/ })
+    .waitFor();
   await lesson(page, '.step .close').click();
   await lesson(page, '.step').waitFor({ state: 'detached' });
   await page.close();

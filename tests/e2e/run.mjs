@@ -10,7 +10,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 
-import { ARTIFACTS, WEB_DIR, openSession, scrollIntoRenderedView } from './browser.mjs';
+import {
+  ARTIFACTS,
+  WEB_DIR,
+  drawnLefts,
+  openSession,
+  scrollIntoRenderedView,
+  withoutIsolates,
+} from './browser.mjs';
 import { assertSvgDocument, downloadFrom, readPng, readSvg } from './downloads.mjs';
 
 const webDir = WEB_DIR;
@@ -285,7 +292,9 @@ test('hostile inputs leave the page working with a clear message and run no scri
   await page
     .locator('attnlab-playground attnlab-attention-map canvas.cells-canvas')
     .hover({ position: { x: 5, y: 5 } });
-  const tipLong = await page.locator('attnlab-playground attnlab-attention-map .tooltip').innerText();
+  const tipLong = withoutIsolates(
+    await page.locator('attnlab-playground attnlab-attention-map .tooltip').innerText(),
+  );
   assert.match(tipLong, /→.*\d\.\d{3}/, `hovering the canvas reads a cell: ${tipLong}`);
   const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
   assert.ok(pageWidth <= 1280, `the page itself does not scroll sideways (${pageWidth}px)`);
@@ -349,11 +358,52 @@ test('200 tokens: the map scrolls inside its own box', async () => {
   await far.scrollIntoViewIfNeeded();
   await far.hover();
   assert.ok(
-    (await page.locator('attnlab-playground attnlab-attention-map .tooltip').innerText()).startsWith(
-      'w150 → w120',
-    ),
+    withoutIsolates(
+      await page.locator('attnlab-playground attnlab-attention-map .tooltip').innerText(),
+    ).startsWith('w150 → w120'),
   );
   await shot(page, 'tokens-200-1280.png', false);
+  await page.close();
+});
+
+test('a long map scrolled inside its box keeps its column and row labels in view', async () => {
+  const page = await openPage();
+  const words = Array.from({ length: 80 }, (_, i) => `word${i}`).join(' ');
+  await textbox(page).fill(words);
+  await settledTokenCount(page, 80);
+  const map = page.locator('attnlab-playground attnlab-attention-map');
+  const scroll = map.locator('.scroll');
+  await scroll.scrollIntoViewIfNeeded();
+  await scroll.evaluate((el) => {
+    el.scrollTop = 400;
+    el.scrollLeft = 300;
+  });
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  const seen = await map.evaluate((el) => {
+    const root = el.shadowRoot;
+    const box = root.querySelector('.scroll').getBoundingClientRect();
+    const visible = (r) =>
+      r.bottom > box.top && r.top < box.bottom && r.right > box.left && r.left < box.right;
+    const cols = [...root.querySelectorAll('g.col-labels g.label text')].map((t) =>
+      t.getBoundingClientRect(),
+    );
+    const rows = [...root.querySelectorAll('g.row-labels g.label text')].map((t) =>
+      t.getBoundingClientRect(),
+    );
+    return {
+      scrolled: root.querySelector('.scroll').scrollTop,
+      colsInView: cols.filter(visible).length,
+      colsTop: Math.min(...cols.filter(visible).map((r) => r.top)) - box.top,
+      rowsInView: rows.filter(visible).length,
+      rowsLeft: Math.min(...rows.filter(visible).map((r) => r.left)) - box.left,
+    };
+  });
+  assert.ok(seen.scrolled > 0, 'the map scrolled');
+  assert.ok(seen.colsInView > 5, `column labels stay in view: ${JSON.stringify(seen)}`);
+  assert.ok(seen.colsTop >= -1, `... at the top of the box: ${JSON.stringify(seen)}`);
+  assert.ok(seen.rowsInView > 5, `row labels stay in view: ${JSON.stringify(seen)}`);
+  assert.ok(seen.rowsLeft >= -1, `... at the left of the box: ${JSON.stringify(seen)}`);
+  await map.screenshot({ path: path.join(artifacts, 'map-sticky-labels-1280.png') });
   await page.close();
 });
 
@@ -505,7 +555,10 @@ test('Seq2Seq lesson: typing a sentence with an adjective gives its translation 
   // Hovering a cell reads its weight.
   const cell = seq(page, `attnlab-attention-map rect[data-row="${map.rows.indexOf('rouge')}"][data-col="1"]`);
   await cell.hover();
-  assert.match(await seq(page, 'attnlab-attention-map .tooltip').innerText(), /rouge → red: \d\.\d{3}/);
+  assert.match(
+    withoutIsolates(await seq(page, 'attnlab-attention-map .tooltip').innerText()),
+    /rouge → red: \d\.\d{3}/,
+  );
   assert.equal(await seq(page, '.message').count(), 0, 'no message for a sentence the model knows');
   await seqSection(page).screenshot({ path: path.join(artifacts, 'seq2seq-typed-1280.png') });
   await page.close();
@@ -526,6 +579,15 @@ test('Seq2Seq lesson: unknown words, markup, punctuation, empty and too long eac
   await unknown.waitFor({ state: 'visible' });
   assert.match(await unknown.innerText(), /zorblax.*only knows/);
   await seqSection(page).screenshot({ path: path.join(artifacts, 'seq2seq-unknown-1280.png') });
+
+  // An unknown word with a right-to-left override in it is isolated: the rest of the message
+  // still reads left to right.
+  await box.fill('the \u202Ezorblax car .');
+  await settledTranslation(page);
+  const isolated = seq(page, '.message[data-key="unknown"]');
+  await isolated.filter({ hasText: 'zorblax' }).waitFor();
+  const [it, only, knows] = await drawnLefts(isolated, ['It only', 'only', 'knows']);
+  assert.ok(it < only && only < knows, `"It only knows" drawn left to right (${it}, ${only}, ${knows})`);
 
   // Markup is text: a message, no element, no dialog.
   await box.fill('<img src=x onerror=alert(1)>');
@@ -656,7 +718,8 @@ test('Seq2Seq lesson: step through one decoder step with the real numbers', asyn
   // m keys and the context; the word is written from softmax(W_out [s_j; c_j] + b_out).
   assert.ok((await seq(page, '.step .katex').count()) >= 5);
   assert.equal(await seq(page, '.step li[data-part="inputs"] attnlab-vector-strip').count(), 4);
-  assert.match(await seq(page, '.step li[data-part="inputs"]').innerText(), /“voiture”/);
+  // (the word is bidi-isolated: FSI and PDI around it)
+  assert.match(await seq(page, '.step li[data-part="inputs"]').innerText(), /“\u2068?voiture\u2069?”/);
   assert.equal(await seq(page, '.step attnlab-vector-strip').count(), 4 + 6 + 1);
   const output = seq(page, '.step li[data-part="output"]');
   assert.equal(await output.getAttribute('data-word'), 'rouge');
@@ -705,6 +768,23 @@ test('Seq2Seq lesson: known-word suggestions complete the word being typed', asy
   await page.keyboard.type('car .');
   await settledTranslation(page, 'la voiture rouge .');
   assert.equal(await seq(page, '.suggestion').count(), 0, 'no suggestion after a finished sentence');
+  await page.close();
+});
+
+test('Seq2Seq lesson: no known-word chips on page load, nor for a word that is known and complete', async () => {
+  const page = await openPage({ query: '?seq2seq.sentence=the+red+apple' });
+  await scrollIntoRenderedView(page, seq(page, 'textarea'));
+  await settledTranslation(page);
+  assert.equal(await seq(page, 'textarea').inputValue(), 'the red apple');
+  assert.equal(await seq(page, '.suggestion').count(), 0, 'nobody typed: no suggestion');
+  const box = seq(page, 'textarea');
+  await box.focus();
+  await page.keyboard.press('End');
+  await page.keyboard.press('Backspace');
+  await seq(page, '.suggestion[data-word="apples"]').waitFor();
+  await page.keyboard.type('e');
+  await page.waitForTimeout(200);
+  assert.equal(await seq(page, '.suggestion').count(), 0, '"apple" is known: no "apples"');
   await page.close();
 });
 
@@ -794,6 +874,40 @@ test('Seq2Seq lesson: the map downloads as PNG, SVG, CSV and JSON, and each file
   assert.equal(svgCheck.error, null);
   assert.equal(svgCheck.root, 'svg');
   assert.equal(svgCheck.rects, m * (t + 1));
+  // The figure says what it is (title: lesson and model, then the sentence) and carries its colour
+  // scale with the range; drawn on its own, no column label sticks out of it.
+  const drawn = await page.evaluate((text) => {
+    const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
+    const svg = document.importNode(doc.documentElement, true);
+    document.body.append(svg);
+    try {
+      const box = svg.getBoundingClientRect();
+      const labels = [...svg.querySelectorAll('g.col-labels g.label text')].map((l) =>
+        l.getBoundingClientRect(),
+      );
+      return {
+        title: svg.querySelector('title')?.textContent ?? '',
+        heading: [...svg.querySelectorAll('text.figure-title')].map((l) => l.textContent).join(' '),
+        sentence: [...svg.querySelectorAll('text.figure-text')].map((l) => l.textContent).join(' '),
+        caption: svg.querySelector('text.scale-caption')?.textContent ?? '',
+        gradient: svg.querySelectorAll('svg linearGradient stop').length,
+        ticks: [...svg.querySelectorAll('svg g.axis text')].map((l) => l.textContent),
+        outside: labels.filter((l) => l.right > box.right + 0.5 || l.top < box.top - 0.5).length,
+        labels: labels.length,
+      };
+    } finally {
+      svg.remove();
+    }
+  }, svg);
+  assert.match(drawn.heading, /^1\. Seq2Seq with attention · \S/, JSON.stringify(drawn));
+  assert.equal(drawn.sentence, '“the red car is fast .”');
+  assert.match(drawn.title, /Seq2Seq.*the red car is fast/);
+  assert.match(drawn.caption, /attention weight/i);
+  assert.ok(drawn.gradient >= 2, 'the colour scale is in the file');
+  assert.equal(drawn.ticks.length, 3, `the range is labelled: ${drawn.ticks}`);
+  assert.equal(Number(drawn.ticks[0]), 0);
+  assert.equal(drawn.labels, m);
+  assert.equal(drawn.outside, 0, 'no column label is cut off');
   const png = (await fetchDownload('png')).bytes;
   assert.deepEqual([...png.subarray(0, 8)], [137, 80, 78, 71, 13, 10, 26, 10], 'PNG signature');
   const size = await page.evaluate(async (b64) => {

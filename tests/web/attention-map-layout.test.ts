@@ -97,3 +97,45 @@ describe('layoutMap', () => {
     expect(l.width).toBe(l.left + 30 * l.cell + l.right);
   });
 });
+
+describe('column labels are never cut off', () => {
+  /** The box a column label takes once rotated, as the SVG draws it (anchor at the middle of its column). */
+  function labelBoxes(l: ReturnType<typeof layoutMap>, widths: number[]) {
+    const a = (l.angle * Math.PI) / 180;
+    const half = (1.2 * l.fontSize) / 2;
+    return widths.map((w, i) => {
+      const x0 = l.left + i * l.cell + (l.cell - l.gap) / 2;
+      const y0 = l.top - 6;
+      const corners = [
+        [0, -half],
+        [0, half],
+        [w, -half],
+        [w, half],
+      ].map(([x, y]) => [x0 + x * Math.cos(a) - y * Math.sin(a), y0 + x * Math.sin(a) + y * Math.cos(a)]);
+      return {
+        right: Math.max(...corners.map((c) => c[0])),
+        top: Math.min(...corners.map((c) => c[1])),
+      };
+    });
+  }
+
+  for (const [name, labels] of [
+    ['short words', words(6, 'w')],
+    ['a long last word', ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'unbelievable']],
+    ['long words', words(12, 'longword')],
+    ['many words', words(40, 'w')],
+    ['one word', ['antidisestablishment']],
+  ] as const) {
+    it(`${name}: every label lies inside the figure, at any width`, () => {
+      const cols = [...labels];
+      for (let available = 240; available <= 1400; available += 3) {
+        const l = layout(cols, cols, available);
+        const widths = l.colText.map((s) => measure(s, l.fontSize));
+        for (const box of labelBoxes(l, widths)) {
+          expect(box.right, `${available}px: right edge`).toBeLessThanOrEqual(l.width);
+          expect(box.top, `${available}px: top edge`).toBeGreaterThanOrEqual(0);
+        }
+      }
+    });
+  }
+});

@@ -1,7 +1,8 @@
 // The take-away formats of an attention map: CSV with a header and n x m values, JSON with labels
 // and nested weights, safe file names.
 import { describe, expect, it } from 'vitest';
-import { fileStem, gridSvg, mapToCsv, mapToJson } from '../../web/src/figures/export';
+import { fileStem, gridSvg, mapToCsv, mapToJson, wrapTitle } from '../../web/src/figures/export';
+import { sentenceOf } from '../../web/src/figures/attention-map-export';
 import type { AttentionMap } from '../../web/src/engine/records';
 
 const map: AttentionMap = {
@@ -87,5 +88,22 @@ describe('map export', () => {
       [16, 8, '#000006'],
     ]);
     expect(text.trimEnd().endsWith('</svg>')).toBe(true);
+  });
+
+  it("an exported map's title: wrapped at spaces to the figure's width, cut with … after its last line", () => {
+    expect(wrapTitle('3. Transformer self-attention · Masked LM · Layer 1 · head 2', 30, 2)).toEqual([
+      '3. Transformer self-attention',
+      '· Masked LM · Layer 1 · head 2',
+    ]);
+    const long = wrapTitle('word '.repeat(40), 20, 3);
+    expect(long).toHaveLength(3);
+    expect(long.every((line) => [...line].length <= 20)).toBe(true);
+    expect(long[2].endsWith('…')).toBe(true);
+    expect(wrapTitle('short', 20, 2)).toEqual(['short']);
+  });
+
+  it('the sentence of a map the lesson did not name: its tokens, joined as they were cut', () => {
+    expect(sentenceOf(map)).toBe('the red, "big" car');
+    expect(sentenceOf({ ...map, colLabels: ['The', ' F', 'BI', ' is'] })).toBe('The FBI is');
   });
 });

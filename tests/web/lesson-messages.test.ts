@@ -7,7 +7,12 @@ vi.hoisted(() => {
   if (!('navigator' in globalThis))
     Object.defineProperty(globalThis, 'navigator', { value: { language: 'en', languages: ['en'] } });
 });
-import { messageLadder, hasForeignLetters, type LadderInput } from '../../web/src/lessons/shared/messages';
+import {
+  messageLadder,
+  hasForeignLetters,
+  hasUnspacedScript,
+  type LadderInput,
+} from '../../web/src/lessons/shared/messages';
 import type { ForwardRecord } from '../../web/src/engine/records';
 
 const record = (truncated: ForwardRecord['truncated'] = null) =>
@@ -70,5 +75,16 @@ describe('hasForeignLetters', () => {
   it('finds letters outside the Latin script', () => {
     expect(hasForeignLetters('東京 is far')).toBe(true);
     expect(hasForeignLetters('café naïve 123 !')).toBe(false);
+  });
+});
+
+describe('hasUnspacedScript', () => {
+  it('finds scripts written without spaces, which lesson 2 would read as one word', () => {
+    expect(hasUnspacedScript('我喜欢看书')).toBe(true);
+    expect(hasUnspacedScript('東京へ行きます')).toBe(true);
+    expect(hasUnspacedScript('สวัสดีครับ')).toBe(true);
+    expect(hasUnspacedScript('The FBI is chasing a criminal')).toBe(false);
+    expect(hasUnspacedScript('Привет мир')).toBe(false); // Cyrillic has spaces
+    expect(hasUnspacedScript('a 中 b')).toBe(false); // one character is one word anyway
   });
 });

@@ -220,6 +220,15 @@ describe('the Seq2Seq model folder in the WASM Session', () => {
     expect(suggestWords('the zzzq', 8, vocab, 8).words).toEqual([]);
   });
 
+  it('suggests nothing for a word that is already known and complete, or before anyone typed', () => {
+    const vocab = JSON.parse(read('config.json').toString('utf8')).tokenizer.vocab as string[];
+    expect(vocab).toContain('apples');
+    expect(suggestWords('the apple', 9, vocab, 8).words).toEqual([]); // not "apples"
+    expect(suggestWords('the Car', 7, vocab, 8).words).toEqual([]); // not "cars", "carry"
+    expect(suggestWords('the appl', 8, vocab, 8).words).toEqual(['apple', 'apples']);
+    expect(suggestWords('the appl', -1, vocab, 8).words).toEqual([]); // the page has just loaded
+  });
+
   it('the card has the metrics the page shows', () => {
     const card = summarizeCard(JSON.parse(read('card.json').toString('utf8')) as Record<string, unknown>);
     expect(card.parameters).toBeGreaterThan(0);

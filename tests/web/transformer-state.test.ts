@@ -39,6 +39,13 @@ describe('transformer attributeValues', () => {
     expect(out.token).toEqual({ value: '1', isDefault: false });
   });
 
+  it('leaves out the token the lesson picked itself (a whole word), and writes one the student chose', () => {
+    const picked = attributeValues({ ...initial, query: 3, autoQuery: true }, initial.text);
+    expect(picked.token.isDefault).toBe(true);
+    const chosen = attributeValues({ ...initial, query: 1, autoQuery: false }, initial.text);
+    expect(chosen.token).toEqual({ value: '2', isDefault: false });
+  });
+
   it('names the masked word by its place among the words of the text', () => {
     const words = textWords(initial.text);
     const out = attributeValues({ ...initial, masked: words[3] }, initial.text);

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { toForwardRecord } from '../../web/src/engine/convert';
-import { tokenVocabulary, topNext } from '../../web/src/lessons/shared/lm';
+import { firstWholeWord, tokenVocabulary, topNext } from '../../web/src/lessons/shared/lm';
 import {
   mapProblems,
   type AttentionMap,
@@ -15,6 +15,7 @@ import {
 } from '../../web/src/engine/records';
 import {
   MASK,
+  activeMask,
   bpeWords,
   findMap,
   findTensor,
@@ -22,6 +23,7 @@ import {
   maskPositions,
   maskWord,
   matchTokens,
+  panelWords,
   permutationError,
   permuteMap,
   receptiveField,
@@ -245,6 +247,55 @@ describe('positions, masking and shuffling', () => {
     expect(maskPositions(record, -1)).toEqual([1]);
   });
 
+  it('a <mask> typed in the text is a pressed chip of the panel, and the guesses find its token', () => {
+    const text = `She was very ${MASK} to see ${MASK}.`;
+    const chips = panelWords(text);
+    expect(chips.map((w) => [w.text, w.typed])).toEqual([
+      ['She', false],
+      ['was', false],
+      ['very', false],
+      [MASK, true],
+      ['to', false],
+      ['see', false],
+      [MASK, true],
+    ]);
+    // The words the `mask` attribute counts are still the words alone (its indices do not move).
+    expect(textWords(text).map((w) => w.text)).toEqual(['She', 'was', 'very', 'to', 'see']);
+    expect(activeMask(text, null)).toBe(0); // the first typed mask
+    expect(activeMask('She was very glad.', null)).toBe(-1); // nothing masked
+    const see = textWords(text)[4];
+    expect(activeMask(text, see)).toBe(1); // one typed mask before the clicked word
+    expect(activeMask(text, textWords(text)[0])).toBe(0);
+  });
+
+  it('opens on a whole word: not the piece "F" of "FBI", nor the first token', () => {
+    const record = {
+      tokens: ['The', ' F', 'BI', ' is', ' chasing', '.'],
+      wordOf: Int32Array.from([0, 1, 1, 2, 3, 4]),
+      words: ['The', ' FBI', ' is', ' chasing', '.'],
+    };
+    expect(firstWholeWord(record)).toBe(3); // " is"
+    expect(
+      firstWholeWord({ ...record, tokens: ['The', ' F', 'BI'], wordOf: Int32Array.from([0, 1, 1]) }),
+    ).toBe(0);
+    expect(firstWholeWord({ tokens: ['.', '.'], wordOf: Int32Array.from([0, 1]), words: ['.', '.'] })).toBe(
+      0,
+    );
+  });
+
+  it('keeps a typed <mask> whole when cutting text into BPE chunks (the shuffle panel)', () => {
+    expect(bpeWords(`She was very ${MASK} to see him.`)).toEqual([
+      'She',
+      'was',
+      'very',
+      MASK,
+      'to',
+      'see',
+      'him',
+      '.',
+    ]);
+  });
+
   it("cuts text as the BPE tokenizer's chunks, so a spaced, shuffled copy has the same chunks", () => {
     expect(bpeWords('The FBI, 2nd-run! café')).toEqual([
       'The',
@@ -440,6 +491,18 @@ describe('the Transformer in the WASM Session (random weights)', () => {
     const c = forward(original);
     const d = forward(shuffled);
     expect(permutationError(c.maps, d.maps, matchTokens(c.ids, d.ids)!)).toBeGreaterThan(1e-3);
+  });
+
+  it('without positions, a shuffled text with a typed <mask> is still a permutation of its tokens', () => {
+    const words = bpeWords(`She was very ${MASK} to see him.`);
+    const order = shuffleOrder(words.length, 1);
+    load({ positional: 'none' });
+    const a = forward(spacedText(words));
+    const b = forward(spacedText(order.map((i) => words[i])));
+    expect(a.tokens.filter((tk) => tk.includes(MASK))).toHaveLength(1);
+    const perm = matchTokens(a.ids, b.ids);
+    expect(perm).not.toBeNull();
+    expect(permutationError(a.maps, b.maps, perm!)).toBeLessThan(1e-5);
   });
 
   it('"<mask>" typed in the text is the mask token, and its guesses are a distribution', () => {

@@ -9,7 +9,7 @@ import './components/attnlab-playground';
 import './lessons/seq2seq/element';
 import './lessons/lstmn/element';
 import './lessons/transformer/element';
-import './components/attnlab-guide';
+import { GuideElement } from './components/attnlab-guide';
 import './components/attnlab-share';
 import { applyAppState, readAppState } from './embed/app-state';
 import { LESSONS, LESSON_KEYS, formatAppState, parseAppState } from './embed/state';
@@ -40,6 +40,15 @@ function applyStrings(): void {
 
 document.getElementById('language-toggle')?.addEventListener('click', () => {
   void setLanguage(currentLanguage() === 'en' ? 'zh-CN' : 'en');
+});
+
+// "Take the guided tour" near the top of each lesson opens its guide (at the lesson's end) and goes there.
+document.addEventListener('click', (event) => {
+  const link = (event.target as Element | null)?.closest<HTMLAnchorElement>('a[data-tour]');
+  const guide = link ? document.getElementById(`guide-${link.dataset.tour ?? ''}`) : null;
+  if (!link || !(guide instanceof GuideElement)) return;
+  event.preventDefault();
+  void guide.openTour();
 });
 
 i18n.on('languageChanged', applyStrings);

@@ -78,6 +78,16 @@ export class GuideElement extends LitElement {
     }
   }
 
+  /** Opens the tour and brings it into view with the keyboard on its summary. */
+  async openTour(): Promise<void> {
+    await this.updateComplete;
+    const details = this.renderRoot.querySelector('details');
+    if (!details) return;
+    details.open = true;
+    this.scrollIntoView({ block: 'start' });
+    details.querySelector('summary')?.focus({ preventScroll: true });
+  }
+
   private renderQuestion(q: Question, index: number): TemplateResult {
     const key = `guide.${this.lesson}.questions.${q.id}`;
     const guess = this.guesses[q.id];

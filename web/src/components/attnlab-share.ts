@@ -94,9 +94,21 @@ export class ShareElement extends LitElement {
     return html`<div class="bar" role="group" aria-label=${t('embed.shareLabel')}>
         ${kinds.map(
           (k) =>
-            html`<button type="button" data-copy=${k} @click=${() => void this.copy(k)}>
-              ${t(BUTTON_KEYS[k])}
-            </button>`,
+            html`<button
+                type="button"
+                data-copy=${k}
+                aria-describedby=${k === 'element' ? 'element-note' : nothing}
+                @click=${() => void this.copy(k)}
+              >
+                ${t(BUTTON_KEYS[k])}
+              </button>
+              ${
+                k === 'element'
+                  ? html`<span class="element-note" id="element-note" data-key="element-note"
+                      >${t('embed.elementNote')}</span
+                    >`
+                  : nothing
+              }`,
         )}
       </div>
       <p class="status" role="status">
@@ -129,7 +141,13 @@ export class ShareElement extends LitElement {
     .bar {
       display: flex;
       flex-wrap: wrap;
+      align-items: center;
       gap: 0.4rem;
+    }
+    .element-note {
+      flex: 1 1 16rem;
+      font-size: 0.8rem;
+      color: var(--attn-muted, #5b6678);
     }
     button {
       font: inherit;

@@ -21,6 +21,26 @@ export class SupersededError extends Error {
 
 export const isSuperseded = (error: unknown): error is SupersededError => error instanceof SupersededError;
 
+/**
+ * The browser refused to start the engine's worker because its script is on another origin than
+ * the page: the element snippet used on another site (a worker script must come from the page's
+ * own origin; the iframe snippet has no such limit). Told apart by the DOMException's name.
+ */
+export class CrossOriginWorkerError extends EngineError {
+  override name = 'CrossOriginWorkerError';
+}
+
+/** Starts a worker; a SecurityError (script on another origin) becomes a CrossOriginWorkerError. */
+function startWorker(create: () => WorkerLike): WorkerLike {
+  try {
+    return create();
+  } catch (error) {
+    if (error instanceof Error && error.name === 'SecurityError')
+      throw new CrossOriginWorkerError(error.message);
+    throw error;
+  }
+}
+
 /** Distributes Omit over a union, so each request type keeps its own fields. */
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 type Body = DistributiveOmit<Request, 'id'>;
@@ -66,7 +86,7 @@ export class EngineClient {
 
   /** Starts the worker and resolves once the WASM module inside it is ready. */
   static create(options: EngineOptions = {}): Promise<EngineClient> {
-    const worker = (options.createWorker ?? defaultWorker)();
+    const worker = startWorker(options.createWorker ?? defaultWorker);
     const client = new EngineClient(worker);
     return new Promise<EngineClient>((resolve, reject) => {
       const timer = setTimeout(

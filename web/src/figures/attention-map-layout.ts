@@ -11,6 +11,7 @@ export const CELL_WITH_NUMBER = 38; // px: cells at least this large print their
 export const LABEL_MAX_CHARS = 12; // longer token labels are cut; the <title> keeps the full text
 const COS45 = Math.SQRT1_2;
 const CELL_FOR_LEANING_LABELS = 22; // px: narrower columns get upright labels, which never overlap
+const LINE_HEIGHT = 1.2; // a label's box, in em: what it needs across its baseline
 // Up to this many tokens every cell is an SVG <rect> (data-row, data-col, data-weight). Longer
 // texts (up to the playground's character limit) are painted into a canvas, one pixel per cell
 // scaled up, which stays fast at 1000 x 1000; hovering still reads every cell.
@@ -79,7 +80,13 @@ export function layoutMap({
   // neighbours apart they lean at -45 degrees, need less room above, and the last leans right.
   const fit = (right: number) =>
     Math.max(CELL_MIN, Math.min(CELL_MAX, Math.floor((available - left - right - 2) / cols)));
-  const leanRight = Math.max(8, Math.ceil(colLabelWidth * COS45) - 10);
+  // A leaning label starts at the middle of its column and runs up and to the right; its far corner
+  // is (width + half its line height) * cos 45 right of that. Half a column (at least half of
+  // CELL_FOR_LEANING_LABELS) is already there, so the last label is never cut off.
+  const leanRight = Math.max(
+    8,
+    Math.ceil((colLabelWidth + LINE_HEIGHT * fontSize * 0.5) * COS45 - CELL_FOR_LEANING_LABELS / 2) + 2,
+  );
   const leanCell = fit(leanRight);
   const angle = canvas || leanCell < CELL_FOR_LEANING_LABELS ? -90 : -45;
   const right = canvas ? 4 : angle === -45 ? leanRight : 8;

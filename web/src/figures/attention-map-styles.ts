@@ -66,6 +66,16 @@ export const attentionMapStyles = css`
   .large-note {
     flex-basis: 100%;
   }
+  svg.heat rect.band {
+    fill: var(--attn-surface, #fff);
+    visibility: hidden;
+  }
+  svg.heat.scrolled-x g.row-labels rect.band,
+  svg.heat.scrolled-y g.col-labels rect.band,
+  svg.heat.scrolled-x g.corner rect.band,
+  svg.heat.scrolled-y g.corner rect.band {
+    visibility: visible;
+  }
   svg.heat g.label text {
     fill: var(--attn-text, #1d2433);
   }

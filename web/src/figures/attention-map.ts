@@ -9,11 +9,12 @@ import { HeatCells } from './heat-cells';
 import { paintCanvas, quantizedScale } from './palette';
 import { placeholderBox, srOnly } from '../components/shared-styles';
 import type { AttentionMap } from '../engine/records';
-import { MAX_SVG_TOKENS, displayLabel, layoutMap, type MapLayout } from './attention-map-layout';
-import { download, downloadFigure, fileStem, mapToCsv, mapToJson } from './export';
+import { MAX_SVG_TOKENS, layoutMap, type MapLayout } from './attention-map-layout';
+import { exportMap, sentenceOf } from './attention-map-export';
 import type { ExportEvent, ExportFormat } from './export-buttons';
 import './export-buttons';
-import { colorScale, drawLegend, formatWeight, renderMapTable, type ColorScale } from './attention-map-parts';
+import { colorScale, drawLegend, renderMapTable, type ColorScale } from './attention-map-parts';
+import { hideCellTip, showCellTip } from './attention-map-tooltip';
 import { attentionMapStyles } from './attention-map-styles';
 
 export { MAX_SVG_TOKENS } from './attention-map-layout';
@@ -29,6 +30,9 @@ export class AttentionMapElement extends LitElement {
     colsAxis: { attribute: false },
     diverging: { attribute: false },
     legendTitle: { attribute: false },
+    exportTitle: { attribute: false },
+    exportText: { attribute: false },
+    sigmoid: { attribute: false },
   };
 
   /** The map to draw; null or 0 tokens shows a hint instead of an empty box. */
@@ -42,6 +46,12 @@ export class AttentionMapElement extends LitElement {
   declare diverging: boolean;
   /** Replaces the legend's caption ("attention weight"). */
   declare legendTitle: string;
+  /** What the map is, the first line of an exported figure (lesson, model, layer, head). */
+  declare exportTitle: string;
+  /** The sentence the map reads, the second line of an exported figure. */
+  declare exportText: string;
+  /** The weights are a sigmoid of the scores (the tooltip names it), not a softmax. */
+  declare sigmoid: boolean;
 
   private resizeObserver: ResizeObserver | null = null;
   private lastWidth = 0; // content width of .scroll, from the ResizeObserver (0: not known yet)
@@ -61,6 +71,9 @@ export class AttentionMapElement extends LitElement {
     this.colsAxis = '';
     this.diverging = false;
     this.legendTitle = '';
+    this.exportTitle = '';
+    this.exportText = '';
+    this.sigmoid = false;
     new LocaleController(this);
   }
 
@@ -80,6 +93,7 @@ export class AttentionMapElement extends LitElement {
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
+    this.observedScroll?.removeEventListener('scroll', this.onScroll);
     this.resizeObserver?.disconnect();
     this.resizeObserver = null;
     if (this.drawTimer) clearTimeout(this.drawTimer);
@@ -133,27 +147,16 @@ export class AttentionMapElement extends LitElement {
   async exportAs(format: ExportFormat): Promise<void> {
     const map = this.map;
     if (!map || !this.hasCells()) return;
-    const stem = fileStem(map.name);
-    if (format === 'csv') return download(`${stem}.csv`, mapToCsv(map), 'text/csv;charset=utf-8');
-    if (format === 'json') return download(`${stem}.json`, mapToJson(map), 'application/json');
-    const svg = this.renderRoot.querySelector<SVGSVGElement>('svg.heat');
-    if (!svg) return;
-    const extra: SVGElement[] = [];
-    const canvas = this.renderRoot.querySelector<HTMLCanvasElement>('canvas.cells-canvas');
-    const layout = this.layout;
-    if (canvas && !canvas.hidden && layout) {
-      // Large maps paint their cells into a canvas: the figure carries them as an image.
-      const image = document.createElementNS('http://www.w3.org/2000/svg', 'image');
-      image.setAttribute('x', String(layout.left));
-      image.setAttribute('y', String(layout.top));
-      image.setAttribute('width', String(layout.cols * layout.cell));
-      image.setAttribute('height', String(layout.rows * layout.cell));
-      image.setAttribute('preserveAspectRatio', 'none');
-      image.setAttribute('style', 'image-rendering: pixelated');
-      image.setAttribute('href', canvas.toDataURL('image/png'));
-      extra.push(image);
+    this.stickLabels(0, 0); // the file shows the labels where they belong, not where scrolling put them
+    try {
+      await exportMap(this.renderRoot, map, this.layout, format, {
+        title: this.exportTitle || map.name,
+        sentence: this.exportText || sentenceOf(map),
+        legendTitle: this.legendTitle || t('map.legend'),
+      });
+    } finally {
+      this.onScroll();
     }
-    await downloadFigure(svg, stem, format, { extra, plain: 'g.cells > rect' });
   }
 
   override updated(): void {
@@ -189,7 +192,9 @@ export class AttentionMapElement extends LitElement {
     const { rows, cols } = map;
     if (scrollEl !== this.observedScroll) {
       if (this.observedScroll) this.resizeObserver?.unobserve(this.observedScroll);
+      this.observedScroll?.removeEventListener('scroll', this.onScroll);
       this.resizeObserver?.observe(scrollEl);
+      scrollEl.addEventListener('scroll', this.onScroll, { passive: true });
       this.observedScroll = scrollEl;
       this.lastWidth = 0;
     }
@@ -231,6 +236,20 @@ export class AttentionMapElement extends LitElement {
     svg.style('font', font).classed('passthrough', useCanvas);
     const layer = (name: string) =>
       svg.selectAll<SVGGElement, null>(`g.${name}`).data([null]).join('g').attr('class', name);
+
+    // Created once, in drawing order: the labels and their bands lie over the cells, so when the
+    // map scrolls in its box they stay in view (stickLabels) and cover what scrolled under them.
+    for (const name of ['cells', 'numbers', 'hover', 'row-labels', 'col-labels', 'corner']) layer(name);
+    const band = (name: string, w: number, h: number) =>
+      layer(name)
+        .selectAll<SVGRectElement, null>('rect.band')
+        .data(useCanvas ? [] : [null])
+        .join((enter) => enter.insert('rect', ':first-child').attr('class', 'band'))
+        .attr('width', w)
+        .attr('height', h);
+    band('row-labels', rowLabelWidth, height);
+    band('col-labels', width, top - 1);
+    band('corner', rowLabelWidth, top - 1);
 
     const cellGroup = layer('cells').attr('transform', `translate(${rowLabelWidth},${top})`).node();
     if (cellGroup) {
@@ -319,6 +338,24 @@ export class AttentionMapElement extends LitElement {
 
     drawLegend(this.renderRoot.querySelector<SVGSVGElement>('svg.legend-bar'), scale);
     this.hideTooltip();
+    this.onScroll();
+  }
+
+  private readonly onScroll = (): void => {
+    const scroll = this.observedScroll;
+    this.stickLabels(scroll?.scrollLeft ?? 0, scroll?.scrollTop ?? 0);
+  };
+
+  /** Keeps the row labels at the box's left edge and the column labels at its top (sticky). */
+  private stickLabels(x: number, y: number): void {
+    const svg = this.renderRoot.querySelector<SVGSVGElement>('svg.heat');
+    if (!svg) return;
+    svg.querySelector('g.row-labels')?.setAttribute('transform', `translate(${x},0)`);
+    svg.querySelector('g.col-labels')?.setAttribute('transform', `translate(0,${y})`);
+    svg.querySelector('g.corner')?.setAttribute('transform', `translate(${x},${y})`);
+    // The bands behind the labels show only once something has scrolled under them.
+    svg.classList.toggle('scrolled-x', x > 0);
+    svg.classList.toggle('scrolled-y', y > 0);
   }
 
   /** Paints the cells one pixel each into the canvas (scaled up by CSS), or hides the canvas. */
@@ -373,67 +410,11 @@ export class AttentionMapElement extends LitElement {
   }
 
   private showCell(row: number, col: number, event: PointerEvent): void {
-    const map = this.map;
-    if (!map || row >= map.rows || col >= map.cols) return;
-    const weight = map.weights[row * map.cols + col];
-    const score = map.scores[row * map.cols + col];
-    const tip = this.renderRoot.querySelector<HTMLElement>('.tooltip');
-    const frame = this.renderRoot.querySelector<HTMLElement>('.frame');
-    if (!tip || !frame) return;
-
-    // textContent only: token text is never parsed as HTML.
-    tip.replaceChildren();
-    const line = document.createElement('div');
-    line.className = 'tip-main';
-    line.textContent = t('map.tooltip', {
-      row: displayLabel(map.rowLabels[row]),
-      col: displayLabel(map.colLabels[col]),
-      weight: formatWeight(weight),
-    });
-    const sub = document.createElement('div');
-    sub.className = 'tip-sub';
-    sub.textContent = Number.isFinite(score) ? t('map.score', { score: score.toFixed(3) }) : '';
-    tip.append(line, sub);
-    tip.hidden = false;
-
-    const box = frame.getBoundingClientRect();
-    const x = event.clientX - box.left;
-    const y = event.clientY - box.top;
-    const tipWidth = tip.offsetWidth;
-    const left = Math.max(0, Math.min(x + 14, box.width - tipWidth - 2));
-    const above = y - tip.offsetHeight - 12;
-    tip.style.left = `${left}px`;
-    tip.style.top = `${above >= 0 ? above : y + 18}px`;
-
-    this.highlight(row, col);
-  }
-
-  private highlight(row: number, col: number): void {
-    const svgEl = this.renderRoot.querySelector<SVGSVGElement>('svg.heat');
-    if (!svgEl || !this.layout) return;
-    const svg = select(svgEl);
-    const { cell } = this.layout;
-    svg
-      .select('rect.outline')
-      .attr('x', col * cell)
-      .attr('y', row * cell)
-      .attr('visibility', 'visible');
-    svg.selectAll<SVGGElement, unknown>('g.row-labels g.label').classed('active', function () {
-      return Number(this.getAttribute('data-row')) === row;
-    });
-    svg.selectAll<SVGGElement, unknown>('g.col-labels g.label').classed('active', function () {
-      return Number(this.getAttribute('data-col')) === col;
-    });
+    if (this.map) showCellTip(this.renderRoot, this.map, this.layout, row, col, event, this.sigmoid);
   }
 
   private hideTooltip(): void {
-    const tip = this.renderRoot.querySelector<HTMLElement>('.tooltip');
-    if (tip) tip.hidden = true;
-    const svgEl = this.renderRoot.querySelector<SVGSVGElement>('svg.heat');
-    if (!svgEl) return;
-    const svg = select(svgEl);
-    svg.select('rect.outline').attr('visibility', 'hidden');
-    svg.selectAll('g.label.active').classed('active', false);
+    hideCellTip(this.renderRoot);
   }
 
   static override styles = [placeholderBox, srOnly, attentionMapStyles];

@@ -169,8 +169,60 @@ function legendGroup(entries: LegendEntry[], top: number, left: number): SVGGEle
   return group;
 }
 
+/** A colour scale the page draws in an SVG of its own beside the figure (the map's legend). */
+export interface ScaleLegend {
+  svg: SVGSVGElement;
+  caption: string;
+}
+
+const TITLE_ROW = 18; // user units per title line
+const CHAR_WIDTH = 7; // user units: a rough width of one character, to wrap the title
+
+/** `text` in lines of at most `chars` characters (cut at spaces), at most `lines` of them ("…"). */
+export function wrapTitle(text: string, chars: number, lines: number): string[] {
+  const out: string[] = [];
+  let rest = text.trim();
+  while (rest && out.length < lines) {
+    if ([...rest].length <= chars) {
+      out.push(rest);
+      rest = '';
+      break;
+    }
+    const head = [...rest].slice(0, chars).join('');
+    const space = head.lastIndexOf(' ');
+    const cut = space > chars / 3 ? space : head.length;
+    out.push(rest.slice(0, cut).trimEnd());
+    rest = rest.slice(cut).trimStart();
+  }
+  if (rest && out.length) out[out.length - 1] = [...out[out.length - 1]].slice(0, chars - 1).join('') + '…';
+  return out;
+}
+
+function svgText(
+  x: number,
+  y: number,
+  text: string,
+  attributes: Record<string, string> = {},
+): SVGTextElement {
+  const node = document.createElementNS(SVG_NS, 'text');
+  node.setAttribute('x', String(x));
+  node.setAttribute('y', String(y));
+  node.setAttribute('dominant-baseline', 'central');
+  node.setAttribute('fill', '#1d2433');
+  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
+  node.textContent = text;
+  return node;
+}
+
 /** What to add to an exported figure that the page draws outside its SVG. */
 export interface FigureExtras {
+  /**
+   * What the figure is, drawn above it (the first line bold) and given as its <title>: for a map,
+   * the lesson, model, layer and head, then the sentence.
+   */
+  title?: string[];
+  /** The colour scale with its range, drawn under the figure with its caption. */
+  scale?: ScaleLegend;
   /** Elements appended as they are (an image of a canvas, for instance). */
   extra?: SVGElement[];
   /** The chart's key, drawn under the figure. */
@@ -189,7 +241,7 @@ export interface FigureExtras {
  */
 export function standaloneSvg(
   svg: SVGSVGElement,
-  { extra = [], legend = [], plain = '' }: FigureExtras = {},
+  { extra = [], legend = [], plain = '', title = [], scale }: FigureExtras = {},
 ): { text: string; width: number; height: number } {
   const copy = svg.cloneNode(true) as SVGSVGElement;
   const size = svgSize(svg);
@@ -216,17 +268,61 @@ export function standaloneSvg(
     copy.appendChild(legendGroup(legend, top, view.x + 8));
     below = 6 + legend.length * LEGEND_ROW + 6;
   }
-  const width = size.width;
-  const height = size.height + below * pixelsPerUnit;
+  // The colour scale: its caption, then the page's own legend SVG (gradient and axis) nested.
+  let viewWidth = view.width;
+  if (scale) {
+    const legendCopy = scale.svg.cloneNode(true) as SVGSVGElement;
+    inlineComputedStyles(scale.svg, legendCopy, '');
+    const legendSize = svgSize(scale.svg);
+    const top = view.y + view.height + below + 8;
+    copy.appendChild(svgText(view.x + 8, top + 8, scale.caption, { class: 'scale-caption' }));
+    legendCopy.removeAttribute('class');
+    legendCopy.removeAttribute('aria-hidden');
+    legendCopy.setAttribute('x', String(view.x));
+    legendCopy.setAttribute('y', String(top + 18));
+    legendCopy.setAttribute('width', String(legendSize.width));
+    legendCopy.setAttribute('height', String(legendSize.height));
+    legendCopy.setAttribute('overflow', 'visible');
+    copy.appendChild(legendCopy);
+    below += 8 + 18 + legendSize.height + 6;
+    viewWidth = Math.max(viewWidth, legendSize.width + 16, [...scale.caption].length * CHAR_WIDTH + 16);
+  }
+  // The title above: the first line bold, each line wrapped to the figure's width.
+  const titleLines = title.flatMap((line, i) =>
+    wrapTitle(line, Math.max(24, Math.floor((viewWidth - 16) / CHAR_WIDTH)), i === 0 ? 2 : 3).map((text) => ({
+      text,
+      bold: i === 0,
+    })),
+  );
+  const above = titleLines.length ? titleLines.length * TITLE_ROW + 10 : 0;
+  titleLines.forEach((line, i) =>
+    copy.appendChild(
+      svgText(view.x + 8, view.y - above + 6 + i * TITLE_ROW + TITLE_ROW / 2, line.text, {
+        class: line.bold ? 'figure-title' : 'figure-text',
+        ...(line.bold ? { 'font-weight': '600' } : {}),
+      }),
+    ),
+  );
+  if (title.length) {
+    const heading = document.createElementNS(SVG_NS, 'title');
+    heading.textContent = title.join(' — ');
+    copy.insertBefore(heading, copy.firstChild);
+  }
+  const width = viewWidth * pixelsPerUnit;
+  const height = size.height + (above + below) * pixelsPerUnit;
   copy.setAttribute('width', String(width));
   copy.setAttribute('height', String(height));
-  if (below) copy.setAttribute('viewBox', `${view.x} ${view.y} ${view.width} ${view.height + below}`);
+  const origin = { x: view.x, y: view.y - above };
+  if (below || above || viewWidth !== view.width)
+    copy.setAttribute('viewBox', `${origin.x} ${origin.y} ${viewWidth} ${view.height + above + below}`);
 
   const background = document.createElementNS(SVG_NS, 'rect');
-  background.setAttribute('width', '100%');
-  background.setAttribute('height', '100%');
+  background.setAttribute('x', String(origin.x));
+  background.setAttribute('y', String(origin.y));
+  background.setAttribute('width', String(viewWidth));
+  background.setAttribute('height', String(view.height + above + below));
   background.setAttribute('fill', '#ffffff');
-  copy.insertBefore(background, copy.firstChild);
+  copy.insertBefore(background, title.length ? copy.firstChild!.nextSibling : copy.firstChild);
   for (const element of extra) copy.appendChild(element);
   const text = '<?xml version="1.0" encoding="UTF-8"?>\n' + new XMLSerializer().serializeToString(copy);
   return { text, width, height };

@@ -78,7 +78,7 @@ const clampUnit = (x: number): number => Math.min(1, Math.max(0, x));
 export function scoresTable(spec: ScoresTableSpec): TemplateResult {
   const { headers } = spec;
   return html`<div class="scores-scroll">
-    <table class="score-table ${spec.className}" ${dataAttributes(spec.data)}>
+    <table class="score-table ${spec.className}" ${dataAttributes(spec.data)} data-strip-group>
       <thead>
         <tr>
           <th scope="col">${headers.index}</th>

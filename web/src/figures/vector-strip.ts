@@ -1,6 +1,11 @@
 // <attnlab-vector-strip>: one vector of the trace (a hidden state, a context) as a strip of small
 // coloured cells on a diverging scale, so a student can compare vectors at a glance and read any
 // exact value by hovering, touching or moving along it with the arrow keys.
+//
+// Strips inside an element marked data-strip-group (a table or list of them) are one Tab stop
+// together (a roving tabindex): Tab reaches the group's current strip, ← → read its values, ↑ ↓
+// move to the strip before or after it, keeping the component. Each strip keeps its own label and
+// live readout, so a screen reader hears which vector it is on and every value.
 
 import { LitElement, css, html, type PropertyValues, type TemplateResult } from 'lit';
 import { interpolatePuOr } from 'd3';
@@ -9,7 +14,8 @@ import { LocaleController, t } from '../i18n';
 import { srOnly } from '../components/shared-styles';
 
 const CELL = 4; // px per component
-const HEIGHT = 14; // px
+const HEIGHT = 14; // px of colour
+const TARGET = 24; // px: the strip's height as a pointer and keyboard target
 
 export class VectorStripElement extends LitElement {
   static override properties = {
@@ -17,6 +23,7 @@ export class VectorStripElement extends LitElement {
     max: { attribute: false },
     label: { type: String },
     cursor: { state: true },
+    tabStop: { state: true },
   };
 
   /** The vector. */
@@ -27,6 +34,8 @@ export class VectorStripElement extends LitElement {
   declare label: string;
   /** Component under the pointer or keyboard cursor, -1 for none. */
   declare cursor: number;
+  /** The strip Tab reaches: every strip outside a group, one strip per group. */
+  declare tabStop: boolean;
 
   constructor() {
     super();
@@ -35,6 +44,40 @@ export class VectorStripElement extends LitElement {
     this.max = 0;
     this.label = '';
     this.cursor = -1;
+    this.tabStop = true;
+  }
+
+  /** The group the strip was in when it came onto the page (it is gone from it when it leaves). */
+  private group: HTMLElement | null = null;
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.group = this.closest<HTMLElement>(GROUP);
+    scheduleRefresh(this.group);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    scheduleRefresh(this.group);
+    this.group = null;
+  }
+
+  /** Moves the keyboard to this strip, on component `cursor` (or the first). */
+  async focusStrip(cursor: number): Promise<void> {
+    const n = this.values?.length ?? 0;
+    this.cursor = n ? Math.max(0, Math.min(n - 1, cursor < 0 ? 0 : cursor)) : -1;
+    await this.updateComplete;
+    this.renderRoot.querySelector<HTMLElement>('.strip')?.focus();
+  }
+
+  /** This strip becomes its group's Tab stop (it was clicked or reached with the arrows). */
+  private takeTabStop(): void {
+    const group = this.closest<HTMLElement>(GROUP);
+    if (!group) return;
+    const at = groupStrips(group).indexOf(this);
+    if (at < 0 || group.dataset.active === String(at)) return;
+    group.dataset.active = String(at);
+    refresh(group);
   }
 
   private scaleMax(): number {
@@ -63,6 +106,18 @@ export class VectorStripElement extends LitElement {
   }
 
   private onKey(event: KeyboardEvent): void {
+    const group = this.closest<HTMLElement>(GROUP);
+    const move = { ArrowDown: 1, ArrowUp: -1 }[event.key];
+    if (group && move) {
+      event.preventDefault();
+      const strips = groupStrips(group);
+      const next = strips[strips.indexOf(this) + move];
+      if (!next) return;
+      group.dataset.active = String(strips.indexOf(next));
+      refresh(group);
+      void next.focusStrip(this.cursor);
+      return;
+    }
     const n = this.values?.length ?? 0;
     const step = { ArrowRight: 1, ArrowLeft: -1, Home: -n, End: n }[event.key];
     if (!step || !n) return;
@@ -80,16 +135,17 @@ export class VectorStripElement extends LitElement {
     return html`<span
         class="strip"
         role="img"
-        tabindex="0"
+        tabindex=${this.tabStop ? '0' : '-1'}
         aria-label=${t('strip.label', { label: this.label, count: n })}
-        style="width:${n * CELL}px"
+        style="width:${n * CELL + 2}px"
         @pointermove=${(e: PointerEvent) => (this.cursor = this.indexAt(e))}
         @pointerdown=${(e: PointerEvent) => (this.cursor = this.indexAt(e))}
         @pointerleave=${() => (this.cursor = -1)}
         @blur=${() => (this.cursor = -1)}
+        @focus=${() => this.takeTabStop()}
         @keydown=${this.onKey}
         ><canvas></canvas
-        >${i >= 0 && i < n ? html`<span class="mark" style="left:${i * CELL}px"></span>` : ''}</span
+        >${i >= 0 && i < n ? html`<span class="mark" style="left:${i * CELL + 1}px"></span>` : ''}</span
       ><span class="readout" aria-live="polite">${readout}</span>`;
   }
 
@@ -105,15 +161,15 @@ export class VectorStripElement extends LitElement {
         min-width: 0;
         vertical-align: middle;
       }
+      /* The strip is ${HEIGHT} px of colour in a ${TARGET} px tall target (a finger's, WCAG 2.5.8). */
       .strip {
         position: relative;
-        display: inline-block;
+        display: inline-flex;
+        align-items: center;
         flex: 0 1 auto;
         min-width: 0;
         max-width: 100%;
-        height: ${HEIGHT}px;
-        border: 1px solid #c8d1de;
-        border-radius: 2px;
+        height: ${TARGET}px;
         cursor: crosshair;
         touch-action: none;
       }
@@ -123,14 +179,17 @@ export class VectorStripElement extends LitElement {
       }
       canvas {
         display: block;
+        box-sizing: border-box;
         width: 100%;
-        height: 100%;
+        height: ${HEIGHT + 2}px;
+        border: 1px solid #c8d1de;
+        border-radius: 2px;
         image-rendering: pixelated;
       }
       .mark {
         position: absolute;
-        top: -3px;
-        bottom: -3px;
+        top: ${(TARGET - HEIGHT) / 2 - 4}px;
+        bottom: ${(TARGET - HEIGHT) / 2 - 4}px;
         width: ${CELL}px;
         box-sizing: border-box;
         border: 1px solid #111;
@@ -148,6 +207,33 @@ export class VectorStripElement extends LitElement {
       }
     `,
   ];
+}
+
+const GROUP = '[data-strip-group]';
+
+/** The strips of a group, in page order (not those of a group nested in it). */
+function groupStrips(group: HTMLElement): VectorStripElement[] {
+  return [...group.querySelectorAll<VectorStripElement>('attnlab-vector-strip')].filter(
+    (strip) => strip.closest(GROUP) === group,
+  );
+}
+
+/** Gives the group's active strip (data-active, else the first) the Tab stop, the others none. */
+function refresh(group: HTMLElement): void {
+  const strips = groupStrips(group);
+  const active = Math.min(Number(group.dataset.active) || 0, strips.length - 1);
+  strips.forEach((strip, i) => (strip.tabStop = i === active));
+}
+
+const pending = new Set<HTMLElement>();
+/** Refreshes a group once its strips have all come or gone (a render adds many at once). */
+function scheduleRefresh(group: HTMLElement | null): void {
+  if (!group || pending.has(group)) return;
+  pending.add(group);
+  queueMicrotask(() => {
+    pending.delete(group);
+    if (group.isConnected) refresh(group);
+  });
 }
 
 customElements.define('attnlab-vector-strip', VectorStripElement);

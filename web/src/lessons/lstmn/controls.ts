@@ -66,12 +66,14 @@ export function renderSplits(reading: Reading): TemplateResult | typeof nothing 
     ${t('lstmn.splitsLabel', { count: split.length })}
     ${shown.map(
       (g) =>
+        // Every piece of typed text in a <bdi> of its own: an override the student typed (U+202E)
+        // reorders neither the pieces nor the words around them.
         html`<span class="split" dir="auto"
-          ><b>${g.label}</b> =
+          ><b><bdi>${g.label}</bdi></b> =
           ${g.pieces
             .map((p) => record.tokens[p].trim())
             .filter((p) => p !== '')
-            .join(' · ')}</span
+            .map((p, k) => html`${k ? ' · ' : ''}<bdi>${p}</bdi>`)}</span
         >`,
     )}${split.length > shown.length ? html`<span class="split">…</span>` : nothing}
   </p>`;

@@ -14,7 +14,13 @@ import katexCss from 'katex/dist/katex.min.css?inline';
 import { LatestForward } from '../shared/latest-forward';
 import { ModelSet, type LoadState } from '../shared/model-set';
 import { modelLoader, servedFolders } from '../shared/load-model';
-import { hasForeignLetters, messageLadder, renderMessages, type Message } from '../shared/messages';
+import {
+  hasForeignLetters,
+  hasUnspacedScript,
+  messageLadder,
+  renderMessages,
+  type Message,
+} from '../shared/messages';
 import { groupMap, groupRow, parseRecallCurve, pieceGroups, wordGroups } from '../shared/lm';
 import { modelUrl } from '../../engine/model-folder';
 import { fetchAsset } from '../../engine/assets';
@@ -219,6 +225,8 @@ export class LstmnElement extends LessonElement<LmModel, LoadedModel> {
         const out: Message[] = [];
         if (hasForeignLetters(this.input()))
           out.push({ kind: 'info', key: 'foreign', text: t('lstmn.foreign') });
+        if (this.view === 'words' && hasUnspacedScript(this.input()))
+          out.push({ kind: 'info', key: 'unspaced', text: t('lstmn.unspaced') });
         if (this.loaded && !this.loaded.arch.attention)
           out.push({ kind: 'info', key: 'no-attention', text: t('lstmn.noAttention') });
         return out;

@@ -7,6 +7,7 @@ import { t } from '../../i18n';
 import type { LstmnElement } from './element';
 import { TOP_K, PREFIX_CHARS, showPiece, type Reading } from './parts';
 import { TRACE } from '../../engine/trace-names';
+import { isolate } from '../../i18n/bidi';
 
 export function renderNext(el: LstmnElement, reading: Reading, token: number): TemplateResult {
   const loaded = el.loaded;
@@ -26,7 +27,7 @@ export function renderNext(el: LstmnElement, reading: Reading, token: number): T
   const prefix =
     read.length > PREFIX_CHARS ? '…' + (/\s/.test(tail) ? tail.replace(/^\S*\s+/, '') : tail) : tail;
   return html`<div class="next" data-token=${token}>
-    <h4>${t('lstmn.nextTitle', { prefix })}</h4>
+    <h4>${t('lstmn.nextTitle', { prefix: isolate(prefix) })}</h4>
     ${guessList(next, { label: (n) => showPiece(n.token), title: (n) => t('lstmn.nextTitleItem', { id: n.id }) })}
     <p class="note">${t('lstmn.nextNote')}</p>
   </div>`;

@@ -10,6 +10,8 @@ import { MAX_READING_ROWS, showPiece, formatWeight, shade, type Reading } from '
 import { renderViewSwitch, renderSplits } from './controls';
 import { renderNext } from './next-words';
 import { renderStep } from './step-panel';
+import { isolate } from '../../i18n/bidi';
+import { MODEL_KEYS } from './parts';
 
 export function selectRow(el: LstmnElement, token: number): void {
   el.selected = token;
@@ -45,11 +47,11 @@ export function onRowFocus(el: LstmnElement, r: number, reading: Reading): void 
   const groups = reading.groups;
   const weights = reading.rows[r];
   if (!weights) {
-    el.readout = t('lstmn.rowReadoutNoAttention', { word: groups[r].label });
+    el.readout = t('lstmn.rowReadoutNoAttention', { word: isolate(groups[r].label) });
     return;
   }
   const list = Array.from(weights, (w, c) => `${groups[c].label} ${formatWeight(w)}`).join(' · ');
-  el.readout = t('lstmn.rowReadout', { word: groups[r].label, list });
+  el.readout = t('lstmn.rowReadout', { word: isolate(groups[r].label), list });
 }
 
 export function onChipPointer(el: LstmnElement, event: PointerEvent, reading: Reading): void {
@@ -91,7 +93,7 @@ export function renderReading(el: LstmnElement, reading: Reading): TemplateResul
       dir="auto"
       data-col=${c}
       data-alpha=${alpha === null ? nothing : String(alpha)}
-      title=${alpha === null ? label : t('lstmn.chipTitle', { word: pieces ? showPiece(label) : label, weight: formatWeight(alpha) })}
+      title=${alpha === null ? label : t('lstmn.chipTitle', { word: isolate(pieces ? showPiece(label) : label), weight: formatWeight(alpha) })}
       style=${alpha === null ? '' : `background:${shade(alpha)}`}
       >${shown}</span
     >`;
@@ -119,7 +121,7 @@ export function renderReading(el: LstmnElement, reading: Reading): TemplateResul
             @keydown=${(e: KeyboardEvent) => onRowKey(el, e, r, shown, reading)}
             @focus=${() => onRowFocus(el, r, reading)}
           >
-            <span class="sr-only">${t('lstmn.rowAria', { step: r + 1, word: g.label })}:</span>
+            <span class="sr-only">${t('lstmn.rowAria', { step: r + 1, word: isolate(g.label) })}:</span>
             <span class="step-no" aria-hidden="true">${r + 1}</span>
             <span class="words">${groups.slice(0, r + 1).map((_, c) => chip(r, c))}</span>
           </li>`,
@@ -155,6 +157,8 @@ export function renderFigure(el: LstmnElement): TemplateResult {
         ? html`<h3 class="map-title">${t('lstmn.mapTitle')}</h3>
             <attnlab-attention-map
               .map=${reading.map}
+              .exportTitle=${`${t('lstmn.heading')} · ${t(MODEL_KEYS[el.model])}`}
+              .exportText=${el.input()}
               .rowsAxis=${t('lstmn.rowsAxis')}
               .colsAxis=${t('lstmn.colsAxis')}
             ></attnlab-attention-map>`

@@ -12,6 +12,7 @@ import { typeset } from '../../components/typeset';
 import type { LstmnElement } from './element';
 import { formulas, showPiece, formatValue, type Reading } from './parts';
 import { TRACE, type TraceName } from '../../engine/trace-names';
+import { isolate } from '../../i18n/bidi';
 
 /**
  * One vector as a strip of coloured squares on the shared diverging scale (purple < 0 < orange,
@@ -80,7 +81,7 @@ export function renderStep(el: LstmnElement, reading: Reading): TemplateResult {
     if (values) vectors.push(renderVector(name, tex, t(key, extra), values));
   };
   const ctx = arch.cell === 'lstm' ? String.raw`\tilde h` : 'c';
-  add('x', TRACE.embeddings, token, 'x_i', 'lstmn.descX', { piece: showPiece(piece) });
+  add('x', TRACE.embeddings, token, 'x_i', 'lstmn.descX', { piece: isolate(showPiece(piece)) });
   if (arch.attention) {
     add(
       'c_prev',
@@ -109,10 +110,12 @@ export function renderStep(el: LstmnElement, reading: Reading): TemplateResult {
   return html`<section class="step" data-step=${step} data-token=${token} aria-labelledby="lstmn-step-title">
     <div class="step-top">
       <h4 id="lstmn-step-title">
-        ${t('lstmn.stepTitle', { step: formatInteger(step), steps: formatInteger(n), word })}
+        ${t('lstmn.stepTitle', { step: formatInteger(step), steps: formatInteger(n), word: isolate(word) })}
         ${
           record.words.length && wordIndex !== undefined && piece.trim() !== word
-            ? html`<span class="step-piece">${t('lstmn.stepPiece', { piece: showPiece(piece) })}</span>`
+            ? html`<span class="step-piece"
+                >${t('lstmn.stepPiece', { piece: isolate(showPiece(piece)) })}</span
+              >`
             : nothing
         }
       </h4>

@@ -31,6 +31,8 @@ export function renderCompare(el: Seq2SeqElement, record: ForwardRecord): Templa
         map
           ? html`<attnlab-attention-map
               .map=${map}
+              .exportTitle=${`${t('seq2seq.heading')} · ${t(`seq2seq.${variant}Model`)}`}
+              .exportText=${el.text}
               .rowsAxis=${t('seq2seq.rowsAxis')}
               .colsAxis=${t('seq2seq.colsAxis')}
             ></attnlab-attention-map>`
@@ -53,6 +55,8 @@ export function renderCompare(el: Seq2SeqElement, record: ForwardRecord): Templa
               .map=${differenceMap(additive, dot, rows, 'additive - dot')}
               .diverging=${true}
               .legendTitle=${t('seq2seq.differenceLegend')}
+              .exportTitle=${`${t('seq2seq.heading')} · ${t('seq2seq.differenceTitle')}`}
+              .exportText=${el.text}
               .rowsAxis=${t('seq2seq.rowsAxis')}
               .colsAxis=${t('seq2seq.colsAxis')}
             ></attnlab-attention-map>`

@@ -68,7 +68,7 @@ export class Seq2SeqElement extends LessonElement<Variant, LoadedModel> {
   declare step: number;
   /** Side by side: both attention variants on the same sentence and their difference. */
   declare compare: boolean;
-  /** Caret position in the text box: the word being typed is what suggestions complete. */
+  /** Caret position in the text box: the word being typed is what suggestions complete (-1: nobody typed). */
   declare caret: number;
   /** Exact match against source length, per model folder, from the model cards. */
   declare lengthCurves: { key: string; points: LengthPoint[] }[];
@@ -96,7 +96,7 @@ export class Seq2SeqElement extends LessonElement<Variant, LoadedModel> {
     this.variant = 'additive';
     this.step = 1;
     this.compare = false;
-    this.caret = DEFAULT_SEQ2SEQ_SENTENCE.length;
+    this.caret = -1; // nobody has typed: no suggestions until they do
     this.lengthCurves = [];
     this.shown = parseView(null, SPEC.view);
   }
@@ -106,7 +106,7 @@ export class Seq2SeqElement extends LessonElement<Variant, LoadedModel> {
     // Attributes set from outside: the element follows them.
     if (changed.has('sentence') && typeof this.sentence === 'string' && this.sentence !== this.text) {
       this.text = this.sentence;
-      this.caret = this.text.length;
+      this.caret = -1;
       this.compute();
     }
     const variant = parseModel(this.attrModel, SPEC) as Variant | null;

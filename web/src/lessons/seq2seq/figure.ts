@@ -60,10 +60,10 @@ export function renderTokens(record: ForwardRecord): TemplateResult {
     <ol>
       ${record.tokens.map((token, i) =>
         record.unknown[i]
-          ? html`<li class="unknown" title=${t('seq2seq.unknownChip')}>
+          ? html`<li class="unknown" dir="auto" title=${t('seq2seq.unknownChip')}>
               ${token}<span class="sr-only"> (${t('seq2seq.unknownChip')})</span>
             </li>`
-          : html`<li>${token}</li>`,
+          : html`<li dir="auto">${token}</li>`,
       )}
     </ol>
   </div>`;
@@ -81,6 +81,8 @@ export function renderMap(
         ? renderCompare(el, record)
         : html`<attnlab-attention-map
             .map=${map}
+            .exportTitle=${`${t('seq2seq.heading')} · ${t(`seq2seq.${el.variant}Model`)}`}
+            .exportText=${el.text}
             .rowsAxis=${t('seq2seq.rowsAxis')}
             .colsAxis=${t('seq2seq.colsAxis')}
           ></attnlab-attention-map>`

@@ -7,6 +7,7 @@ import { allWordsUnknown, withFullStop } from './view-model';
 import { formatInteger, t } from '../../i18n';
 import type { Seq2SeqElement } from './element';
 import { SEQ2SEQ_MAX_TOKENS } from './parts';
+import { isolate } from '../../i18n/bidi';
 
 export function unknownWords(record: ForwardRecord): string[] {
   const words = record.tokens.filter((_, i) => record.unknown[i]);
@@ -39,7 +40,7 @@ export function recordMessages(el: Seq2SeqElement, record: ForwardRecord): Messa
       key: 'unknown',
       text: t('seq2seq.unknown', {
         count: unknown.length,
-        words: unknown.map((w) => `“${w}”`).join(', '),
+        words: unknown.map((w) => `“${isolate(w)}”`).join(', '),
         size,
       }),
     });

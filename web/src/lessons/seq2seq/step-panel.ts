@@ -12,6 +12,7 @@ import { typeset } from '../../components/typeset';
 import type { Seq2SeqElement } from './element';
 import { scoresTable } from '../../figures/scores-table';
 import { STEP_STATE, STEP_SCORE, STEP_SOFTMAX, STEP_CONTEXT, STEP_START, STEP_OUTPUT } from './parts';
+import { isolate } from '../../i18n/bidi';
 
 export function chooseStep(el: Seq2SeqElement, row: number): void {
   el.step = row;
@@ -56,16 +57,16 @@ export function renderStep(el: Seq2SeqElement, record: ForwardRecord): TemplateR
       text: (r) => (r === 0 ? t('seq2seq.stepStartPill') : map.rowLabels[r]),
       choose: (r) => chooseStep(el, r),
     })}
-    <ol class="step-list" data-step=${row}>
+    <ol class="step-list" data-step=${row} data-strip-group>
       ${
         detail.inputs
           ? html`<li data-part="inputs">
-              <p>${t('seq2seq.stepState', { j, word: detail.output?.word ?? '' })}</p>
+              <p>${t('seq2seq.stepState', { j, word: isolate(detail.output?.word ?? '') })}</p>
               <div class="formula">
                 ${tex(STEP_STATE.replaceAll('_{j-1}', `_{${j - 1}}`).replaceAll('_j', `_{${j}}`), true)}
               </div>
               ${vectorRow(`x'_{${j}}`, `x'_${j} (${detail.inputs.word})`, detail.inputs.embedding, maxAbs(detail.inputs.embedding))}
-              <p class="note">${t('seq2seq.stepInputWord', { word: detail.inputs.word })}</p>
+              <p class="note">${t('seq2seq.stepInputWord', { word: isolate(detail.inputs.word) })}</p>
               ${vectorRow(`s_{${j - 1}}`, `s_${j - 1}`, detail.inputs.state, scale)}
               ${vectorRow(`c_{${j - 1}}`, `c_${j - 1}`, detail.inputs.context, scale)}
               ${vectorRow(`s_{${j}}`, `s_${j}`, detail.state, scale)}
@@ -129,7 +130,7 @@ export function renderStep(el: Seq2SeqElement, record: ForwardRecord): TemplateR
               <div class="formula">${tex(STEP_OUTPUT.replaceAll('_j', `_{${j}}`), true)}</div>
               <p>
                 ${t('seq2seq.stepOutputWord', {
-                  word: detail.output.word,
+                  word: isolate(detail.output.word),
                   p: formatPercent(detail.output.probability),
                 })}
               </p>

@@ -157,8 +157,8 @@ export function differenceMap(a: AttentionMap, b: AttentionMap, rows: number, na
 
 /**
  * Known words that complete the word being typed at `caret` (letters, digits, ' and - before
- * it), shortest first. No prefix, or a prefix that is already a whole known word with no longer
- * completion, gives no suggestions.
+ * it), shortest first. No prefix (a caret of -1: nobody has typed yet), or a prefix that is
+ * already a known word ("apple", which "apples" would only change), gives no suggestions.
  */
 export function suggestWords(
   text: string,
@@ -169,8 +169,8 @@ export function suggestWords(
   const before = text.slice(0, Math.max(0, Math.min(caret, text.length)));
   const match = /[\p{L}\p{N}'-]+$/u.exec(before);
   const prefix = match ? match[0] : '';
-  if (!prefix) return { prefix: '', words: [] };
   const lower = prefix.toLowerCase();
+  if (!prefix || vocabulary.includes(lower)) return { prefix, words: [] };
   const words = vocabulary
     .filter((w) => w.startsWith(lower) && w !== lower)
     .sort((x, y) => x.length - y.length || (x < y ? -1 : x > y ? 1 : 0))

@@ -215,3 +215,16 @@ export function parseRecallCurve(json: unknown): RecallCurve {
   const vocab = Number((value.task as { vocab_size?: unknown } | undefined)?.vocab_size);
   return { withAttention, withoutAttention, chance: vocab > 1 ? 1 / (vocab - 1) : null };
 }
+
+/**
+ * The token a lesson opens on: the first whole word after the first token (a word the tokenizer
+ * kept in one piece, with a letter in it), so the figure starts on "is", not on "F" of "FBI"; the
+ * first token can only read itself in a causal model. Else the first whole word, else token 0.
+ */
+export function firstWholeWord(record: Pick<ForwardRecord, 'tokens' | 'wordOf' | 'words'>): number {
+  const whole = wordGroups(record)
+    .map((g) => g.pieces.filter((p) => !isBlank(record.tokens[p])))
+    .filter((pieces) => pieces.length === 1 && /\p{L}/u.test(record.tokens[pieces[0]]))
+    .map((pieces) => pieces[0]);
+  return whole.find((i) => i >= 1) ?? whole[0] ?? 0;
+}

@@ -32,6 +32,15 @@ export function renderMessages(id: string, messages: readonly Message[]): Templa
 /** Letters outside the Latin script (CJK, Cyrillic, Hebrew, Arabic, ...): text the model rarely saw. */
 export const hasForeignLetters = (text: string) => /(?=\p{L})\P{Script=Latin}/u.test(text);
 
+/**
+ * Two letters in a row of a script written without spaces between words (Chinese, Japanese, Thai,
+ * ...): a figure that cuts words at spaces reads a whole sentence of it as one word.
+ */
+export const hasUnspacedScript = (text: string) =>
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]{2}/u.test(
+    text,
+  );
+
 export interface LadderInput {
   /** The lesson's i18n prefix ('seq2seq', 'lstmn', 'transformer'): its strings tooManyChars, engineError, truncated. */
   prefix: string;

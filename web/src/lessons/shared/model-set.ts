@@ -6,6 +6,7 @@
 
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { servedModels, type LessonModels } from './models';
+import { CrossOriginWorkerError } from '../../engine/engine';
 
 /** What a loaded model must offer the set: a worker to dispose. */
 export interface Disposable {
@@ -13,7 +14,9 @@ export interface Disposable {
 }
 
 export type LoadState<M> =
-  { status: 'loading' } | { status: 'ready'; model: M } | { status: 'failed'; error: string };
+  | { status: 'loading' }
+  | { status: 'ready'; model: M }
+  | { status: 'failed'; error: string; crossOrigin?: boolean };
 
 export interface ModelSetOptions<K extends string, M extends Disposable> {
   lesson: LessonModels<K>;
@@ -88,7 +91,12 @@ export class ModelSet<K extends string, M extends Disposable> implements Reactiv
     try {
       model = await this.options.load(folder);
     } catch (error) {
-      if (generation === this.generation) this.set(key, { status: 'failed', error: errorText(error) });
+      if (generation === this.generation)
+        this.set(key, {
+          status: 'failed',
+          error: errorText(error),
+          crossOrigin: error instanceof CrossOriginWorkerError,
+        });
       return;
     }
     if (generation !== this.generation) {

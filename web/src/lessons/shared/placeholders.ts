@@ -20,6 +20,10 @@ export function placeholder(
 /** The model is loading or failed to load; null once it is ready. */
 export function loadPlaceholder(prefix: string, load: LoadState<unknown> | undefined): TemplateResult | null {
   if (!load || load.status === 'loading') return placeholder(t(`${prefix}.loading`));
+  if (load.status === 'failed' && load.crossOrigin)
+    return html`<div class="placeholder failed" role="alert" data-key="cross-origin">
+      ${t('embed.crossOrigin')}
+    </div>`;
   if (load.status === 'failed')
     return placeholder(t(`${prefix}.loadError`, { message: load.error }), 'failed', 'alert');
   return null;

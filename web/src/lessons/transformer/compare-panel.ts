@@ -7,6 +7,7 @@ import { layerCosts, receptiveField } from './view-model';
 import { formatInteger, t } from '../../i18n';
 import type { TransformerElement } from './element';
 import { tex } from './parts';
+import { isolate } from '../../i18n/bidi';
 
 export function renderCompare(el: TransformerElement): TemplateResult | typeof nothing {
   const loaded = el.loaded;
@@ -119,7 +120,7 @@ export function renderCompare(el: TransformerElement): TemplateResult | typeof n
           @input=${(e: Event) => (el.convL = Number((e.target as HTMLInputElement).value))}
       /></label>
       <label
-        >${t('transformer.rfI', { index: i + 1, token: truncateLabel(el.tokenText(record as ForwardRecord, i), 12) })}
+        >${t('transformer.rfI', { index: i + 1, token: isolate(truncateLabel(el.tokenText(record as ForwardRecord, i), 12)) })}
         <input
           type="range"
           data-key="token"
@@ -150,6 +151,16 @@ export const comparePanelStyles = css`
     align-items: center;
     gap: 0.4rem;
     font-weight: 400;
+  }
+  /* Targets a finger can hit on a phone: at least 24 x 24 px (WCAG 2.5.8). */
+  .rf-controls select {
+    min-width: 3rem;
+    min-height: 28px;
+    font: inherit;
+  }
+  .rf-controls input[type='range'] {
+    min-height: 28px;
+    margin: 0;
   }
   .rf {
     padding: 0.4rem;

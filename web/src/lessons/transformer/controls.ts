@@ -8,6 +8,7 @@ import { tokenLabel } from './view-model';
 import { currentLanguage, formatInteger, formatPercent, t } from '../../i18n';
 import type { TransformerElement } from './element';
 import { MODEL_KEYS } from './parts';
+import { isolate } from '../../i18n/bidi';
 
 export function renderModels(el: TransformerElement): TemplateResult | typeof nothing {
   return modelPills(el, {
@@ -69,7 +70,7 @@ export function renderTokens(
             class="chip ${maskAt.includes(i) ? 'mask' : ''}"
             data-token=${i}
             aria-pressed=${i === active ? 'true' : 'false'}
-            title=${t('transformer.tokenTitle', { index: i + 1, token: JSON.stringify(token) })}
+            title=${t('transformer.tokenTitle', { index: i + 1, token: isolate(JSON.stringify(token)) })}
             dir="auto"
             @click=${() => {
               el.query = i;

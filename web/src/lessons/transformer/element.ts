@@ -20,8 +20,9 @@ import { parseIndex, parseModel, parseView } from '../../embed/state';
 import { sentenceInput, teacherModeStyles } from '../shared/embed-attributes';
 import { LessonElement } from '../shared/lesson-element';
 import { clipText, hasWords, type ForwardRecord } from '../../engine/records';
-import { maskPositions, maskWord, textWords, tokenLabel, type TextWord } from './view-model';
+import { activeMask, maskPositions, maskWord, textWords, tokenLabel, type TextWord } from './view-model';
 import { TRANSFORMER_MODELS, type TfModel } from '../shared/models';
+import { firstWholeWord } from '../shared/lm';
 import { LocaleController, t } from '../../i18n';
 import { placeholderBox, lessonBase, lessonChrome, pills, srOnly } from '../../components/shared-styles';
 import { DEFAULT_TF_SENTENCE, TF_MAX_CHARS, tfModel, type LoadedModel, type ShuffleState } from './parts';
@@ -113,6 +114,8 @@ export class TransformerElement extends LessonElement<TfModel, LoadedModel> {
   /** The record the last update saw (a new one may move the query, hover and field tokens). */
   seenRecord: ForwardRecord | null = null;
   focusMaskAfterRecord = false;
+  /** No query chosen yet: each new record opens on its first whole word (firstWholeWord). */
+  autoQuery = true;
   shuffleTicket = 0;
   shuffleQueue: Promise<void> = Promise.resolve();
   shuffleTimer: ReturnType<typeof setTimeout> | undefined;
@@ -141,11 +144,15 @@ export class TransformerElement extends LessonElement<TfModel, LoadedModel> {
   }
 
   override willUpdate(changed: Map<PropertyKey, unknown>): void {
+    // A query set since the last update (a click, a key, the mask, the `token` attribute) is the
+    // student's choice; until then the lesson picks a whole word of each new text.
+    if (changed.has('query') && this.hasUpdated) this.autoQuery = false;
     super.willUpdate(changed);
     this.followAttributes(changed);
     const n = this.record?.tokens.length ?? 0;
     const newRecord = this.record !== this.seenRecord;
     this.seenRecord = this.record;
+    if (newRecord && this.record && this.autoQuery) this.query = firstWholeWord(this.record);
     if (newRecord && this.record) Object.assign(this, withinTokens(this, n));
     const arch = this.loaded?.arch;
     if (arch) Object.assign(this, withinArch(this, arch));
@@ -183,7 +190,11 @@ export class TransformerElement extends LessonElement<TfModel, LoadedModel> {
       changed.has(name) && value != null ? parseIndex(value) : null;
     this.layer = index('attrLayer', this.attrLayer) ?? this.layer;
     this.head = index('attrHead', this.attrHead) ?? this.head;
-    this.query = index('attrToken', this.attrToken) ?? this.query;
+    const token = index('attrToken', this.attrToken);
+    if (token !== null) {
+      this.query = token;
+      this.autoQuery = false;
+    }
     if (changed.has('attrMask') && this.attrMask != null) {
       const at = parseIndex(this.attrMask);
       const word = at === null ? null : (textWords(this.clipped())[at] ?? null);
@@ -284,7 +295,8 @@ export class TransformerElement extends LessonElement<TfModel, LoadedModel> {
       (record) => {
         if (!this.focusMaskAfterRecord) return;
         this.focusMaskAfterRecord = false;
-        const at = maskPositions(record, this.loaded?.maskId ?? -1)[0];
+        const which = Math.max(0, activeMask(this.clipped(), this.masked));
+        const at = maskPositions(record, this.loaded?.maskId ?? -1)[which];
         if (at !== undefined) this.query = at;
       },
     );

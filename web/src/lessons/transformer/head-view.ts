@@ -10,6 +10,7 @@ import { downloadFigure } from '../../figures/export';
 import type { ExportEvent, ExportFormat } from '../../figures/export-buttons';
 import type { TransformerElement } from './element';
 import { HEAD_COLORS, fixed, maxAbs } from './parts';
+import { isolate } from '../../i18n/bidi';
 
 export function toggleHead(el: TransformerElement, h: number): void {
   el.hiddenHeads = el.hiddenHeads.includes(h)
@@ -36,7 +37,7 @@ export function renderHeadView(el: TransformerElement, record: ForwardRecord, ar
   const layer = el.layer;
   const maps = el.range(arch.nHead).map((h) => findMap(record, layer, h));
   const active = el.hover ?? el.query;
-  const ROW = 22;
+  const ROW = 26; // a query token's box is ROW - 2 = 24 px tall: a target a finger can hit
   const TOP = 14;
   const W = 340;
   const X1 = 118;
@@ -63,7 +64,7 @@ export function renderHeadView(el: TransformerElement, record: ForwardRecord, ar
         data-head=${h}
         data-key=${j}
         data-weight=${String(w)}
-      ><title>${t('transformer.lineTitle', { head: h + 1, query: label(active), key: label(j), weight: fixed(w, 3) })}</title></line>`;
+      ><title>${t('transformer.lineTitle', { head: h + 1, query: isolate(label(active)), key: isolate(label(j)), weight: fixed(w, 3) })}</title></line>`;
     });
   });
   const top = visible.map((h) => {
@@ -88,7 +89,7 @@ export function renderHeadView(el: TransformerElement, record: ForwardRecord, ar
   const readsNothing =
     arch.normalization === 'sigmoid' && visible.length > 0 && largest < 0.01
       ? html`<p class="note" data-key="reads-nothing">
-          ${t('transformer.readsNothing', { layer: layer + 1, token: label(active), max: fixed(largest, 3) })}
+          ${t('transformer.readsNothing', { layer: layer + 1, token: isolate(label(active)), max: fixed(largest, 3) })}
         </p>`
       : nothing;
   return html`
@@ -137,7 +138,7 @@ export function renderHeadView(el: TransformerElement, record: ForwardRecord, ar
             tabindex=${i === el.query ? 0 : -1}
             role="button"
             aria-pressed=${i === el.query ? 'true' : 'false'}
-            aria-label=${t('transformer.queryAria', { index: i + 1, token: label(i) })}
+            aria-label=${t('transformer.queryAria', { index: i + 1, token: isolate(label(i)) })}
             @pointerenter=${() => (el.hover = i)}
             @click=${() => {
               el.query = i;
@@ -145,7 +146,7 @@ export function renderHeadView(el: TransformerElement, record: ForwardRecord, ar
             }}
             @keydown=${(e: KeyboardEvent) => onHeadViewKey(el, e, i, n)}
           >
-            <rect x="2" y=${y(i) - ROW / 2 + 2} width=${X1 - 6} height=${ROW - 4} rx="4"></rect>
+            <rect x="2" y=${y(i) - ROW / 2 + 1} width=${X1 - 6} height=${ROW - 2} rx="4"></rect>
             <text x=${X1 - 8} y=${y(i)} text-anchor="end" dominant-baseline="central">${label(i)}</text>
           </g>`,
         )}

@@ -5,7 +5,8 @@ import { guessList } from '../../figures/guess-list';
 import { css, html, nothing, type TemplateResult } from 'lit';
 import { topNext, type NextToken } from '../shared/lm';
 import { hasWords } from '../../engine/records';
-import { MASK, findTensor, maskPositions, textWords, tokenLabel } from './view-model';
+import { MASK, activeMask, findTensor, maskPositions, panelWords, tokenLabel } from './view-model';
+import { isolate } from '../../i18n/bidi';
 import { t } from '../../i18n';
 import type { TransformerElement } from './element';
 import { MASK_MAX_WORDS, TOP_K } from './parts';
@@ -32,22 +33,37 @@ export function renderMask(el: TransformerElement): TemplateResult | typeof noth
       <p class="note">${t('transformer.nextIntro')}</p>
       ${
         record && guesses.length
-          ? html`<h4 class="sub">${t('transformer.nextAfter', { token: el.tokenText(record, i) })}</h4>
-              ${renderGuesses(guesses, 'next')}`
+          ? html`<h4 class="sub">
+                ${t('transformer.nextAfter', { token: isolate(el.tokenText(record, i)) })}
+              </h4>
+              ${renderGuesses(guesses, 'next')}
+              <p class="note" data-key="symbols">${t('transformer.symbolsNote')}</p>`
           : nothing
       }
     </section>`;
   }
-  const words = textWords(el.clipped()).slice(0, MASK_MAX_WORDS);
-  const maskAt = record ? maskPositions(record, loaded.maskId) : [];
+  const text = el.clipped();
+  const words = panelWords(text).slice(0, MASK_MAX_WORDS);
   const masked = el.masked;
+  const typed = words.filter((w) => w.typed).length;
+  // The guesses are for the clicked word's mask, else for the first <mask> typed in the text.
+  const which = activeMask(text, masked);
+  const maskAt = record && which >= 0 ? maskPositions(record, loaded.maskId)[which] : undefined;
   const guesses =
-    record && logits && maskAt.length ? topNext(logits, maskAt[0], TOP_K, loaded.vocabulary) : [];
+    record && logits && maskAt !== undefined ? topNext(logits, maskAt, TOP_K, loaded.vocabulary) : [];
+  const title = masked
+    ? t('transformer.guessesTitle', { word: isolate(masked.text) })
+    : t(typed > 1 ? 'transformer.guessesTypedFirst' : 'transformer.guessesTypedOne');
   return html`<section class="panel mask-panel" data-mode="mask" aria-labelledby="tf-mask-title">
     <h3 id="tf-mask-title">${t('transformer.maskTitle')}</h3>
     <p class="note">${t('transformer.maskIntro')}</p>
     <div class="words" role="group" aria-label=${t('transformer.maskTitle')}>
       ${words.map((w) => {
+        // A <mask> typed in the text is masked already: a chip that stays pressed.
+        if (w.typed)
+          return html`<span class="word masked typed" data-word=${MASK} title=${t('transformer.typedMask')}
+            >${MASK}</span
+          >`;
         const on = masked !== null && masked.start === w.start && masked.end === w.end;
         return html`<button
           type="button"
@@ -62,13 +78,12 @@ export function renderMask(el: TransformerElement): TemplateResult | typeof noth
       })}
     </div>
     ${
-      masked && guesses.length
-        ? html`<h4 class="sub" data-key="guesses-title">
-              ${t('transformer.guessesTitle', { word: masked.text })}
-            </h4>
+      (masked || typed) && guesses.length
+        ? html`<h4 class="sub" data-key="guesses-title">${title}</h4>
             ${renderGuesses(guesses, 'mask')}
-            <p class="note">${t('transformer.guessesNote')}</p>`
-        : masked
+            <p class="note">${t(masked ? 'transformer.guessesNote' : 'transformer.guessesNoteTyped')}</p>
+            <p class="note" data-key="symbols">${t('transformer.symbolsNote')}</p>`
+        : masked || typed
           ? html`<p class="note" role="status">${t('transformer.computing')}</p>`
           : html`<p class="note" data-key="mask-hint">${t('transformer.maskHint')}</p>`
     }

@@ -9,11 +9,35 @@ import { findMap, type TfArch } from './view-model';
 import { t } from '../../i18n';
 import type { TransformerElement } from './element';
 import { THUMB_SVG_MAX, HEAD_COLORS } from './parts';
+import { MODEL_KEYS } from './parts';
 
-export function renderThumb(el: TransformerElement, map: AttentionMap): TemplateResult {
+/**
+ * The one colour scale of every small map: 0 to the largest weight of all of them, so a layer whose
+ * weights are all below 0.01 (a sigmoid can read almost nothing) looks pale, not strong.
+ */
+export function thumbScaleMax(record: ForwardRecord): number {
+  let max = 0;
+  for (const m of record.maps) max = Math.max(max, maxValue(m.weights));
+  return max || 1;
+}
+
+/** Where a weight sits on the small maps' scale (kept off pure white so a 0 cell still shows). */
+const thumbColor = (w: number, max: number) => interpolateBlues(Math.max(0, w / max) * 0.95 + 0.02);
+
+function renderThumbLegend(max: number): TemplateResult {
+  const stops = [0, 0.25, 0.5, 0.75, 1].map((f) => `${thumbColor(f * max, max)} ${f * 100}%`).join(', ');
+  return html`<div class="thumb-legend" data-key="thumb-legend" data-max=${String(max)}>
+    <span>${t('transformer.thumbLegend')}</span>
+    <span class="scale">
+      <span>0</span><span class="ramp" style="background: linear-gradient(to right, ${stops})"></span
+      ><span>${max.toFixed(max < 0.1 ? 4 : 2)}</span>
+    </span>
+  </div>`;
+}
+
+export function renderThumb(el: TransformerElement, map: AttentionMap, max: number): TemplateResult {
   const n = map.rows;
   const selected = map.layer === el.layer && map.head === el.head;
-  const max = maxValue(map.weights) || 1;
   const body =
     n <= THUMB_SVG_MAX
       ? html`<svg
@@ -25,7 +49,7 @@ export function renderThumb(el: TransformerElement, map: AttentionMap): Template
           ${el.range(n).map((r) =>
             el.range(map.cols).map((c) => {
               const w = map.weights[r * map.cols + c];
-              return svg`<rect x=${c} y=${r} width="1.02" height="1.02" fill=${interpolateBlues(Math.max(0, w / max) * 0.95 + 0.02)} data-row=${r} data-col=${c} data-weight=${String(w)}></rect>`;
+              return svg`<rect x=${c} y=${r} width="1.02" height="1.02" fill=${thumbColor(w, max)} data-row=${r} data-col=${c} data-weight=${String(w)}></rect>`;
             }),
           )}
         </svg>`
@@ -59,13 +83,15 @@ export function renderThumb(el: TransformerElement, map: AttentionMap): Template
 export function renderModelView(el: TransformerElement, record: ForwardRecord, arch: TfArch): TemplateResult {
   const map = findMap(record, el.layer, el.head);
   const n = record.tokens.length;
+  const max = thumbScaleMax(record);
   return html`
     <p class="note">${t('transformer.modelViewNote')}</p>
+    ${renderThumbLegend(max)}
     <div class="thumbs" style="--cols:${arch.nHead}" data-maps=${record.maps.length}>
       ${el.range(arch.nLayer).map((l) =>
         el.range(arch.nHead).map((h) => {
           const m = findMap(record, l, h);
-          return m ? renderThumb(el, m) : html`<div class="thumb missing">—</div>`;
+          return m ? renderThumb(el, m, max) : html`<div class="thumb missing">—</div>`;
         }),
       )}
     </div>
@@ -78,6 +104,13 @@ export function renderModelView(el: TransformerElement, record: ForwardRecord, a
             .rowsAxis=${t('transformer.rowsAxis')}
             .colsAxis=${t('transformer.colsAxis')}
             .legendTitle=${t(arch.normalization === 'sigmoid' ? 'transformer.legendSigmoid' : 'transformer.legendSoftmax')}
+            .sigmoid=${arch.normalization === 'sigmoid'}
+            .exportTitle=${[
+              t('transformer.heading'),
+              t(MODEL_KEYS[el.model]),
+              t('transformer.layerHead', { layer: el.layer + 1, head: el.head + 1 }),
+            ].join(' · ')}
+            .exportText=${el.input()}
           ></attnlab-attention-map>`
         : nothing
     }
@@ -88,10 +121,10 @@ export function renderModelView(el: TransformerElement, record: ForwardRecord, a
 export function paintThumbCanvases(el: TransformerElement): void {
   const record = el.record;
   if (!record) return;
+  const max = thumbScaleMax(record);
   for (const canvas of el.renderRoot.querySelectorAll<HTMLCanvasElement>('canvas.thumb-map')) {
     const map = findMap(record, Number(canvas.dataset.layer), Number(canvas.dataset.head));
     if (!map) continue;
-    const max = maxValue(map.weights) || 1;
     paintCanvas(
       canvas,
       map.rows,
@@ -130,6 +163,27 @@ export const modelViewStyles = css`
     border-left: 4px solid var(--head);
     padding-left: 0.3rem;
     text-align: left;
+  }
+  .thumb-legend {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 0.2rem 0.6rem;
+    margin: 0.2rem 0 0.5rem;
+    font-size: 0.8rem;
+    color: var(--attn-muted, #5b6678);
+  }
+  .thumb-legend .scale {
+    display: inline-flex;
+    align-items: center;
+    gap: 0.3rem;
+    font-variant-numeric: tabular-nums;
+  }
+  .thumb-legend .ramp {
+    display: inline-block;
+    width: 8rem;
+    height: 0.6rem;
+    border: 1px solid #c8d1de;
   }
   .thumb-map {
     display: block;

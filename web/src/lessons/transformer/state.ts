@@ -29,6 +29,8 @@ export interface TransformerUi {
   layer: number;
   head: number;
   query: number;
+  /** The query is the lesson's pick (a whole word of the text), not the student's: not written. */
+  autoQuery?: boolean;
   masked: TextWord | null;
 }
 
@@ -45,7 +47,7 @@ export function attributeValues(s: TransformerUi, clipped: string): Record<Refle
     view: { value: view, isDefault: view === 'all' },
     layer: { value: formatIndex(s.layer), isDefault: s.layer === 0 },
     head: { value: formatIndex(s.head), isDefault: s.head === 0 },
-    token: { value: formatIndex(s.query), isDefault: s.query === 1 },
+    token: { value: formatIndex(s.query), isDefault: s.autoQuery ?? s.query === 1 },
     mask: { value: mask, isDefault: mask === '' },
   };
 }

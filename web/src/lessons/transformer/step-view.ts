@@ -9,6 +9,7 @@ import type { TransformerElement } from './element';
 import { scoresTable } from '../../figures/scores-table';
 import { tex, exponent, join, maxAbs } from './parts';
 import { renderLayerPills, renderHeadPills } from './head-view';
+import { isolate } from '../../i18n/bidi';
 
 /** The notes' formulas for query token i (1-based) in head h (1-based). */
 export function formulas(el: TransformerElement, arch: TfArch, i: number, h: number): string[] {
@@ -83,16 +84,16 @@ export function renderStep(el: TransformerElement, record: ForwardRecord, arch: 
       aria-labelledby="tf-step-title"
     >
       <h4 id="tf-step-title">
-        ${t('transformer.stepTitle', { index: i, token: label(detail.query), layer: detail.layer + 1, head: h })}
+        ${t('transformer.stepTitle', { index: i, token: isolate(label(detail.query)), layer: detail.layer + 1, head: h })}
       </h4>
       <div class="formulas">
         ${formulas(el, arch, i, h).map((f) => html`<div class="formula">${tex(f, true)}</div>`)}
       </div>
       <p class="note">${t('transformer.stepIntro', { d: arch.dModel, dk: detail.dK, heads: arch.nHead })}</p>
-      <ol class="steps">
+      <ol class="steps" data-strip-group>
         <li>
           <p>${t('transformer.stepInput', { layer: detail.layer + 1 })}</p>
-          ${renderVector('a', `a^{${i}}`, t('transformer.descA', { token: label(detail.query) }), detail.input, wide)}
+          ${renderVector('a', `a^{${i}}`, t('transformer.descA', { token: isolate(label(detail.query)) }), detail.input, wide)}
           ${renderVector('q', `q^{${i},${h}}`, t('transformer.descQ', { head: h, dk: detail.dK }), detail.q, scale)}
         </li>
         <li>

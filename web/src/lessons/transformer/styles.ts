@@ -72,6 +72,9 @@ export const transformerStyles = css`
   }
   .chip,
   .word {
+    box-sizing: border-box;
+    min-width: 28px; /* a one-letter token is still a target a finger can hit */
+    min-height: 28px;
     max-width: 12rem;
     padding: 0.1rem 0.45rem;
     overflow: hidden;

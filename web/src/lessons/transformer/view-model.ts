@@ -208,13 +208,34 @@ export interface TextWord {
 
 /** Runs of letters, digits and combining marks (with inner apostrophes: "don't"); the mask is skipped. */
 export function textWords(text: string): TextWord[] {
-  const out: TextWord[] = [];
-  const re = /<mask>|[\p{L}\p{N}\p{M}]+(?:['’][\p{L}\p{N}\p{M}]+)*/gu;
-  for (const m of text.matchAll(re)) {
-    if (m[0] === MASK) continue;
-    out.push({ text: m[0], start: m.index ?? 0, end: (m.index ?? 0) + m[0].length });
+  return panelWords(text)
+    .filter((w) => !w.typed)
+    .map(({ text, start, end }) => ({ text, start, end }));
+}
+
+/** A chip of the masked-word panel: a word, or a <mask> the student typed (`typed`). */
+export interface PanelWord extends TextWord {
+  typed: boolean;
+}
+
+/** The words of the text and the masks typed in it, in text order (the panel's chips). */
+export function panelWords(text: string): PanelWord[] {
+  const out: PanelWord[] = [];
+  for (const m of text.matchAll(/<mask>|[\p{L}\p{N}\p{M}]+(?:['’][\p{L}\p{N}\p{M}]+)*/gu)) {
+    const start = m.index ?? 0;
+    out.push({ text: m[0], start, end: start + m[0].length, typed: m[0] === MASK });
   }
   return out;
+}
+
+/**
+ * Which of the record's mask tokens the guesses are for: the clicked word's (counting the masks
+ * typed before it), else the first typed one. -1: no mask in the text.
+ */
+export function activeMask(text: string, masked: Pick<TextWord, 'start'> | null): number {
+  const typedBefore = (end: number) => panelWords(text).filter((w) => w.typed && w.start < end).length;
+  if (masked) return typedBefore(masked.start);
+  return panelWords(text).some((w) => w.typed) ? 0 : -1;
 }
 
 /** The text with one word replaced by <mask>. */
@@ -235,11 +256,12 @@ export function maskPositions(record: Pick<ForwardRecord, 'ids' | 'tokens'>, mas
 /**
  * The text cut as the BPE tokenizer cuts it into chunks (cpp/text/bpe.cpp): runs of letters (ASCII
  * letters and every non-ASCII character), of digits, or of other ASCII symbols; white space dropped.
+ * A typed <mask> is one chunk, as the tokenizer reads it (one special token, cpp/text/bpe.cpp).
  * Joined as " w1 w2 ...", every chunk carries the same leading space wherever it stands, so its
  * tokens do not depend on its neighbours and a shuffled text is a permutation of the tokens.
  */
 export function bpeWords(text: string): string[] {
-  return text.match(/[A-Za-z\u0080-\u{10FFFF}]+|[0-9]+|[^A-Za-z0-9\s\u0080-\u{10FFFF}]+/gu) ?? [];
+  return text.match(/<mask>|[A-Za-z\u0080-\u{10FFFF}]+|[0-9]+|[^A-Za-z0-9\s\u0080-\u{10FFFF}]+/gu) ?? [];
 }
 
 export const spacedText = (words: readonly string[]): string => words.map((w) => ' ' + w).join('');

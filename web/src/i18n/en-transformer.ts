@@ -1,0 +1,182 @@
+// English strings of lesson 3 (the Transformer), kept apart so no file grows too long; en.ts
+// includes them as `transformer`.
+
+export const enTransformer = {
+  heading: '3. Transformer self-attention',
+  intro:
+    'A Transformer layer reads a whole sentence at once. Every token turns its vector a into a query q, a key k and a value v; it compares its query with every key, turns the scores into weights, and takes the weighted sum of the values. Several heads do this side by side, and layers repeat it. These small models were trained on Jane Austen; type anything and follow every number.',
+  inputLabel: 'Your sentence',
+  placeholder: 'Type an English sentence…',
+  modelLabel: 'Model',
+  modelMlm: 'Masked LM',
+  modelLm: 'Causal LM',
+  modelAdditive: 'Additive scores',
+  modelSigmoid: 'Sigmoid',
+  modelNopos: 'No positions',
+  splitTest: 'test',
+  splitValid: 'validation',
+  cardAccuracy:
+    '{{model}} · {{layers}} layers × {{heads}} heads, d = {{d}} · {{parameters}} parameters · held-out {{split}}: {{accuracy}} of masked tokens guessed right',
+  cardPerplexity:
+    '{{model}} · {{layers}} layers × {{heads}} heads, d = {{d}} · {{parameters}} parameters · held-out {{split}} perplexity {{perplexity}}',
+  cardNoMetrics: '{{model}} · {{layers}} layers × {{heads}} heads, d = {{d}} · {{parameters}} parameters',
+  loading: 'Loading the trained Transformer…',
+  loadError: 'The trained model could not be loaded: {{message}}',
+  noModels:
+    'No trained Transformer is installed on this page yet (the folders models/tf-* are missing). They are made by scripts/train-transformer.',
+  computing: 'Computing…',
+  empty: 'Type a sentence to see how its tokens attend to each other.',
+  noWords: 'This text has no letters or digits, so there are no words to attend to. Try a sentence.',
+  noFigure: 'No figure for this text (see the message above).',
+  engineError: 'The engine could not compute this: {{message}}',
+  tooManyChars: 'Your text has {{length}} characters; only the first {{limit}} are used.',
+  truncated:
+    'This model reads at most {{max}} tokens and your text has {{tokens}}: the figures show its first {{chars}} characters.',
+  foreign:
+    'The models learned English from Jane Austen. Other scripts (Chinese, Arabic, emoji, …) are read byte by byte as rare pieces, so expect odd patterns.',
+  viewLabel: 'Look at',
+  viewHead: 'Head view',
+  viewModel: 'Model view',
+  viewStep: 'Computation',
+  queryLabel: 'Query token:',
+  tokenTitle: 'token {{index}}: {{token}}',
+  layerLabel: 'Layer',
+  layer: 'Layer {{layer}}',
+  headLabel: 'Head',
+  headsLabel: 'Heads',
+  head: 'Head {{head}}',
+  layerHead: 'L{{layer}} · H{{head}}',
+  headViewNote:
+    'Left: the token that reads (query). Right: every token it reads (keys). One colour per head; the darker the line, the larger the weight. Hover or pick a token on the left.',
+  headViewAria: 'Head view of layer {{layer}}: lines from the query token to each key token',
+  queriesTitle: 'query',
+  keysTitle: 'keys',
+  queryAria: 'Token {{index}}, “{{token}}”: show what it attends to',
+  lineTitle: 'head {{head}}: “{{query}}” → “{{key}}” {{weight}}',
+  readsNothing:
+    'In layer {{layer}}, “{{token}}” gives every token a weight of almost 0 (the largest is {{max}}), so there are no lines to see: unlike a softmax, a sigmoid lets a token read (almost) nothing. Try another layer.',
+  headTop: 'Head {{head}} reads most: {{list}}',
+  modelViewNote:
+    'One small map per layer (rows) and head (columns). In each map, row i is what token i reads. Pick one to see it large.',
+  thumbAria: 'Layer {{layer}}, head {{head}}: show this map large',
+  thumbLegend: 'One colour scale for every small map, from 0 to the largest weight of them all:',
+  thumbCanvas: '{{n}} tokens: the small maps are drawn as pixels; the large map below reads every cell.',
+  bigMapTitle: 'Layer {{layer}}, head {{head}}',
+  rowsAxis: 'Rows: the token that reads (query)',
+  colsAxis: 'Columns: the token being read (key)',
+  legendSoftmax: 'Attention weight α′ (softmax)',
+  legendSigmoid: 'Attention weight α′ (sigmoid)',
+  noStep: 'This step cannot be shown for this model (its trace lacks q, k or v).',
+  stepTitle: 'Token {{index}} “{{token}}” in layer {{layer}}, head {{head}}',
+  stepIntro:
+    'The model width is d = {{d}}; each of the {{heads}} heads works on d_k = {{dk}} numbers of q, k and v. Vectors are colour strips (purple < 0 < orange): hover or use the arrow keys to read a number.',
+  stepInput: 'The input of layer {{layer}} and this head’s query:',
+  descA: 'a: the vector of “{{token}}” entering the layer',
+  descQ: 'the query of head {{head}} ({{dk}} numbers)',
+  stepScoresDot_one:
+    'The query is compared with the key of {{count}} token: α = q · k / √d_k, then normalized into α′.',
+  stepScoresDot_other:
+    'The query is compared with the keys of {{count}} tokens: α = q · k / √d_k, then normalized into α′.',
+  stepScoresAdditive_one:
+    'The query is compared with the key of {{count}} token by a small network, w · tanh(q + k), then normalized into α′.',
+  stepScoresAdditive_other:
+    'The query is compared with the keys of {{count}} tokens by a small network, w · tanh(q + k), then normalized into α′.',
+  stepCausal: 'This model is causal: a token reads only itself and the tokens before it.',
+  tokenHeader: 'token',
+  scoreCheck:
+    'q · k / √d_k redone here from the q and k shown: largest difference from the model’s α {{error}}.',
+  scoreAdditiveNote:
+    'Additive scores use the head’s own vector w, which the trace does not include, so they are not redone here.',
+  softmaxCheck:
+    'softmax of the α shown, redone here: largest difference from the model’s α′ {{error}}. The weights add up to 1.',
+  sigmoidCheck:
+    'σ(α) redone here: largest difference from the model’s α′ {{error}}. A sigmoid weighs each key on its own, so the weights need not add up to 1.',
+  sigmoidLogNCheck:
+    'σ(α − ln n) redone here, n = {{n}} keys: largest difference from the model’s α′ {{error}}. A sigmoid weighs each key on its own, so the weights need not add up to 1; subtracting ln n starts them near a sum of 1, which lets the model train.',
+  stepSum: 'The weighted sum of the values gives the head’s output:',
+  descB: 'b: the head’s output as the model computed it',
+  descWeighted: 'the same sum, redone here from the α′ and v in the table',
+  sumCheck: 'Largest difference between b and the weighted sum of the v shown: {{error}}.',
+  stepHeads:
+    'Each of the {{heads}} heads has its own three matrices; their outputs are put side by side and mixed by the output matrix:',
+  descHead: 'the output of head {{head}}',
+  descConcat: 'the head outputs side by side ({{d}} numbers)',
+  descOut: 'the attention output of this token, after the output matrix ({{d}} numbers)',
+  stepAfter:
+    'Then b is added to a, normalized, passed through a small feed-forward network, and becomes the next layer’s a.',
+  maskTitle: 'Masked word: what does the model guess?',
+  maskIntro:
+    'This model was trained to fill in hidden words from both sides. Click a word to replace it with <mask>; the figures above then show the masked sentence.',
+  maskHint: 'Click a word above to mask it.',
+  guessesTitle: 'The model’s guesses for the masked word (it was “{{word}}”):',
+  guessesTypedOne: 'The model’s guesses for the <mask> you typed:',
+  guessesTypedFirst: 'The model’s guesses for the first <mask> you typed:',
+  guessesNoteTyped:
+    'Each guess is one token of the vocabulary: a long word may be guessed by its first piece only. To get the sentence back, replace <mask> with a word in the text box.',
+  typedMask: 'You typed <mask> here: the model reads it as the mask token.',
+  guessesNote:
+    'A guess is one token of the vocabulary: a long word may be guessed by its first piece. Click the word again to unmask it.',
+  nextTitle: 'Next-token guesses',
+  symbolsNote: 'A guess is shown without its leading space; ↵ is a line break (⇥ a tab).',
+  nextIntro:
+    'This causal model was trained to guess the next token from the ones before it. Pick a query token above to see what it expects next.',
+  nextAfter: 'After “{{token}}”, the model expects:',
+  peTitle: 'Positional encoding',
+  peIntro:
+    'Attention itself ignores word order: it compares every token with every token. The Transformer therefore adds to each token’s vector a fixed pattern for its position t, so that “dog bites man” and “man bites dog” differ.',
+  peRows: 'position t (0 to {{rows}} − 1) ↓',
+  peCols: 'dimension (0 to {{d}} − 1) →',
+  peAria:
+    'The sinusoidal positional encoding: {{rows}} positions by {{d}} dimensions, purple −1, white 0, orange +1',
+  peHint: 'Hover the picture to read a value. The red frame marks the {{n}} positions of your sentence.',
+  peReadout: 'position {{t}}, dimension {{i}}: {{value}}',
+  peCheck: 'The model added exactly this table to your {{n}} tokens: largest difference {{error}}.',
+  peNone: 'This model adds no positions: its position vectors are all zeros.',
+  shuffleTitle: 'Without positions, word order does not matter',
+  shuffleIntro:
+    'The model trained without positional encoding reads your first words and the same words shuffled. If attention cannot see order, the shuffled map is the original map with its rows and columns shuffled the same way.',
+  noNopos:
+    'The model without positions (models/tf-mlm-nopos) is not installed, so this demonstration is not available.',
+  shuffleFew: 'Type at least two words to shuffle them.',
+  original: 'original',
+  shuffled: 'shuffled',
+  reshuffle: 'Shuffle again',
+  mapOriginal: 'Original, layer {{layer}} head {{head}}',
+  mapShuffled: 'Shuffled, layer {{layer}} head {{head}}',
+  shuffleEqual:
+    'Yes: in all {{maps}} maps, map(shuffled) equals map(original) with rows and columns permuted, within {{tolerance}} (largest difference {{error}}).',
+  shuffleDiffer:
+    'No: map(shuffled) differs from the permuted map(original) by up to {{error}} (more than {{tolerance}}).',
+  shuffleMismatch:
+    'The shuffled text was cut into different tokens than the original, so the maps cannot be compared token by token.',
+  shuffleWhy:
+    'The model you picked above adds positions, so for it the shuffled sentence would give a genuinely different map.',
+  shuffleWhyNone: 'This is the model you picked above: it adds no positions.',
+  compareTitle: 'Self-attention, RNN and CNN for your sentence',
+  compareIntro:
+    'For n = {{n}} tokens of width d = {{d}} (this model’s size), one layer of each kind (Vaswani et al. 2017, Table 1):',
+  compareEmpty: 'Type a sentence to compare the three kinds of layer.',
+  layerType: 'layer',
+  sequential: 'sequential steps',
+  pathLength: 'longest path between two tokens',
+  multiplyAdds: 'multiply-adds per layer',
+  kindAttention: 'Self-attention',
+  kindRnn: 'RNN',
+  kindCnn: 'CNN (width k = {{k}})',
+  cnnPath: '{{layers}} layers (dilated: {{dilated}})',
+  cheaperAttention:
+    'Here n = {{n}} < d = {{d}}: a self-attention layer needs fewer multiply-adds than a recurrent one, and all its tokens are computed at once.',
+  cheaperRnn:
+    'Here n = {{n}} ≥ d = {{d}}: a self-attention layer now needs more multiply-adds than a recurrent one (n² d against n d²), though it still runs in one step.',
+  rfTitle: 'Which tokens can influence token i?',
+  rfK: 'kernel width k',
+  rfL: 'layers L = {{layers}}',
+  rfI: 'token i = {{index}} “{{token}}”',
+  rfConvRow: 'CNN, {{layers}} × width {{k}}',
+  rfAttentionRow: 'Self-attention, 1 layer',
+  rfCount: '{{count}} of {{n}}',
+  rfNote:
+    'A width-k convolution widens its reach by (k − 1)/2 tokens on each side per layer; one attention layer already reaches every token.',
+  rfNoteCausal:
+    'For a causal model the convolution looks back k − 1 tokens per layer, and attention reaches every earlier token in one layer.',
+};
