@@ -339,6 +339,10 @@ test('the computation of one token: q, k, the scores, the weights, v, and b = th
   assert.equal(step.layer, config.n_layer > 1 ? 1 : 0);
   assert.equal(step.query, 3);
   assert.ok(step.formulas >= 5, `${step.formulas} typeset formulas`);
+  // The projections are typeset with the biases the trained model has (in_proj_bias).
+  const projection = await lesson(page, '.step .formula annotation').first().textContent();
+  for (const part of ['b^{q}', 'b^{k}', 'b^{v}'])
+    assert.ok(projection.includes(part), `${part} in ${projection}`);
   assert.equal(step.q.length, dK);
   assert.equal(step.rows.length, config.causal ? 4 : tokens.length, 'one row per key');
   // b = sum_j alpha'_j v_j, from the numbers in the table.
@@ -518,6 +522,8 @@ test('the comparison with RNN and CNN follows the sentence length, and the recep
           Number(td.dataset.value),
         ]),
       ),
+      ratio: Number(p.querySelector('[data-key="cheaper"]').dataset.ratio),
+      text: p.querySelector('table.costs').textContent.replace(/\s+/g, ' '),
       reached: [...p.querySelectorAll('.rf-row')].map((r) => ({
         kind: r.dataset.kind,
         layers: Number(r.dataset.layers),
@@ -530,9 +536,15 @@ test('the comparison with RNN and CNN follows the sentence length, and the recep
     assert.equal(s.cells['cnn.sequential'], 1);
     assert.equal(s.cells['attention.path'], 1);
     assert.equal(s.cells['rnn.path'], s.n - 1);
-    assert.equal(s.cells['attention.flops'], s.n * s.n * d);
-    assert.equal(s.cells['rnn.flops'], s.n * d * d);
+    // Exact counts recomputed from the config: projections 4nd^2, scores and sums d per pair.
+    const pairs = config.causal ? (s.n * (s.n + 1)) / 2 : s.n * s.n;
+    assert.equal(s.cells['attention.flops'], 4 * s.n * d * d + 2 * pairs * d);
+    assert.equal(s.cells['rnn.flops'], 2 * s.n * d * d);
     assert.equal(s.cells['cnn.flops'], 3 * s.n * d * d);
+    // The note gives the real ratio, and no cell equates a big-O class with a number.
+    assert.ok(Math.abs(s.ratio - s.cells['attention.flops'] / s.cells['rnn.flops']) < 1e-9);
+    assert.ok(s.ratio > 2, 'never cheaper than the SimpleRNN of the same width');
+    assert.ok(!/O\([^)]*\)\s*=/.test(s.text), `no "O(...) =" in: ${s.text}`);
   };
   const tokens = await settled(page);
   const first = await read();

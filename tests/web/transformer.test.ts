@@ -2,6 +2,7 @@
 // hand-made records whose numbers are known, then on the real WASM engine (random-weight
 // Transformers built from a config, so these run without trained models), and on the trained
 // models of models/tf-* when they are there.
+import { layerCosts, receptiveField } from '../../web/src/lessons/transformer/costs';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -19,14 +20,12 @@ import {
   bpeWords,
   findMap,
   findTensor,
-  layerCosts,
   maskPositions,
   maskWord,
   matchTokens,
   panelWords,
   permutationError,
   permuteMap,
-  receptiveField,
   shuffleOrder,
   sinusoidalTable,
   softmax,
@@ -340,10 +339,16 @@ describe('positions, masking and shuffling', () => {
 });
 
 describe('self-attention against RNN and CNN', () => {
-  it('counts steps, path lengths and multiply-adds as in Vaswani et al., Table 1', () => {
+  it('counts steps, path lengths and exact multiply-adds (projections included) for one layer', () => {
     const [att, rnn, cnn] = layerCosts(10, 64, 3);
-    expect(att).toMatchObject({ kind: 'attention', sequential: 1, path: 1, multiplyAdds: 100 * 64 });
-    expect(rnn).toMatchObject({ kind: 'rnn', sequential: 10, path: 9, multiplyAdds: 10 * 64 * 64 });
+    // q, k, v, W^O: 4 n d^2; scores and weighted sums: d per pair, n^2 pairs each.
+    expect(att).toMatchObject({
+      kind: 'attention',
+      sequential: 1,
+      path: 1,
+      multiplyAdds: 4 * 10 * 64 * 64 + 2 * 100 * 64,
+    });
+    expect(rnn).toMatchObject({ kind: 'rnn', sequential: 10, path: 9, multiplyAdds: 2 * 10 * 64 * 64 });
     expect(cnn).toMatchObject({
       kind: 'cnn',
       sequential: 1,
@@ -351,9 +356,36 @@ describe('self-attention against RNN and CNN', () => {
       pathDilated: 3,
       multiplyAdds: 3 * 10 * 64 * 64,
     });
+    // Causal: each token reads itself and the ones before, n(n+1)/2 pairs.
+    expect(layerCosts(10, 64, 3, true)[0].multiplyAdds).toBe(4 * 10 * 64 * 64 + 2 * 55 * 64);
+    // Never cheaper than the SimpleRNN of the same width: the projections alone are twice its count.
+    for (const n of [1, 5, 30, 63, 64, 200])
+      expect(layerCosts(n, 64, 3)[0].multiplyAdds).toBeGreaterThan(2 * layerCosts(n, 64, 3)[1].multiplyAdds);
+    // No big-O class is given as a number: the classes are separate strings.
+    for (const c of layerCosts(10, 64, 3)) for (const g of Object.values(c.grows)) expect(g).toMatch(/^O\(/);
     expect(layerCosts(10, 64, 5)[2].path).toBe(5); // reach 2 per layer: ceil(9 / 2)
     expect(layerCosts(10, 64, 3, true)[2].path).toBe(5); // causal: reach k - 1 = 2
     expect(layerCosts(1, 64, 3).map((c) => c.path)).toEqual([0, 0, 0]);
+  });
+
+  it("the attention count equals the products of the shipped models' own weight shapes", () => {
+    for (const folder of ['tf-mlm', 'tf-lm']) {
+      const dir = path.join(repoRoot, 'models', folder);
+      if (!fs.existsSync(dir)) continue;
+      const config = JSON.parse(fs.readFileSync(path.join(dir, 'config.json'), 'utf8'));
+      const bytes = fs.readFileSync(path.join(dir, 'model.safetensors'));
+      const header = JSON.parse(bytes.subarray(8, 8 + Number(bytes.readBigUInt64LE(0))).toString('utf8'));
+      const shape = (name: string): number[] => header[name].shape;
+      const n = 17;
+      // A (n x in) input times a weight of shape (out, in) costs n * out * in multiply-adds.
+      const product = (name: string) => n * shape(name)[0] * shape(name)[1];
+      const projections =
+        product('layers.0.self_attn.in_proj_weight') + product('layers.0.self_attn.out_proj.weight');
+      const pairs = config.causal ? (n * (n + 1)) / 2 : n * n;
+      const perPair = config.n_head * (config.d_model / config.n_head); // d_k in each head
+      const [att] = layerCosts(n, config.d_model, 3, config.causal);
+      expect(att.multiplyAdds, folder).toBe(projections + 2 * pairs * perPair);
+    }
   });
 
   it('the receptive field grows by (k-1)/2 per layer each side; attention reaches everything', () => {

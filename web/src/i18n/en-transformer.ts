@@ -154,20 +154,21 @@ export const enTransformer = {
   shuffleWhyNone: 'This is the model you picked above: it adds no positions.',
   compareTitle: 'Self-attention, RNN and CNN for your sentence',
   compareIntro:
-    'For n = {{n}} tokens of width d = {{d}} (this model’s size), one layer of each kind (Vaswani et al. 2017, Table 1):',
+    'For n = {{n}} tokens of width d = {{d}} (this model’s size), one layer of each kind, counted exactly (matrix products only; bias additions and the softmax left out). How each count grows is written apart (Vaswani et al. 2017, Table 1):',
   compareEmpty: 'Type a sentence to compare the three kinds of layer.',
   layerType: 'layer',
   sequential: 'sequential steps',
   pathLength: 'longest path between two tokens',
-  multiplyAdds: 'multiply-adds per layer',
-  kindAttention: 'Self-attention',
-  kindRnn: 'RNN',
-  kindCnn: 'CNN (width k = {{k}})',
+  multiplyAdds: 'multiply-adds for this sentence',
+  kindAttention: 'Self-attention (Q, K, V and W^O projections included)',
+  kindRnn: 'SimpleRNN of width d',
+  kindCnn: 'CNN (width k = {{k}}, d channels)',
   cnnPath: '{{layers}} layers (dilated: {{dilated}})',
-  cheaperAttention:
-    'Here n = {{n}} < d = {{d}}: a self-attention layer needs fewer multiply-adds than a recurrent one, and all its tokens are computed at once.',
-  cheaperRnn:
-    'Here n = {{n}} ≥ d = {{d}}: a self-attention layer now needs more multiply-adds than a recurrent one (n² d against n d²), though it still runs in one step.',
+  growsAs: 'grows as',
+  costRatio:
+    'For these n = {{n}} tokens one self-attention layer of this model needs {{ratio}} times the multiply-adds of a SimpleRNN layer of the same width: its four projections alone, 4nd², are twice the RNN’s 2nd², whatever n is. The often-quoted “attention is cheaper when n < d” compares only the scores (n²d) with the recurrence (nd²) and leaves the projections out. What self-attention buys is one sequential step and a path of length 1 between any two tokens, not fewer operations.',
+  costRatioCausal:
+    'For these n = {{n}} tokens one causal self-attention layer of this model (each token reads itself and the tokens before it, n(n+1)/2 pairs) needs {{ratio}} times the multiply-adds of a SimpleRNN layer of the same width: its four projections alone, 4nd², are twice the RNN’s 2nd², whatever n is. The often-quoted “attention is cheaper when n < d” compares only the scores (n²d) with the recurrence (nd²). What self-attention buys is one sequential step and a path of length 1, not fewer operations.',
   rfTitle: 'Which tokens can influence token i?',
   rfK: 'kernel width k',
   rfL: 'layers L = {{layers}}',

@@ -3,8 +3,8 @@
 
 import { css, html, nothing, type TemplateResult } from 'lit';
 import { hasWords, truncateLabel, type ForwardRecord } from '../../engine/records';
-import { layerCosts, receptiveField } from './view-model';
-import { formatInteger, t } from '../../i18n';
+import { layerCosts, receptiveField, type LayerCost } from './costs';
+import { currentLanguage, formatInteger, t } from '../../i18n';
 import type { TransformerElement } from './element';
 import { tex } from './parts';
 import { isolate } from '../../i18n/bidi';
@@ -27,10 +27,16 @@ export function renderCompare(el: TransformerElement): TemplateResult | typeof n
   const i = Math.min(el.rfToken ?? el.query, n - 1);
   const costs = layerCosts(n, d, k, causal);
   const [att, rnn, cnn] = costs;
-  const cell = (kind: string, metric: string, value: number, formula: string, text = formatInteger(value)) =>
-    html`<td class="num" data-kind=${kind} data-metric=${metric} data-value=${value}>
-      ${tex(formula)} = ${text}
+  // Each cell: the exact count for this sentence, then (apart, never equated) how it grows.
+  const cell = (cost: LayerCost, metric: 'sequential' | 'path' | 'multiplyAdds', text?: string) => {
+    const value = cost[metric];
+    const name = metric === 'multiplyAdds' ? 'flops' : metric;
+    return html`<td class="num" data-kind=${cost.kind} data-metric=${name} data-value=${value}>
+      <span class="count">${text ?? formatInteger(value)}</span>
+      ${metric === 'multiplyAdds' ? html`<span class="formula-line">${tex(cost.formula)}</span>` : nothing}
+      <span class="grows">${t('transformer.growsAs')} ${tex(cost.grows[metric])}</span>
     </td>`;
+  };
   const field = receptiveField(n, i, k, L, causal);
   const cellW = Math.max(6, Math.min(26, Math.floor(300 / n) - 1));
   const rfRow = (kind: string, layers: number, reach: boolean[], caption: string) => {
@@ -50,7 +56,9 @@ export function renderCompare(el: TransformerElement): TemplateResult | typeof n
       </span>
     </div>`;
   };
-  const cheaper = n < d;
+  // Attention over the SimpleRNN of the same width, for this sentence (always above 2: 4nd^2 alone is twice 2nd^2).
+  const ratio = att.multiplyAdds / rnn.multiplyAdds;
+  const ratioText = new Intl.NumberFormat(currentLanguage(), { maximumFractionDigits: 2 }).format(ratio);
   return html`<section class="panel compare" aria-labelledby="tf-compare-title" data-n=${n} data-d=${d}>
     ${title}
     <p class="note">${t('transformer.compareIntro', { n, d })}</p>
@@ -67,35 +75,30 @@ export function renderCompare(el: TransformerElement): TemplateResult | typeof n
         <tbody>
           <tr data-kind="attention">
             <th scope="row">${t('transformer.kindAttention')}</th>
-            ${cell('attention', 'sequential', att.sequential, 'O(1)')}
-            ${cell('attention', 'path', att.path, 'O(1)')}
-            ${cell('attention', 'flops', att.multiplyAdds, 'n^2 d')}
+            ${cell(att, 'sequential')} ${cell(att, 'path')} ${cell(att, 'multiplyAdds')}
           </tr>
           <tr data-kind="rnn">
             <th scope="row">${t('transformer.kindRnn')}</th>
-            ${cell('rnn', 'sequential', rnn.sequential, 'O(n)')} ${cell('rnn', 'path', rnn.path, 'O(n)')}
-            ${cell('rnn', 'flops', rnn.multiplyAdds, 'n d^2')}
+            ${cell(rnn, 'sequential')} ${cell(rnn, 'path')} ${cell(rnn, 'multiplyAdds')}
           </tr>
           <tr data-kind="cnn">
             <th scope="row">${t('transformer.kindCnn', { k })}</th>
-            ${cell('cnn', 'sequential', cnn.sequential, 'O(1)')}
+            ${cell(cnn, 'sequential')}
             ${cell(
-              'cnn',
+              cnn,
               'path',
-              cnn.path,
-              'O(n/k)',
               t('transformer.cnnPath', {
                 layers: formatInteger(cnn.path),
                 dilated: formatInteger(cnn.pathDilated ?? 0),
               }),
             )}
-            ${cell('cnn', 'flops', cnn.multiplyAdds, 'k\\,n d^2')}
+            ${cell(cnn, 'multiplyAdds')}
           </tr>
         </tbody>
       </table>
     </div>
-    <p class="note" data-key="cheaper" data-cheaper=${cheaper ? 'attention' : 'rnn'}>
-      ${t(cheaper ? 'transformer.cheaperAttention' : 'transformer.cheaperRnn', { n, d })}
+    <p class="note" data-key="cheaper" data-ratio=${ratio}>
+      ${t(causal ? 'transformer.costRatioCausal' : 'transformer.costRatio', { n, d, ratio: ratioText })}
     </p>
     <h4 class="sub">${t('transformer.rfTitle')}</h4>
     <div class="rf-controls">
@@ -139,6 +142,17 @@ export function renderCompare(el: TransformerElement): TemplateResult | typeof n
 }
 
 export const comparePanelStyles = css`
+  table.costs td.num .count {
+    display: block;
+    font-weight: 600;
+  }
+  table.costs td.num .formula-line,
+  table.costs td.num .grows {
+    display: block;
+    font-size: 0.78rem;
+    color: var(--attn-muted, #5b6678);
+  }
+
   .rf-controls {
     display: flex;
     flex-wrap: wrap;

@@ -28,7 +28,8 @@ export function formulas(el: TransformerElement, arch: TfArch, i: number, h: num
     .map((x) => `b^{${i},${x + 1}}`)
     .join(';\\, ');
   return [
-    String.raw`q^{i} = W^{q} a^{i},\quad k^{i} = W^{k} a^{i},\quad v^{i} = W^{v} a^{i}`,
+    // The trained projections have biases (PyTorch's in_proj_bias), so the formulas carry them.
+    String.raw`q^{i} = W^{q} a^{i} + b^{q},\quad k^{i} = W^{k} a^{i} + b^{k},\quad v^{i} = W^{v} a^{i} + b^{v}`,
     score,
     norm,
     String.raw`b^{${i},${h}} = \sum_{j${arch.causal ? ` \le ${i}` : ''}} \alpha'_{${i},j}\, v^{j,${h}}`,

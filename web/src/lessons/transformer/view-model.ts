@@ -343,53 +343,6 @@ export function permutationError(
 // ---- Self-attention against RNN and CNN ---------------------------------------------------------
 
 /** One row of the comparison table (Vaswani et al. 2017, Table 1) for n tokens of width d. */
-export interface LayerCost {
-  kind: 'attention' | 'rnn' | 'cnn';
-  sequential: number; // operations that must run one after another, per layer
-  path: number; // longest path between two tokens, in steps (layers for the CNN)
-  pathDilated: number | null; // with dilated convolutions
-  multiplyAdds: number; // per layer
-}
-
-/** How far one layer of a width-k convolution reaches: (k-1)/2 each side, or k-1 back when causal. */
-export const convReach = (k: number, causal: boolean): number =>
-  Math.max(1, causal ? k - 1 : Math.floor((k - 1) / 2));
-
-export function layerCosts(n: number, d: number, k: number, causal = false): LayerCost[] {
-  const far = Math.max(0, n - 1); // the two ends of the sentence
-  return [
-    { kind: 'attention', sequential: 1, path: far > 0 ? 1 : 0, pathDilated: null, multiplyAdds: n * n * d },
-    { kind: 'rnn', sequential: n, path: far, pathDilated: null, multiplyAdds: n * d * d },
-    {
-      kind: 'cnn',
-      sequential: 1,
-      path: Math.ceil(far / convReach(k, causal)),
-      pathDilated: n > 1 ? Math.max(1, Math.ceil(Math.log(n) / Math.log(k))) : 0,
-      multiplyAdds: k * n * d * d,
-    },
-  ];
-}
-
-/**
- * Which tokens can influence token i: conv[l][j] after l + 1 layers of a width-k convolution, and
- * attention[j] after one self-attention layer (every token, or those up to i when causal).
- */
-export function receptiveField(
-  n: number,
-  i: number,
-  k: number,
-  layers: number,
-  causal = false,
-): { conv: boolean[][]; attention: boolean[] } {
-  const reach = convReach(k, causal);
-  const conv = Array.from({ length: layers }, (_, l) =>
-    Array.from({ length: n }, (_, j) =>
-      causal ? j <= i && i - j <= (l + 1) * reach : Math.abs(i - j) <= (l + 1) * reach,
-    ),
-  );
-  const attention = Array.from({ length: n }, (_, j) => !causal || j <= i);
-  return { conv, attention };
-}
 
 // ---- Model card ---------------------------------------------------------------------------------
 
