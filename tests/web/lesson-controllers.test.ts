@@ -13,7 +13,12 @@ import {
   modelFolders,
   servedModels,
 } from '../../web/src/lessons/shared/models';
-import { EngineError, SupersededError } from '../../web/src/engine/engine';
+import {
+  CrossOriginWorkerError,
+  EngineClient,
+  EngineError,
+  SupersededError,
+} from '../../web/src/engine/engine';
 import type { ForwardRecord } from '../../web/src/engine/records';
 
 class FakeHost implements ReactiveControllerHost {
@@ -211,6 +216,27 @@ describe('ModelSet', () => {
     expect(set.ready('rnn')).toBeNull();
     void set.ensure('rnn');
     expect(loadCalls).toEqual(['lm-rnn', 'lm-rnn']);
+  });
+
+  it('tells a worker refused on another origin (the element snippet on another site) from other failures', async () => {
+    // What Chromium throws for a module worker whose script is on another origin.
+    const refused = EngineClient.create({
+      createWorker: () => {
+        throw new DOMException("Failed to construct 'Worker': Script cannot be accessed", 'SecurityError');
+      },
+    });
+    await expect(refused).rejects.toBeInstanceOf(CrossOriginWorkerError);
+    const other = EngineClient.create({
+      createWorker: () => {
+        throw new TypeError('not a worker');
+      },
+    });
+    await expect(other).rejects.not.toBeInstanceOf(CrossOriginWorkerError);
+    const { set, loads } = modelSet();
+    const first = set.ensure('rnn');
+    loads['lm-rnn'].reject(await refused.catch((error: unknown) => error));
+    await first;
+    expect(set.state('rnn')).toMatchObject({ status: 'failed', crossOrigin: true });
   });
 
   it('disposes every loaded engine when the element leaves, and one that arrives after that', async () => {

@@ -86,7 +86,12 @@ export class EngineClient {
 
   /** Starts the worker and resolves once the WASM module inside it is ready. */
   static create(options: EngineOptions = {}): Promise<EngineClient> {
-    const worker = startWorker(options.createWorker ?? defaultWorker);
+    let worker: WorkerLike;
+    try {
+      worker = startWorker(options.createWorker ?? defaultWorker);
+    } catch (error) {
+      return Promise.reject(error instanceof Error ? error : new EngineError(String(error)));
+    }
     const client = new EngineClient(worker);
     return new Promise<EngineClient>((resolve, reject) => {
       const timer = setTimeout(

@@ -95,7 +95,7 @@ export class ModelSet<K extends string, M extends Disposable> implements Reactiv
         this.set(key, {
           status: 'failed',
           error: errorText(error),
-          crossOrigin: error instanceof CrossOriginWorkerError,
+          ...(error instanceof CrossOriginWorkerError ? { crossOrigin: true } : {}),
         });
       return;
     }
