@@ -208,11 +208,7 @@ describe('ModelSet', () => {
     const first = set.ensure('rnn');
     loads['lm-rnn'].reject(new Error('lm-rnn/config.json answered 404'));
     await first;
-    expect(set.state('rnn')).toEqual({
-      status: 'failed',
-      error: 'lm-rnn/config.json answered 404',
-      crossOrigin: false,
-    });
+    expect(set.state('rnn')).toEqual({ status: 'failed', error: 'lm-rnn/config.json answered 404' });
     expect(set.ready('rnn')).toBeNull();
     void set.ensure('rnn');
     expect(loadCalls).toEqual(['lm-rnn', 'lm-rnn']);
