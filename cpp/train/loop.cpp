@@ -23,26 +23,51 @@ LoopConfig read_loop_config(const nlohmann::json& config, int default_steps, int
   return c;
 }
 
-TrainReport run_training(Model& model, const LoopConfig& cfg, const std::function<const Example&()>& next_example,
-                         const std::function<void(int step, std::ostream& log)>& evaluate, std::ostream& log) {
-  Rng init_rng(cfg.seed);
-  model.init(init_rng);
+namespace {
+
+std::vector<Param*> params_of(Model& model) {
   std::vector<Param*> params;
   model.for_each_param([&](const std::string&, Param& p) { params.push_back(&p); });
-  Adam opt(params, cfg.adam);
+  return params;
+}
 
+Model& initialized(Model& model, uint64_t seed) {
+  Rng init_rng(seed);
+  model.init(init_rng);
+  return model;
+}
+
+}  // namespace
+
+TrainSession::TrainSession(Model& model, const LoopConfig& cfg)
+    : model_(initialized(model, cfg.seed)), cfg_(cfg), params_(params_of(model)), opt_(params_, cfg.adam) {}
+
+double TrainSession::step(const std::function<const Example&()>& next_example) {
+  opt_.zero_grad();
+  double loss = 0;
+  for (int b = 0; b < cfg_.batch_size; ++b) loss += model_.loss_and_backward(next_example());
+  for (Param* p : params_) p->grad /= static_cast<Real>(cfg_.batch_size);
+  opt_.step();
+  return loss / cfg_.batch_size;
+}
+
+void TrainSession::round_weights() {
+  if (cfg_.weights_dtype == DType::F32) return;
+  for (Param* p : params_)
+    p->value = p->value.unaryExpr(
+        [&](Real v) { return static_cast<Real>(round_to_dtype(static_cast<float>(v), cfg_.weights_dtype)); });
+}
+
+TrainReport run_training(Model& model, const LoopConfig& cfg, const std::function<const Example&()>& next_example,
+                         const std::function<void(int step, std::ostream& log)>& evaluate, std::ostream& log) {
+  TrainSession session(model, cfg);
   TrainReport rep;
   const auto start = std::chrono::steady_clock::now();
   const auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
   double window = 0;
   int in_window = 0;
   for (int step = 1; step <= cfg.steps; ++step) {
-    opt.zero_grad();
-    double loss = 0;
-    for (int b = 0; b < cfg.batch_size; ++b) loss += model.loss_and_backward(next_example());
-    for (Param* p : params) p->grad /= static_cast<Real>(cfg.batch_size);
-    opt.step();
-    loss /= cfg.batch_size;
+    const double loss = session.step(next_example);
     if (step == 1) rep.first_loss = loss;
     window += loss;
     ++in_window;
@@ -63,9 +88,7 @@ TrainReport run_training(Model& model, const LoopConfig& cfg, const std::functio
   }
   rep.final_loss = rep.loss_curve.empty() ? rep.first_loss : rep.loss_curve.back();
   if (cfg.weights_dtype != DType::F32) {
-    for (Param* p : params)
-      p->value = p->value.unaryExpr(
-          [&](Real v) { return static_cast<Real>(round_to_dtype(static_cast<float>(v), cfg.weights_dtype)); });
+    session.round_weights();
     log << "weights rounded to " << dtype_name(cfg.weights_dtype) << " as they will be saved; metrics below use them\n";
   }
   rep.seconds = elapsed();

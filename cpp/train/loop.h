@@ -26,6 +26,25 @@ struct LoopConfig {
 // "weight_decay", "clip_norm", "weights_dtype" from a train config. Throws ConfigError.
 LoopConfig read_loop_config(const nlohmann::json& config, int default_steps, int default_batch, double default_lr);
 
+// One optimizer step at a time: initializes the model from cfg.seed, then each step() draws a
+// batch, averages its gradients and applies Adam. run_training is a loop over it, and the page's
+// training lab (train/lab.h) calls it a few steps at a time, so both take the same steps.
+class TrainSession {
+ public:
+  TrainSession(Model& model, const LoopConfig& cfg);
+  // One step over cfg.batch_size examples from next_example; returns the batch's mean loss.
+  double step(const std::function<const Example&()>& next_example);
+  int steps_taken() const { return opt_.steps_taken(); }
+  // Rounds the weights to cfg.weights_dtype (a no-op for F32), as they will be saved.
+  void round_weights();
+
+ private:
+  Model& model_;
+  LoopConfig cfg_;
+  std::vector<Param*> params_;
+  Adam opt_;
+};
+
 // Initializes the model from cfg.seed, then trains. next_example() hands out the examples in
 // training order; evaluate(step, log) runs every eval_every steps. Fills loss_curve, first_loss,
 // final_loss, steps (those actually taken) and seconds. When cfg.weights_dtype is not F32 the

@@ -5,6 +5,7 @@
 #include "train/language_model.h"
 #include "train/loop.h"
 #include "train/masked_lm.h"
+#include "train/toy_train.h"
 #include "train/translate.h"
 
 namespace attnlab {
@@ -50,6 +51,7 @@ nlohmann::json complete_model_config(const nlohmann::json& config) {
   if (kind == "translate") return translation_model_config(config["model"], config_string(task, "corpus", ""));
   if (kind == "lm") return lm_model_config(config["model"], task);
   if (kind == "mlm") return mlm_model_config(config["model"], task);
+  if (is_toy_task(kind)) return toy_model_config(config["model"], read_toy_task(task));
   return config["model"];
 }
 
@@ -61,10 +63,16 @@ TrainReport train_from_config(Model& model, const nlohmann::json& config, std::o
     if (!seq2seq) throw ConfigError("task \"translate\" needs a model of architecture \"seq2seq\"");
     return train_translation(*seq2seq, config, log);
   }
+  if (is_toy_task(kind)) {
+    auto* seq2seq = dynamic_cast<Seq2Seq*>(&model);
+    if (!seq2seq) throw ConfigError("task \"" + kind + "\" needs a model of architecture \"seq2seq\"");
+    return train_toy(*seq2seq, config, log);
+  }
   if (kind == "lm") return train_language_model(model, config, log);
   if (kind == "mlm") return train_masked_lm(model, config, log);
   if (kind != "recall")
-    throw ConfigError("train config \"task.kind\" is \"" + kind + "\"; this build knows: recall, translate, lm, mlm");
+    throw ConfigError("train config \"task.kind\" is \"" + kind +
+                      "\"; this build knows: recall, translate, lm, mlm, reverse, shift, sort, date");
   const int length = config_int(task, "length", 1, 4096, 8);
   const int n_test = config_int(task, "n_test", 1, 1000000, 200);
   const LoopConfig loop = read_loop_config(config, 500, 1, 1e-2);

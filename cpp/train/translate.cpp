@@ -42,6 +42,7 @@ nlohmann::json TranslationMetrics::to_json() const {
           {"bleu", bleu},
           {"aer", num(aer)},
           {"attention_precision", num(attention_precision)},
+          {"alignment_error", num(alignment_error)},
           {"exact_match_by_length", by_length}};
 }
 
@@ -90,6 +91,7 @@ TranslationMetrics evaluate_translation(const Seq2Seq& model, const std::vector<
   TranslationMetrics m;
   const size_t n = limit > 0 ? std::min(pairs.size(), static_cast<size_t>(limit)) : pairs.size();
   int64_t exact = 0, tokens = 0, correct_tokens = 0, links_a = 0, links_g = 0, links_both = 0;
+  int64_t gold_rows = 0, gold_rows_hit = 0;  // target words with a gold link, and those whose argmax is one
   double loss_sum = 0;
   std::map<std::string, std::pair<int, int>> buckets;  // bucket -> (exact, count)
   std::vector<std::vector<int>> candidates, references;
@@ -120,10 +122,17 @@ TranslationMetrics evaluate_translation(const Seq2Seq& model, const std::vector<
     if (!tr.maps.empty()) {
       const Mat& w = tr.maps[0].weights;  // (t + 1, S): reference words then <eos>
       const std::set<std::pair<int, int>> gold(p.alignment.begin(), p.alignment.end());
+      std::set<int> has_gold;
+      for (const auto& link : p.alignment) has_gold.insert(link.second);
       for (Eigen::Index j = 0; j < static_cast<Eigen::Index>(p.fr.size()); ++j) {
         Eigen::Index arg;
         w.row(j).maxCoeff(&arg);
-        links_both += gold.count({static_cast<int>(arg), static_cast<int>(j)});
+        const bool hit = gold.count({static_cast<int>(arg), static_cast<int>(j)}) > 0;
+        links_both += hit;
+        if (has_gold.count(static_cast<int>(j))) {
+          ++gold_rows;
+          gold_rows_hit += hit;
+        }
       }
       links_a += static_cast<int64_t>(p.fr.size());
       links_g += static_cast<int64_t>(gold.size());
@@ -137,6 +146,7 @@ TranslationMetrics evaluate_translation(const Seq2Seq& model, const std::vector<
   const double nan = std::numeric_limits<double>::quiet_NaN();
   m.aer = links_a + links_g > 0 ? 1.0 - 2.0 * links_both / static_cast<double>(links_a + links_g) : nan;
   m.attention_precision = links_a > 0 ? static_cast<double>(links_both) / links_a : nan;
+  m.alignment_error = gold_rows > 0 ? 1.0 - static_cast<double>(gold_rows_hit) / gold_rows : nan;
   for (const auto& [bucket, counts] : buckets)
     m.by_length[bucket] = {{"exact_match", static_cast<double>(counts.first) / counts.second}, {"n", counts.second}};
   return m;

@@ -32,6 +32,10 @@ struct TranslationMetrics {
   // against the gold links G: AER = 1 - 2 |A & G| / (|A| + |G|) (all gold links sure), and the
   // fraction of argmax links that are gold. NaN without attention.
   double aer = 0, attention_precision = 0;
+  // Of the target words that have a gold link, the fraction whose argmax attention is on none of
+  // their gold source words (the training lab's "alignment error"; words with no gold link, such as
+  // the "-" of a date, are left out). NaN without attention.
+  double alignment_error = 0;
   // Exact match by English length (tokens, punctuation included) in buckets of 5: "3-7", "8-12", ...
   nlohmann::json by_length = nlohmann::json::object();
 

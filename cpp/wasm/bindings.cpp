@@ -13,6 +13,7 @@
 #include "io/trace_writer.h"
 #include "models/model.h"
 #include "models/trace_names.h"
+#include "train/lab.h"
 
 using emscripten::val;
 
@@ -145,6 +146,91 @@ class Session {
   nlohmann::json card_;
 };
 
+// The training lab (train/lab.h): one run, advanced a few steps per call by the page's worker.
+class Lab {
+ public:
+  val create(const std::string& config_json) {
+    try {
+      run_ = std::make_unique<LabRun>(parse_json_text(config_json, "lab config"));
+      return success();
+    } catch (const std::exception& e) {
+      run_.reset();
+      return failure(e);
+    }
+  }
+
+  // n optimizer steps; { ok, losses: Float64Array(n), steps }.
+  val step(int n) {
+    if (!run_) return failure("no_model", "no lab run created");
+    try {
+      std::vector<double> losses;
+      for (int i = 0; i < n; ++i) losses.push_back(run_->step());
+      val r = success();
+      r.set("losses", val(emscripten::typed_memory_view(losses.size(), losses.data())).call<val>("slice"));
+      r.set("steps", run_->steps_taken());
+      return r;
+    } catch (const std::exception& e) {
+      return failure(e);
+    }
+  }
+
+  // { ok, metrics: JSON text } on the first n held-out pairs.
+  val evaluate(int n) {
+    if (!run_) return failure("no_model", "no lab run created");
+    try {
+      val r = success();
+      r.set("metrics", run_->evaluate(n).dump());
+      return r;
+    } catch (const std::exception& e) {
+      return failure(e);
+    }
+  }
+
+  // Held-out pair `index` read by teacher forcing: the trace record plus its gold links
+  // (gold: Int32Array of source, target pairs).
+  val example(int index) {
+    if (!run_) return failure("no_model", "no lab run created");
+    try {
+      ValWriter w;
+      write_trace(run_->example(index), w);
+      std::vector<int> gold;
+      for (const auto& [src, tgt] : run_->pair(index).alignment) {
+        gold.push_back(src);
+        gold.push_back(tgt);
+      }
+      w.ints("gold", gold);
+      w.strings("source", run_->pair(index).en);
+      w.strings("target", run_->pair(index).fr);
+      w.v.set("ok", true);
+      return w.v;
+    } catch (const std::exception& e) {
+      return failure(e);
+    }
+  }
+
+  // The model folder to download: { ok, config, card (JSON text), weights: Uint8Array }.
+  val exportModel(int n) {
+    if (!run_) return failure("no_model", "no lab run created");
+    try {
+      Seq2Seq& model = run_->model();
+      const std::vector<uint8_t> bytes = write_safetensors(export_weights(model), DType::F32,
+                                                           {{"format", "pt"}, {"architecture", model.architecture()}});
+      nlohmann::json card = run_->card(n);
+      card["parameters"] = model.parameter_count();
+      val r = success();
+      r.set("config", model.config().dump(2));
+      r.set("card", card.dump(2));
+      r.set("weights", val(emscripten::typed_memory_view(bytes.size(), bytes.data())).call<val>("slice"));
+      return r;
+    } catch (const std::exception& e) {
+      return failure(e);
+    }
+  }
+
+ private:
+  std::unique_ptr<LabRun> run_;
+};
+
 // The trace's tensor names (models/trace_names.h), for the test that holds the page's copy to them.
 val trace_names_list() {
   val a = val::array();
@@ -163,4 +249,11 @@ EMSCRIPTEN_BINDINGS(attnlab) {
       .function("info", &Session::info)
       .function("forward", &Session::forward)
       .function("forwardForced", &Session::forwardForced);
+  emscripten::class_<Lab>("Lab")
+      .constructor<>()
+      .function("create", &Lab::create)
+      .function("step", &Lab::step)
+      .function("evaluate", &Lab::evaluate)
+      .function("example", &Lab::example)
+      .function("exportModel", &Lab::exportModel);
 }

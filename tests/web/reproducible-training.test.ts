@@ -64,6 +64,16 @@ const configs: Record<string, Config> = {
     model: { architecture: 'seq2seq', embed_dim: 16, hidden_size: 24, attention: 'none' },
     task: pairTask,
   },
+  // The training lab's toy tasks (cpp/data/toy_tasks.h), drawn by the engine's own generator.
+  ...Object.fromEntries(
+    (['reverse', 'shift', 'sort', 'date'] as const).map((kind) => [
+      `toy ${kind}, Seq2Seq additive (the training lab)`,
+      {
+        model: { architecture: 'seq2seq', embed_dim: 8, hidden_size: 16, attention: 'additive' },
+        task: { kind, min_len: 3, max_len: 8, symbols: 6, n_eval: 10, n_test: 20 },
+      },
+    ]),
+  ),
   'lm, SimpleRNN + self-attention [x; c; h] with the self penalty (BPE trained too)': {
     model: { ...rnnSelfAttention, cell: 'rnn', variant: 'ch', score: 'dot', self_penalty: 0.5 },
     task: { ...textTask, kind: 'lm' },

@@ -71,8 +71,39 @@ export interface Session extends EmbindObject {
   forwardForced(text: string, target: string): ForwardResult;
 }
 
+export interface LabStepResult extends Status {
+  losses?: Float64Array; // one mean batch loss per step taken
+  steps?: number; // steps taken since the run was created
+}
+
+export interface LabEvaluateResult extends Status {
+  metrics?: string; // JSON: exact_match, token_accuracy, loss, aer, alignment_error, steps, ...
+}
+
+export interface LabExampleResult extends ForwardResult {
+  gold: Int32Array; // (source, target) pairs: the task's correct alignment
+  source: string[];
+  target: string[];
+}
+
+export interface LabExportResult extends Status {
+  config?: string; // config.json text
+  card?: string; // card.json text
+  weights?: Uint8Array; // model.safetensors bytes
+}
+
+/** The training lab (cpp/train/lab.h): a toy-task run advanced a few steps per call. */
+export interface Lab extends EmbindObject {
+  create(configJson: string): Status;
+  step(n: number): LabStepResult;
+  evaluate(n: number): LabEvaluateResult;
+  example(index: number): LabExampleResult;
+  exportModel(n: number): LabExportResult;
+}
+
 export interface AttnlabModule {
   Session: { new (): Session };
+  Lab: { new (): Lab };
   /** The trace's tensor names (cpp/models/trace_names.h). */
   traceNames(): string[];
 }

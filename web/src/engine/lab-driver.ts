@@ -1,0 +1,196 @@
+// The training lab's loop, apart from the worker glue so Vitest can run it on the real WASM: it
+// trains in slices of about SLICE_MS, so pause requests get in between, reports progress after
+// every slice and a snapshot (held-out metrics and one example's map) every SNAPSHOT_MS.
+
+import { toForwardRecord } from './convert';
+import type { LabExample, LabMessage, LabMetrics, LabRequest } from './lab-protocol';
+import type { AttnlabModule, Lab, LabExampleResult, Status } from './wasm-types';
+
+/** A slice of training between two looks at the message queue: short enough to pause at once. */
+export const SLICE_MS = 30;
+/** Snapshots several times a second: the map and the accuracy move while the loss curve does. */
+export const SNAPSHOT_MS = 200;
+/** Held-out pairs each snapshot scores (the run's evaluation sample is larger, for the card). */
+export const SNAPSHOT_PAIRS = 30;
+
+type Post = (message: LabMessage, transfer?: Transferable[]) => void;
+
+interface Clock {
+  now(): number;
+  /** Runs `task` after the messages already queued (setTimeout 0 in the worker). */
+  later(task: () => void): void;
+}
+
+const numberOr = (value: unknown, fallback: number): number => (typeof value === 'number' ? value : fallback);
+
+export function toLabMetrics(json: string): LabMetrics {
+  const m = JSON.parse(json) as Record<string, unknown>;
+  return {
+    steps: numberOr(m.steps, 0),
+    exactMatch: numberOr(m.exact_match, 0),
+    tokenAccuracy: numberOr(m.token_accuracy, 0),
+    loss: numberOr(m.loss, Number.NaN),
+    alignmentError: typeof m.alignment_error === 'number' ? m.alignment_error : null,
+  };
+}
+
+export function toLabExample(index: number, raw: LabExampleResult): LabExample {
+  const gold: [number, number][] = [];
+  for (let k = 0; k + 1 < raw.gold.length; k += 2) gold.push([raw.gold[k], raw.gold[k + 1]]);
+  return { index, record: toForwardRecord(raw), source: [...raw.source], target: [...raw.target], gold };
+}
+
+export class LabDriver {
+  private lab: Lab | null = null;
+  private running = false;
+  private totalSteps = 0;
+  private batchSize = 1;
+  private steps = 0;
+  private exampleIndex = 0;
+  private lastSnapshot = -Infinity;
+  private scheduled = false;
+
+  constructor(
+    private readonly module: AttnlabModule,
+    private readonly post: Post,
+    private readonly clock: Clock,
+  ) {}
+
+  handle(request: LabRequest): void {
+    switch (request.type) {
+      case 'create':
+        return this.create(request.config);
+      case 'run':
+        return this.setRunning(true);
+      case 'pause':
+        return this.setRunning(false);
+      case 'step':
+        return this.stepNow(request.n);
+      case 'example':
+        this.exampleIndex = Math.max(0, Math.floor(request.index));
+        return this.snapshot();
+      case 'export':
+        return this.export();
+    }
+  }
+
+  private fail(status: Status): boolean {
+    if (status.ok) return false;
+    this.setRunning(false);
+    this.post({ type: 'error', code: status.code ?? 'input', error: status.error ?? 'the engine refused' });
+    return true;
+  }
+
+  private create(config: string): void {
+    this.running = false;
+    this.lab?.delete();
+    this.lab = new this.module.Lab();
+    if (this.fail(this.lab.create(config))) return;
+    const parsed = JSON.parse(config) as Record<string, unknown>;
+    this.totalSteps = numberOr(parsed.steps, 1500);
+    this.batchSize = numberOr(parsed.batch_size, 16);
+    this.steps = 0;
+    const exported = this.lab.exportModel(1);
+    const card = exported.ok && exported.card ? (JSON.parse(exported.card) as { parameters?: number }) : {};
+    this.post({
+      type: 'created',
+      parameters: card.parameters ?? 0,
+      totalSteps: this.totalSteps,
+      batchSize: this.batchSize,
+    });
+    this.post({ type: 'state', running: false, steps: 0 });
+    this.snapshot(); // "before training": the random initial state
+  }
+
+  private setRunning(running: boolean): void {
+    if (!this.lab) return;
+    if (running && this.steps >= this.totalSteps) running = false;
+    if (this.running === running) return;
+    this.running = running;
+    this.post({ type: 'state', running, steps: this.steps });
+    if (running) this.schedule();
+    else this.snapshot();
+  }
+
+  private schedule(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    this.clock.later(() => {
+      this.scheduled = false;
+      if (this.running) this.slice();
+    });
+  }
+
+  /** Steps until the slice's time is up (at least one), then reports and yields. */
+  private slice(): void {
+    const lab = this.lab;
+    if (!lab) return;
+    const start = this.clock.now();
+    const losses: number[] = [];
+    while (this.steps < this.totalSteps) {
+      const r = lab.step(1);
+      if (this.fail(r)) return;
+      losses.push(r.losses?.[0] ?? Number.NaN);
+      this.steps = r.steps ?? this.steps + 1;
+      if (this.clock.now() - start >= SLICE_MS) break;
+    }
+    this.progress(losses, this.clock.now() - start);
+    if (this.clock.now() - this.lastSnapshot >= SNAPSHOT_MS || this.steps >= this.totalSteps) this.snapshot();
+    if (this.steps >= this.totalSteps) this.setRunning(false);
+    else this.schedule();
+  }
+
+  private stepNow(n: number): void {
+    const lab = this.lab;
+    if (!lab || this.running) return;
+    const count = Math.max(0, Math.min(Math.floor(n), this.totalSteps - this.steps));
+    if (count === 0) return;
+    const start = this.clock.now();
+    const r = lab.step(count);
+    if (this.fail(r)) return;
+    this.steps = r.steps ?? this.steps + count;
+    this.progress(Array.from(r.losses ?? []), this.clock.now() - start);
+    this.post({ type: 'state', running: false, steps: this.steps });
+    this.snapshot();
+  }
+
+  private progress(losses: number[], ms: number): void {
+    const perSecond = ms > 0 ? (losses.length * 1000) / ms : 0;
+    this.post({
+      type: 'progress',
+      steps: this.steps,
+      losses,
+      stepsPerSecond: perSecond,
+      examplesPerSecond: perSecond * this.batchSize,
+    });
+  }
+
+  private snapshot(): void {
+    const lab = this.lab;
+    if (!lab) return;
+    this.lastSnapshot = this.clock.now();
+    const evaluated = lab.evaluate(SNAPSHOT_PAIRS);
+    if (this.fail(evaluated) || !evaluated.metrics) return;
+    const raw = lab.example(this.exampleIndex);
+    const example = raw.ok ? toLabExample(this.exampleIndex, raw) : null;
+    this.post({ type: 'snapshot', steps: this.steps, metrics: toLabMetrics(evaluated.metrics), example });
+  }
+
+  private export(): void {
+    const lab = this.lab;
+    if (!lab) return;
+    const r = lab.exportModel(100);
+    if (this.fail(r) || !r.weights || !r.config || !r.card) return;
+    const weights = r.weights.buffer.slice(
+      r.weights.byteOffset,
+      r.weights.byteOffset + r.weights.byteLength,
+    ) as ArrayBuffer;
+    this.post({ type: 'exported', config: r.config, card: r.card, weights }, [weights]);
+  }
+
+  dispose(): void {
+    this.running = false;
+    this.lab?.delete();
+    this.lab = null;
+  }
+}
