@@ -4,6 +4,9 @@
 //
 //   lstm_additive: RnnAttention, LSTM encoder E=64, D=128, T=32, one additive-attention step
 //   mha:           one multi-head self-attention layer, D=64, H=2, T=32
+// and training steps (forward, backward and Adam over a batch of 16) of the training lab's models:
+//   train_seq2seq:     Seq2Seq E=16, D=64, additive attention, the reverse task, lengths 5-12
+//   train_transformer: a causal 2-layer Transformer d=64, 2 heads, on random 24-token sequences
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -13,6 +16,7 @@
 
 #include "layers/multihead_attention.h"
 #include "models/rnn_attention.h"
+#include "train/lab.h"
 
 using namespace attnlab;
 
@@ -66,7 +70,45 @@ int main(int argc, char** argv) {
   MultiheadAttention::Trace tr;
   const double mha_us = time_per_call([&] { g_sink = g_sink + mha.forward(x, false, tr)(0, 0); }, batches, per_batch);
 
+  // Training steps: one call is one optimizer step over a batch of 16.
+  LabRun lab(
+      {{"model", {{"architecture", "seq2seq"}, {"embed_dim", 16}, {"hidden_size", 64}, {"attention", "additive"}}},
+       {"task", {{"kind", "reverse"}, {"min_len", 5}, {"max_len", 12}, {"symbols", 10}, {"n_eval", 1}}},
+       {"batch_size", 16},
+       {"lr", 0.01},
+       {"seed", 1}});
+  const int train_batches = std::max(3, batches / 3);
+  const double seq2seq_us = time_per_call([&] { g_sink = g_sink + static_cast<float>(lab.step()); }, train_batches, 10);
+
+  const nlohmann::json tf_cfg = {{"architecture", "transformer"},
+                                 {"vocab_size", 64},
+                                 {"d_model", 64},
+                                 {"n_head", 2},
+                                 {"n_layer", 2},
+                                 {"d_ff", 128},
+                                 {"max_len", 32},
+                                 {"objective", "lm"},
+                                 {"causal", true},
+                                 {"positional", "sinusoidal"}};
+  std::unique_ptr<Model> tf = build_model(tf_cfg);
+  LoopConfig loop;
+  loop.batch_size = 16;
+  TrainSession session(*tf, loop);
+  Rng data(7);
+  Example ex;
+  const auto next = [&]() -> const Example& {
+    ex.ids.assign(24, 0);
+    for (int& id : ex.ids) id = static_cast<int>(data.below(64));
+    ex.targets.assign(ex.ids.begin() + 1, ex.ids.end());
+    ex.targets.push_back(0);
+    return ex;
+  };
+  const double tf_us =
+      time_per_call([&] { g_sink = g_sink + static_cast<float>(session.step(next)); }, train_batches, 5);
+
   std::printf("{\"workload\": \"lstm_additive\", \"us_per_forward\": %.3f}\n", lstm_us);
   std::printf("{\"workload\": \"mha\", \"us_per_forward\": %.3f}\n", mha_us);
+  std::printf("{\"workload\": \"train_seq2seq\", \"us_per_forward\": %.3f}\n", seq2seq_us);
+  std::printf("{\"workload\": \"train_transformer\", \"us_per_forward\": %.3f}\n", tf_us);
   return 0;
 }
