@@ -343,6 +343,16 @@ test('the computation of one token: q, k, the scores, the weights, v, and b = th
   const projection = await lesson(page, '.step .formula annotation').first().textContent();
   for (const part of ['b^{q}', 'b^{k}', 'b^{v}'])
     assert.ok(projection.includes(part), `${part} in ${projection}`);
+  // Dot scores: one sentence says why they are divided by sqrt(d_k), with this model's d_k, and
+  // that the course notes do not scale.
+  if ((config.score ?? 'dot') === 'dot') {
+    const scaling = lesson(page, '.step [data-key="scaling"]');
+    assert.equal(await scaling.getAttribute('data-dk'), String(dK));
+    assert.match(
+      await scaling.innerText(),
+      new RegExp(`√${dK} ≈ ${Math.sqrt(dK).toFixed(2)}.*notes leave this scaling out`),
+    );
+  }
   assert.equal(step.q.length, dK);
   assert.equal(step.rows.length, config.causal ? 4 : tokens.length, 'one row per key');
   // b = sum_j alpha'_j v_j, from the numbers in the table.

@@ -81,6 +81,8 @@ export const enTransformer = {
     'The query is compared with the key of {{count}} token by a small network, w · tanh(q + k), then normalized into α′.',
   stepScoresAdditive_other:
     'The query is compared with the keys of {{count}} tokens by a small network, w · tanh(q + k), then normalized into α′.',
+  scalingNote:
+    'Why divide by √d_k (here √{{dk}} ≈ {{root}})? A dot product of d_k numbers grows with d_k, and large scores push the softmax to all-or-nothing, where it hardly learns; the division keeps the scores in range. The course notes leave this scaling out; this model, like the Transformer paper, uses it.',
   stepCausal: 'This model is causal: a token reads only itself and the tokens before it.',
   tokenHeader: 'token',
   scoreCheck:

@@ -76,6 +76,8 @@ export const zhCNTransformer: Strings['transformer'] = {
   stepScoresDot_other: '查询与 {{count}} 个词元的键比较：α = q · k / √d_k，再归一化为 α′。',
   stepScoresAdditive_one: '查询通过一个小网络 w · tanh(q + k) 与 {{count}} 个词元的键比较，再归一化为 α′。',
   stepScoresAdditive_other: '查询通过一个小网络 w · tanh(q + k) 与 {{count}} 个词元的键比较，再归一化为 α′。',
+  scalingNote:
+    '为什么要除以 √d_k（这里是 √{{dk}} ≈ {{root}}）？d_k 个数的点积会随 d_k 变大，分数太大时 softmax 几乎变成非 0 即 1，很难再学习；除以 √d_k 让分数保持在合适的范围。课程讲义里没有这个缩放；本模型和 Transformer 论文一样用了它。',
   stepCausal: '这是因果模型：一个词元只读它自己和它前面的词元。',
   tokenHeader: '词元',
   scoreCheck: '用上面显示的 q 和 k 在这里重算 q · k / √d_k：与模型的 α 最大相差 {{error}}。',

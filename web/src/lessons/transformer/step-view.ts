@@ -102,6 +102,13 @@ export function renderStep(el: TransformerElement, record: ForwardRecord, arch: 
             ${t(arch.score === 'dot' ? 'transformer.stepScoresDot' : 'transformer.stepScoresAdditive', { count: detail.keys.length })}
             ${arch.causal ? t('transformer.stepCausal') : ''}
           </p>
+          ${
+            arch.score === 'dot'
+              ? html`<p class="note" data-key="scaling" data-dk=${detail.dK}>
+                  ${t('transformer.scalingNote', { dk: detail.dK, root: Math.sqrt(detail.dK).toFixed(2) })}
+                </p>`
+              : nothing
+          }
           ${scoresTable({
             className: 'scores',
             data: { weightSum: String(detail.weightSum) },
