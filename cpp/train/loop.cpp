@@ -14,6 +14,7 @@ LoopConfig read_loop_config(const nlohmann::json& config, int default_steps, int
   c.seed = config.value("seed", 1);
   c.adam.lr = config.value("lr", default_lr);
   c.adam.weight_decay = config.value("weight_decay", 0.0);
+  c.align_weight_decay = config_number(config, "align_weight_decay", 0, 1e6, -1);
   c.adam.clip_norm = config.value("clip_norm", 1.0);
   try {
     c.weights_dtype = dtype_from_name(config.value("weights_dtype", std::string("F32")));
@@ -27,9 +28,14 @@ TrainReport run_training(Model& model, const LoopConfig& cfg, const std::functio
                          const std::function<void(int step, std::ostream& log)>& evaluate, std::ostream& log) {
   Rng init_rng(cfg.seed);
   model.init(init_rng);
-  std::vector<Param*> params;
-  model.for_each_param([&](const std::string&, Param& p) { params.push_back(&p); });
+  std::vector<Param*> params, align_params;
+  model.for_each_param([&](const std::string& name, Param& p) {
+    params.push_back(&p);
+    if (name.rfind("align.", 0) == 0) align_params.push_back(&p);
+  });
   Adam opt(params, cfg.adam);
+  if (cfg.align_weight_decay >= 0)
+    for (const Param* p : align_params) opt.set_weight_decay(p, cfg.align_weight_decay);
 
   TrainReport rep;
   const auto start = std::chrono::steady_clock::now();
