@@ -1,6 +1,7 @@
 #include "train/adam.h"
 
 #include <cmath>
+#include <stdexcept>
 
 #include "core/pmath.h"
 
@@ -21,7 +22,17 @@ Adam::Adam(std::vector<Param*> params, AdamConfig config) : params_(std::move(pa
   for (const Param* p : params_) {
     m_.push_back(Mat::Zero(p->value.rows(), p->value.cols()));
     v_.push_back(Mat::Zero(p->value.rows(), p->value.cols()));
+    weight_decay_.push_back(config_.weight_decay);
   }
+}
+
+void Adam::set_weight_decay(const Param* p, double weight_decay) {
+  for (size_t i = 0; i < params_.size(); ++i)
+    if (params_[i] == p) {
+      weight_decay_[i] = weight_decay;
+      return;
+    }
+  throw std::invalid_argument("adam: set_weight_decay on a parameter the optimizer does not hold");
 }
 
 double Adam::step() {
@@ -33,12 +44,11 @@ double Adam::step() {
   const Real step_size = static_cast<Real>(config_.lr / bc1);
   const Real inv_sqrt_bc2 = static_cast<Real>(1.0 / std::sqrt(bc2));
   const Real eps = static_cast<Real>(config_.eps);
-  const Real decay = static_cast<Real>(1.0 - config_.lr * config_.weight_decay);
   for (size_t i = 0; i < params_.size(); ++i) {
     Param& p = *params_[i];
     m_[i] = b1 * m_[i] + (Real(1) - b1) * p.grad;
     v_[i] = b2 * v_[i] + (Real(1) - b2) * p.grad.cwiseAbs2();
-    if (config_.weight_decay != 0) p.value *= decay;
+    if (weight_decay_[i] != 0) p.value *= static_cast<Real>(1.0 - config_.lr * weight_decay_[i]);
     // torch: p -= lr/bc1 * m / (sqrt(v)/sqrt(bc2) + eps)
     p.value.array() -= step_size * m_[i].array() / (v_[i].array().sqrt() * inv_sqrt_bc2 + eps);
   }

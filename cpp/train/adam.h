@@ -26,11 +26,15 @@ class Adam {
   void zero_grad();
   int steps_taken() const { return t_; }
   AdamConfig& config() { return config_; }
+  // A decoupled weight decay for one parameter instead of config.weight_decay (the parameter
+  // groups of torch.optim.AdamW). p must be one of the parameters the optimizer was given.
+  void set_weight_decay(const Param* p, double weight_decay);
 
  private:
   std::vector<Param*> params_;
   AdamConfig config_;
-  std::vector<Mat> m_, v_;  // first and second moments, one per parameter
+  std::vector<Mat> m_, v_;            // first and second moments, one per parameter
+  std::vector<double> weight_decay_;  // one per parameter, config.weight_decay unless set
   int t_ = 0;
 };
 

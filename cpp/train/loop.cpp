@@ -14,6 +14,7 @@ LoopConfig read_loop_config(const nlohmann::json& config, int default_steps, int
   c.seed = config.value("seed", 1);
   c.adam.lr = config.value("lr", default_lr);
   c.adam.weight_decay = config.value("weight_decay", 0.0);
+  c.align_weight_decay = config_number(config, "align_weight_decay", 0, 1e6, -1);
   c.adam.clip_norm = config.value("clip_norm", 1.0);
   try {
     c.weights_dtype = dtype_from_name(config.value("weights_dtype", std::string("F32")));
@@ -40,7 +41,13 @@ Model& initialized(Model& model, uint64_t seed) {
 }  // namespace
 
 TrainSession::TrainSession(Model& model, const LoopConfig& cfg)
-    : model_(initialized(model, cfg.seed)), cfg_(cfg), params_(params_of(model)), opt_(params_, cfg.adam) {}
+    : model_(initialized(model, cfg.seed)), cfg_(cfg), params_(params_of(model)), opt_(params_, cfg.adam) {
+  // The attention's own weights ("align.*") may take a weight decay of their own.
+  if (cfg_.align_weight_decay >= 0)
+    model_.for_each_param([&](const std::string& name, Param& p) {
+      if (name.rfind("align.", 0) == 0) opt_.set_weight_decay(&p, cfg_.align_weight_decay);
+    });
+}
 
 double TrainSession::step(const std::function<const Example&()>& next_example) {
   opt_.zero_grad();

@@ -19,11 +19,17 @@ struct LoopConfig {
   double max_seconds = 0;  // 0 = no budget
   uint64_t seed = 1;
   AdamConfig adam;
+  // The decoupled weight decay of the attention's own weights (every parameter named "align.*":
+  // W_K, W_Q, v); < 0 means adam.weight_decay like the rest. A dot-product score
+  // (W_K h)^T (W_Q s) grows with both matrices, and with h and s bounded by tanh, decaying them
+  // bounds the scores, so the softmax does not saturate into one-hot rows (docs/models.md).
+  double align_weight_decay = -1;
   DType weights_dtype = DType::F32;  // how the weights will be saved; training ends by rounding to it
 };
 
 // Reads "steps", "batch_size", "log_every", "eval_every", "max_seconds", "seed", "lr",
-// "weight_decay", "clip_norm", "weights_dtype" from a train config. Throws ConfigError.
+// "weight_decay", "align_weight_decay", "clip_norm", "weights_dtype" from a train config.
+// Throws ConfigError.
 LoopConfig read_loop_config(const nlohmann::json& config, int default_steps, int default_batch, double default_lr);
 
 // One optimizer step at a time: initializes the model from cfg.seed, then each step() draws a

@@ -288,3 +288,38 @@ describe('hasWords', () => {
     expect(hasWords('42')).toBe(true);
   });
 });
+
+describe('the length chart caption', () => {
+  // The caption (seq2seq.lengthCaption, both languages) describes every curve the chart draws from
+  // the shipped cards; these are its claims, read from the cards so a retrained model is checked.
+  const curve = (model: string) =>
+    accuracyByLength(
+      JSON.parse(fs.readFileSync(path.join(repoRoot, 'models', model, 'card.json'), 'utf8')) as Record<
+        string,
+        unknown
+      >,
+    );
+  const at = (points: ReturnType<typeof curve>, lo: number) => points.find((p) => p.lo === lo)?.exactMatch;
+
+  it('without attention: almost nothing right from 8 words on', () => {
+    const none = curve('seq2seq-none');
+    expect(none.filter((p) => p.lo >= 8).length).toBeGreaterThan(4);
+    for (const p of none.filter((q) => q.lo >= 8)) expect(p.exactMatch).toBeLessThanOrEqual(0.05);
+  });
+
+  it('both attention models: nearly all short sentences right, less on long ones, dot product falling faster', () => {
+    const additive = curve('seq2seq-additive');
+    const dot = curve('seq2seq-dot');
+    for (const points of [additive, dot]) {
+      expect(at(points, 3)).toBeGreaterThanOrEqual(0.9);
+      expect(at(points, 8)).toBeGreaterThanOrEqual(0.9);
+      const long = points.filter((p) => p.n >= 20).at(-1)!;
+      expect(long.lo).toBeGreaterThanOrEqual(33);
+      expect(long.exactMatch).toBeLessThan(at(points, 3)!);
+    }
+    // From 18 words on (buckets of at least 20 sentences) the dot-product curve lies below the additive one.
+    const compared = dot.filter((p) => p.lo >= 18 && p.n >= 20);
+    expect(compared.length).toBeGreaterThanOrEqual(4);
+    for (const p of compared) expect(p.exactMatch).toBeLessThan(at(additive, p.lo)!);
+  });
+});

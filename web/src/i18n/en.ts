@@ -125,7 +125,7 @@ export const en = {
     lengthX: 'English sentence length (words)',
     lengthY: 'Exact match',
     lengthCaption:
-      'Share of held-out test sentences translated exactly, by length, from the model cards. Without attention the decoder must squeeze the whole sentence into the final encoder state: it falls away on long sentences while attention holds.',
+      'Share of held-out test sentences translated exactly, by length, from the model cards. Without attention the decoder must squeeze the whole sentence into the final encoder state: from 8 words on it gets almost none right. Both attention models get nearly every short sentence right and fewer of the long ones, the dot-product model falling faster than the additive one.',
   },
   lstmn: {
     heading: '2. RNN + self-attention',
