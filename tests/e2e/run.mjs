@@ -643,6 +643,14 @@ test('Seq2Seq lesson: the additive / dot-product switch, when the dot model is s
   assert.ok(translation.length > 0 && steps >= 2, `dot-product translation: ${translation}`);
   assert.equal(await seqCells(page).count(), 6 * (steps + 1));
   assert.ok(requestedPaths.has(new URL(`${origin}/models/seq2seq-dot/model.safetensors`).pathname));
+  // The dot-product model was trained with a weight decay on W_K and W_Q: its card says so.
+  const card = JSON.parse(fs.readFileSync(path.join(webDir, 'models/seq2seq-dot/card.json'), 'utf8'));
+  const decay = card.training?.align_weight_decay;
+  if (decay !== undefined) {
+    const trick = seq(page, '.card [data-key="align-weight-decay"]');
+    assert.equal(await trick.getAttribute('data-value'), String(decay));
+    assert.match(await trick.innerText(), /weight decay of \d+ on W_K and W_Q/);
+  }
   await seqSection(page).screenshot({ path: path.join(artifacts, 'seq2seq-dot-1280.png') });
   await page.close();
 });

@@ -56,9 +56,10 @@ const configs: Record<string, Config> = {
     model: { architecture: 'seq2seq', embed_dim: 16, hidden_size: 24, attn_dim: 16, attention: 'additive' },
     task: pairTask,
   },
-  'translate, Seq2Seq dot product': {
+  'translate, Seq2Seq dot product with the attention weight decay (align_weight_decay)': {
     model: { architecture: 'seq2seq', embed_dim: 16, hidden_size: 24, attn_dim: 8, attention: 'dot' },
     task: pairTask,
+    align_weight_decay: 5,
   },
   'translate, Seq2Seq without attention': {
     model: { architecture: 'seq2seq', embed_dim: 16, hidden_size: 24, attention: 'none' },

@@ -229,6 +229,20 @@ describe('the Seq2Seq model folder in the WASM Session', () => {
     expect(suggestWords('the appl', -1, vocab, 8).words).toEqual([]); // the page has just loaded
   });
 
+  it('every shipped Seq2Seq card records the attention weight decay its training config used (the page shows it)', () => {
+    for (const variant of ['additive', 'dot', 'none']) {
+      const dir = path.join(repoRoot, 'models', `seq2seq-${variant}`);
+      if (!fs.existsSync(dir)) continue;
+      const config = JSON.parse(
+        fs.readFileSync(path.join(repoRoot, 'models/configs', `seq2seq_${variant}.json`), 'utf8'),
+      ) as Record<string, unknown>;
+      const card = summarizeCard(JSON.parse(fs.readFileSync(path.join(dir, 'card.json'), 'utf8')));
+      expect(card.alignWeightDecay, variant).toBe(
+        typeof config.align_weight_decay === 'number' ? config.align_weight_decay : null,
+      );
+    }
+  });
+
   it('the card has the metrics the page shows', () => {
     const card = summarizeCard(JSON.parse(read('card.json').toString('utf8')) as Record<string, unknown>);
     expect(card.parameters).toBeGreaterThan(0);

@@ -72,6 +72,8 @@ export interface CardSummary {
   exactMatch: number | null; // fraction of test sentences translated exactly, 0..1
   aer: number | null; // alignment error rate of the argmax attention, 0..1
   testSentences: number | null;
+  /** The weight decay the attention's own weights (W_K, W_Q) were trained with, when set apart. */
+  alignWeightDecay: number | null;
 }
 
 const numberOr = (value: unknown): number | null =>
@@ -86,5 +88,6 @@ export function summarizeCard(card: Record<string, unknown>): CardSummary {
     exactMatch: numberOr(test.exact_match),
     aer: numberOr(test.aer),
     testSentences: numberOr(test.n),
+    alignWeightDecay: numberOr(((card.training ?? {}) as Record<string, unknown>).align_weight_decay),
   };
 }

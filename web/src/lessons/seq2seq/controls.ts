@@ -67,7 +67,14 @@ export function renderCard(el: Seq2SeqElement): TemplateResult | typeof nothing 
           aer: formatPercent(card.aer),
         })
       : t('seq2seq.cardNoMetrics', { variant, parameters });
-  return html`<p class="card">${text}</p>`;
+  // A model trained with a trick says so where its figures are.
+  const trick =
+    card.alignWeightDecay !== null
+      ? html` <span class="card-trick" data-key="align-weight-decay" data-value=${card.alignWeightDecay}
+          >${t('seq2seq.cardAlignDecay', { decay: card.alignWeightDecay })}</span
+        >`
+      : nothing;
+  return html`<p class="card">${text}${trick}</p>`;
 }
 
 export const controlsStyles = css`
