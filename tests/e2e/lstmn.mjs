@@ -396,11 +396,32 @@ test('the model switch lists the served models; a baseline shows its guesses and
     t.skip(`only ${served.join(', ')} served`);
     return;
   }
-  assert.equal(await buttons.count(), served.length);
+  // The unpenalized twin of a served cell is reached through the training switch, not a pill.
+  const twins = { 'rnn-selfattn-nopenalty': 'rnn-selfattn' };
+  const paired = (model) => twins[model] && served.includes(`lm-${twins[model]}`);
+  const pills = served.map((f) => f.replace(/^lm-/, '')).filter((m) => !paired(m));
+  assert.equal(await buttons.count(), pills.length);
   for (const folder of served) {
     const model = folder.replace(/^lm-/, '');
-    await lesson(page, `.models [data-model="${model}"]`).click();
-    assert.equal(await lesson(page, `.models [data-model="${model}"]`).getAttribute('aria-checked'), 'true');
+    if (paired(model)) {
+      await lesson(page, `.models [data-model="${twins[model]}"]`).click();
+      await lesson(page, `.training [data-model="${model}"]`).click();
+      assert.equal(
+        await lesson(page, `.training [data-model="${model}"]`).getAttribute('aria-checked'),
+        'true',
+      );
+      assert.equal(
+        await lesson(page, `.models [data-model="${twins[model]}"]`).getAttribute('aria-checked'),
+        'true',
+        'its cell stays chosen',
+      );
+    } else {
+      await lesson(page, `.models [data-model="${model}"]`).click();
+      assert.equal(
+        await lesson(page, `.models [data-model="${model}"]`).getAttribute('aria-checked'),
+        'true',
+      );
+    }
     await lesson(page, '.card').waitFor();
     const items = await settled(page, 10);
     const plain = model === 'rnn' || model === 'lstm';
@@ -419,6 +440,147 @@ test('the model switch lists the served models; a baseline shows its guesses and
     await lesson(page, '.reading li.row[data-row="3"]').click();
     await lesson(page, '.step .vector[data-name="h"]').waitFor();
   }
+  await page.close();
+});
+
+/** The card.json of a served model folder. */
+const cardOf = (folder) =>
+  JSON.parse(fs.readFileSync(path.join(webDir, 'models', folder, 'card.json'), 'utf8'));
+const perplexity = (folder) => cardOf(folder).metrics.test.perplexity.toFixed(1);
+
+/** The mean self-weight the page draws, read from its text ("Mean self-weight on this text: 0.04"). */
+async function drawnSelfWeight(page) {
+  const text = await lesson(page, '.self-weight').innerText();
+  const match = /Mean self-weight on this text: (\d\.\d\d)/.exec(text);
+  assert.ok(match, `the self-weight is drawn: "${text}"`);
+  return Number(match[1]);
+}
+
+/** The TeX of the typeset objective (KaTeX keeps it in the MathML annotation). */
+const objectiveTex = (page) => lesson(page, '.objective .formula annotation').textContent();
+
+test('the training switch: without the self-weight penalty the mean self-weight goes from below 0.1 to above 0.9', async () => {
+  // Both folders are committed: the build must serve them (web/vite-plugin-models.ts).
+  for (const folder of ['lm-rnn-selfattn', 'lm-rnn-selfattn-nopenalty'])
+    assert.ok(servedModels().includes(folder), `models/index.json lists ${folder}`);
+  const page = await openLesson();
+  // The default model: trained with the penalty, and the page says so with the term typeset.
+  await lesson(page, '.self-weight').waitFor();
+  const withPenalty = await drawnSelfWeight(page);
+  assert.ok(withPenalty < 0.1, `with the penalty: mean self-weight ${withPenalty}`);
+  assert.equal(await lesson(page, '.objective').getAttribute('data-self-penalty'), '0.5');
+  assert.match(
+    await objectiveTex(page),
+    /\\log p.*\+ 0\.5 \\cdot \\frac\{1\}\{T-1\}\\sum_\{i=2\}\^\{T\} \\alpha_\{ii\}/,
+  );
+  assert.match(
+    await lesson(page, '.objective').innerText(),
+    /plus 0\.5 × the mean weight each piece gives itself/,
+  );
+  assert.equal(
+    await lesson(page, '.training [data-model="rnn-selfattn"]').getAttribute('aria-checked'),
+    'true',
+  );
+  // What the penalty costs, from both cards.
+  const cost = await lesson(page, '.penalty-cost').innerText();
+  assert.ok(
+    cost.includes(perplexity('lm-rnn-selfattn')) && cost.includes(perplexity('lm-rnn-selfattn-nopenalty')),
+    cost,
+  );
+
+  await lesson(page, '.training [data-model="rnn-selfattn-nopenalty"]').click();
+  await page.waitForFunction(
+    () => document.querySelector('attnlab-lstmn').getAttribute('model') === 'rnn-selfattn-nopenalty',
+  );
+  await lesson(page, '.objective[data-self-penalty="0"]').waitFor();
+  const items = await settled(page, 10);
+  await page.waitForFunction(() => {
+    const p = document.querySelector('attnlab-lstmn').shadowRoot.querySelector('.self-weight');
+    return p && Number(p.getAttribute('data-self-weight')) > 0.5;
+  });
+  const withoutPenalty = await drawnSelfWeight(page);
+  assert.ok(withoutPenalty > 0.9, `without the penalty: mean self-weight ${withoutPenalty}`);
+  assert.match(await lesson(page, '.self-weight').innerText(), /collapsed onto the piece being read/);
+  // Plain cross-entropy, no alpha term; the card names the model and its own perplexity.
+  const tex = await objectiveTex(page);
+  assert.match(tex, /\\log p/);
+  assert.doesNotMatch(tex, /alpha/);
+  const cardText = await lesson(page, '.card').innerText();
+  assert.match(cardText, /without the penalty/);
+  assert.ok(cardText.includes(perplexity('lm-rnn-selfattn-nopenalty')), cardText);
+  // The figure itself: each word's row puts most of its weight on the word being read.
+  const diagonal = items.slice(1).map((r) => r.alphas[r.alphas.length - 1]);
+  assert.ok(
+    diagonal.every((a) => a > 0.5),
+    `the diagonal: ${diagonal.map((a) => a.toFixed(2)).join(' ')}`,
+  );
+  await shotLesson(page, 'lstmn-nopenalty-1280.png');
+
+  await lesson(page, '.training [data-model="rnn-selfattn"]').click();
+  await lesson(page, '.objective[data-self-penalty="0.5"]').waitFor();
+  await settled(page, 10);
+  await page.waitForFunction(() => {
+    const p = document.querySelector('attnlab-lstmn').shadowRoot.querySelector('.self-weight');
+    return p && Number(p.getAttribute('data-self-weight')) < 0.5;
+  });
+  assert.ok((await drawnSelfWeight(page)) < 0.1, 'back with the penalty');
+  await page.close();
+});
+
+test('the model attribute opens the unpenalized model (URL state)', async () => {
+  const page = await openLesson({ query: '?lstmn.model=rnn-selfattn-nopenalty' });
+  await lesson(page, '.objective[data-self-penalty="0"]').waitFor();
+  assert.equal(
+    await lesson(page, '.training [data-model="rnn-selfattn-nopenalty"]').getAttribute('aria-checked'),
+    'true',
+  );
+  await page.waitForFunction(() => {
+    const p = document.querySelector('attnlab-lstmn').shadowRoot.querySelector('.self-weight');
+    return p && Number(p.getAttribute('data-self-weight')) > 0.5;
+  });
+  assert.ok((await drawnSelfWeight(page)) > 0.9);
+  await page.close();
+});
+
+test('perplexity next to the plain model of the same budget, from the cards; the LSTM model is named LSTMN-style', async (t) => {
+  const served = servedModels();
+  if (!['lm-rnn-selfattn', 'lm-rnn', 'lm-lstmn', 'lm-lstm'].every((f) => served.includes(f))) {
+    t.skip('the comparison needs lm-rnn-selfattn, lm-rnn, lm-lstmn and lm-lstm');
+    return;
+  }
+  const page = await openLesson();
+  const percent = (a, b) =>
+    `${(100 * Math.abs(cardOf(a).metrics.test.perplexity / cardOf(b).metrics.test.perplexity - 1)).toFixed(1)}%`;
+  const vs = lesson(page, '.card .vs-baseline');
+  await vs.waitFor();
+  let text = await vs.innerText();
+  assert.equal(await vs.getAttribute('data-baseline'), 'rnn');
+  assert.ok(text.includes(perplexity('lm-rnn')), text);
+  assert.ok(text.includes(`${percent('lm-rnn-selfattn', 'lm-rnn')} higher`), text);
+  assert.match(text, /does not help here.*recall result below/);
+  // The recall panel says the same next to the recall result.
+  const recall = await lesson(page, '.recall-perplexity').innerText();
+  for (const folder of ['lm-rnn-selfattn', 'lm-rnn']) assert.ok(recall.includes(perplexity(folder)), recall);
+  assert.ok(recall.includes(`${percent('lm-rnn-selfattn', 'lm-rnn')} worse`), recall);
+
+  await lesson(page, '.models [data-model="lstmn"]').click();
+  await lesson(page, '.objective .lstmn-style').waitFor();
+  assert.equal(
+    await lesson(page, '.models [data-model="lstmn"]').innerText(),
+    'LSTM + self-attention (LSTMN-style)',
+  );
+  assert.match(await lesson(page, '.card').innerText(), /^LSTM \+ self-attention \(LSTMN-style\) ·/);
+  assert.match(
+    await lesson(page, '.lstmn-style').innerText(),
+    /attends over the earlier pieces only \(j < i\), before the LSTM update/,
+  );
+  await vs.waitFor();
+  text = await vs.innerText();
+  assert.equal(await vs.getAttribute('data-baseline'), 'lstm');
+  assert.ok(text.includes(perplexity('lm-lstm')) && text.includes(percent('lm-lstmn', 'lm-lstm')), text);
+  // Nowhere on the lesson is the shipped model called plain "LSTMN".
+  const all = await page.locator('attnlab-lstmn').evaluate((el) => el.shadowRoot.textContent);
+  assert.doesNotMatch(all.replace(/LSTMN-style|LSTMN of Cheng/g, ''), /LSTMN/);
   await page.close();
 });
 

@@ -278,11 +278,17 @@ describe('lesson 2 helpers on their own', () => {
   });
 
   it('a card without metrics reads as nulls', () => {
-    expect(summarizeLmCard({})).toEqual({ parameters: null, testPerplexity: null, validPerplexity: null });
-    expect(summarizeLmCard({ parameters: 5, metrics: { test: { perplexity: 80.5 } } })).toEqual({
+    expect(summarizeLmCard({})).toEqual({
+      parameters: null,
+      testPerplexity: null,
+      validPerplexity: null,
+      context: null,
+    });
+    expect(summarizeLmCard({ parameters: 5, metrics: { test: { perplexity: 80.5 }, context: 64 } })).toEqual({
       parameters: 5,
       testPerplexity: 80.5,
       validPerplexity: null,
+      context: 64,
     });
   });
 });

@@ -132,18 +132,47 @@ export const en = {
   lstmn: {
     heading: '2. RNN + self-attention',
     intro:
-      'A small recurrent language model, trained on Jane Austen’s novels, reads your sentence one piece at a time. At every step it looks back at everything it has read so far, the current word included, decides how much of each to take in, and uses that mix (the context c) to guess the next word (Cheng, Dong & Lapata, 2016).',
+      'A small recurrent language model, trained on Jane Austen’s novels, reads your sentence one piece at a time. At every step it looks back at everything it has read so far, the current word included, decides how much of each to take in, and uses that mix (the context c) to guess the next word (Cheng, Dong & Lapata, 2016). How each model was trained is shown under its card: the slides’ cell needed an extra loss term to look back rather than at the current word.',
     inputLabel: 'Your sentence',
     placeholder: 'Type an English sentence…',
     modelLabel: 'Model',
     modelRnnSelfattn: 'SimpleRNN + self-attention',
     modelRnnSelfattnCh: 'Variant [x; c; h]',
-    modelLstmn: 'LSTMN',
+    modelRnnSelfattnNoPenalty: 'SimpleRNN + self-attention, without the penalty',
+    modelLstmn: 'LSTM + self-attention (LSTMN-style)',
     modelRnn: 'Plain SimpleRNN',
     modelLstm: 'Plain LSTM',
     card: '{{model}} · {{parameters}} parameters · held-out perplexity {{test}} (test), {{valid}} (validation); lower is better',
     cardTest: '{{model}} · {{parameters}} parameters · held-out test perplexity {{test}}; lower is better',
     cardNoMetrics: '{{model}} · {{parameters}} parameters',
+    vsBaselineWorse:
+      'Against “{{baseline}}”, the plain model of about the same size ({{parameters}} parameters, test perplexity {{other}}), this model’s perplexity is {{percent}} higher: on next-piece prediction self-attention does not help here. Where a long memory is needed it does: see the recall result below.',
+    vsBaselineBetter:
+      'Against “{{baseline}}”, the plain model of about the same size ({{parameters}} parameters, test perplexity {{other}}), this model’s perplexity is {{percent}} lower.',
+    trainingLabel: 'Training',
+    trainingPenalty: 'With the self-weight penalty',
+    trainingPlain: 'Without it (cross-entropy only)',
+    objectiveTitle: 'How this model was trained',
+    objectivePenalty:
+      'The mean cross-entropy of the next piece over a training window of T pieces, plus {{lambda}} × the mean weight each piece gives itself, α_ii (the first piece can only read itself, so it is left out). The extra term acts in training only: the model reads your sentence exactly as the figures show. Without it this cell’s attention collapses onto the piece being read: early in training, attending to itself is the easiest way to lower the loss ({{ctx}} = h_i hands the prediction the newest state at once); the penalty takes that shortcut away.',
+    objectiveNoPenalty:
+      'The mean cross-entropy of the next piece over a training window of T pieces, and nothing else: no penalty on α_ii. Early in training, attending to the piece being read is the easiest way to lower the loss ({{ctx}} = h_i hands the prediction the newest state at once), and nothing takes that shortcut away. The mean self-weight below shows whether this model took it.',
+    objectivePlainBaseline:
+      'The mean cross-entropy of the next piece over a training window of T pieces. This model has no attention, so there is no α to penalize.',
+    selfWeight: 'Mean self-weight on this text: {{value}}',
+    selfWeightHow:
+      '(the mean of α_ii, the weight piece i gives itself, over pieces 2 … n; 1 would mean every piece reads only itself).',
+    selfWeightCollapsed:
+      'The attention has collapsed onto the piece being read: {{ctx}} ≈ h_i, and the map below is a diagonal.',
+    selfWeightLow:
+      'Each piece reads mostly the pieces before it: its context {{ctx}} is made of what was read earlier.',
+    selfWeightMixed: 'Each piece splits its attention between itself and the pieces before it.',
+    penaltyCosts:
+      'The penalty costs perplexity: {{penalized}} with it, {{plain}} without it (test). What it buys is an attention that looks back instead of at the current piece.',
+    penaltyFree: 'The penalty costs no perplexity: {{penalized}} with it, {{plain}} without it (test).',
+    tryPlain: 'Choose “{{switch}}” above to see the same cell without it.',
+    lstmnStyle:
+      'Why “LSTMN-style”: in the LSTMN of Cheng, Dong & Lapata (2016), step i attends over the earlier pieces only (j < i), before the LSTM update, and scores each with the current input x_i and the previous read h̃_{i−1} through an additive align function. Here, as on the slides, the attention comes after the update, the query is the new state h_i, the align function is a dot product and the piece being read is one of the keys (j ≤ i). It was trained without the self-weight penalty, so its figure does not read like the paper’s, where a word attends to related words before it: look at the mean self-weight above.',
     loading: 'Loading the trained language model…',
     loadError: 'The trained language model could not be loaded: {{message}}',
     computing: 'Reading your sentence…',
@@ -217,6 +246,12 @@ export const en = {
       'A recall task: the model sees a token, then d distracting tokens, and must repeat the first token. Accuracy on fresh test sequences, for the same SimpleRNN with and without self-attention:',
     recallNote:
       'Without attention the first token must survive d updates of the hidden state, and it fades. With self-attention the model looks straight back at it.',
+    recallPerplexity:
+      'The same [x; c] cell, trained as a language model on Austen, by test perplexity (lower is better, the same test tokens): {{list}}.',
+    recallPerplexityWorse:
+      'Less likely to forget is not the same as a better next-word guess: on these {{context}}-piece windows the slides’ cell is {{percent}} worse than the plain SimpleRNN of the same budget.',
+    recallPerplexityBetter:
+      'Here it is also the better next-word guesser: {{percent}} below the plain SimpleRNN of the same budget.',
     recallLoading: 'Loading the recall result…',
     recallError: 'The recall result could not be loaded: {{message}}',
     recallWith: 'SimpleRNN + self-attention',

@@ -122,18 +122,44 @@ export const zhCN: Strings = {
   lstmn: {
     heading: '2. RNN + 自注意力',
     intro:
-      '一个小型循环语言模型，在简·奥斯汀的小说上训练，它一片一片地读你的句子。每读一步，它都会回看目前读过的所有内容（包括当前的词），决定每一处吸收多少，再用这个混合（上下文 c）去猜下一个词（Cheng、Dong 和 Lapata，2016）。',
+      '一个小型循环语言模型，在简·奥斯汀的小说上训练，它一片一片地读你的句子。每读一步，它都会回看目前读过的所有内容（包括当前的词），决定每一处吸收多少，再用这个混合（上下文向量 c）去猜下一个词（Cheng、Dong 和 Lapata，2016）。每个模型是怎样训练的，写在它的模型卡下面：讲义里的单元需要一个额外的损失项，才会回看前文，而不是只看当前的词。',
     inputLabel: '你的句子',
     placeholder: '输入一个英文句子……',
     modelLabel: '模型',
     modelRnnSelfattn: 'SimpleRNN + 自注意力',
     modelRnnSelfattnCh: '变体 [x; c; h]',
-    modelLstmn: 'LSTMN',
+    modelRnnSelfattnNoPenalty: 'SimpleRNN + 自注意力，不加惩罚',
+    modelLstmn: 'LSTM + 自注意力（LSTMN 风格）',
     modelRnn: '普通 SimpleRNN',
     modelLstm: '普通 LSTM',
     card: '{{model}} · {{parameters}} 个参数 · 留出集困惑度 {{test}}（测试）、{{valid}}（验证），越低越好',
     cardTest: '{{model}} · {{parameters}} 个参数 · 留出测试集困惑度 {{test}}，越低越好',
     cardNoMetrics: '{{model}} · {{parameters}} 个参数',
+    vsBaselineWorse:
+      '与规模相当的普通模型“{{baseline}}”（{{parameters}} 个参数，测试集困惑度 {{other}}）相比，这个模型的困惑度高 {{percent}}：在预测下一个片段这件事上，自注意力在这里没有帮上忙。需要长距离依赖的地方它确实有用：见下面的回忆实验。',
+    vsBaselineBetter:
+      '与规模相当的普通模型“{{baseline}}”（{{parameters}} 个参数，测试集困惑度 {{other}}）相比，这个模型的困惑度低 {{percent}}。',
+    trainingLabel: '训练方式',
+    trainingPenalty: '加自身权重惩罚',
+    trainingPlain: '不加（只用交叉熵）',
+    objectiveTitle: '这个模型是怎样训练的',
+    objectivePenalty:
+      '在 T 个片段的训练窗口上，下一个片段交叉熵的平均值，加上 {{lambda}} × 每个片段给自己的权重 α_ii 的平均值（第一个片段只能读它自己，所以不算在内）。这个额外的项只在训练时起作用：模型读你的句子时，和图中显示的完全一样。没有它，这个单元的注意力会塌缩到正在读的片段上：训练初期，关注自己是降低损失最容易的办法（{{ctx}} = h_i 直接把最新的状态交给预测）；惩罚项去掉了这条捷径。',
+    objectiveNoPenalty:
+      '在 T 个片段的训练窗口上，下一个片段交叉熵的平均值，没有别的：不惩罚 α_ii。训练初期，关注正在读的片段是降低损失最容易的办法（{{ctx}} = h_i 直接把最新的状态交给预测），而没有任何东西去掉这条捷径。下面的平均自身权重显示这个模型有没有走这条捷径。',
+    objectivePlainBaseline:
+      '在 T 个片段的训练窗口上，下一个片段交叉熵的平均值。这个模型没有注意力，所以没有 α 可以惩罚。',
+    selfWeight: '这段文字上的平均自身权重：{{value}}',
+    selfWeightHow: '（α_ii 即片段 i 给自己的权重，对第 2 … n 个片段取平均；等于 1 表示每个片段只读它自己）。',
+    selfWeightCollapsed: '注意力塌缩到了正在读的片段上：{{ctx}} ≈ h_i，下面的图是一条对角线。',
+    selfWeightLow: '每个片段主要读它前面的片段：它的上下文向量 {{ctx}} 由先前读过的内容组成。',
+    selfWeightMixed: '每个片段把注意力分给自己和它前面的片段。',
+    penaltyCosts:
+      '惩罚项让困惑度变差了：加惩罚 {{penalized}}，不加 {{plain}}（测试集）。换来的是回看前文、而不是盯着当前片段的注意力。',
+    penaltyFree: '惩罚项没有让困惑度变差：加惩罚 {{penalized}}，不加 {{plain}}（测试集）。',
+    tryPlain: '在上面选“{{switch}}”，就能看到不加惩罚的同一个单元。',
+    lstmnStyle:
+      '为什么叫“LSTMN 风格”：在 Cheng、Dong 和 Lapata（2016）的 LSTMN 中，第 i 步在 LSTM 更新之前只关注前面的片段（j < i），并用当前输入 x_i 和上一步的读出 h̃_{i−1} 通过加性对齐函数给每个片段打分。这里和讲义一样，注意力在更新之后，查询是新状态 h_i，对齐函数是点积，正在读的片段也是键之一（j ≤ i）。它训练时没有加自身权重惩罚，所以它的图读起来不像论文里的图（论文中一个词会关注它前面相关的词）：请看上面的平均自身权重。',
     loading: '正在加载训练好的语言模型……',
     loadError: '无法加载训练好的语言模型：{{message}}',
     computing: '正在读你的句子……',
@@ -201,6 +227,11 @@ export const zhCN: Strings = {
       '一个回忆任务：模型先看到一个词元，再看到 d 个干扰词元，然后必须复述第一个词元。同一个 SimpleRNN 在有、无自注意力时，在新测试序列上的准确率：',
     recallNote:
       '没有注意力时，第一个词元必须熬过隐藏状态的 d 次更新，它会逐渐消失。有了自注意力，模型可以直接回看它。',
+    recallPerplexity:
+      '同一个 [x; c] 单元作为语言模型在奥斯汀的小说上训练后，测试集困惑度（越低越好，同样的测试词元）：{{list}}。',
+    recallPerplexityWorse:
+      '不容易遗忘不等于更会猜下一个词：在这些 {{context}} 个片段的窗口上，讲义里的单元比同样参数预算的普通 SimpleRNN 差 {{percent}}。',
+    recallPerplexityBetter: '在这里它也更会猜下一个词：比同样参数预算的普通 SimpleRNN 低 {{percent}}。',
     recallLoading: '正在加载回忆实验的结果……',
     recallError: '无法加载回忆实验的结果：{{message}}',
     recallWith: 'SimpleRNN + 自注意力',

@@ -3,34 +3,66 @@
 
 import { modelPills } from '../shared/lesson-element';
 import { css, html, nothing, type TemplateResult } from 'lit';
-import { wordGroups } from '../shared/lm';
+import { comparePerplexity, wordGroups, type LmCard } from '../shared/lm';
 import { currentLanguage, formatInteger, t } from '../../i18n';
 import { radioPills } from '../../components/radio-pills';
 import type { LstmnElement } from './element';
-import { MODEL_KEYS, type Reading } from './parts';
+import { MODEL_KEYS, UNPENALIZED, baselineOf, cellOf, type Architecture, type Reading } from './parts';
+import type { LmModel } from '../shared/models';
 import type { View } from './state';
 
+/** A perplexity as the card shows it (one decimal, in the page's language). */
+export const formatPerplexity = (p: number) =>
+  new Intl.NumberFormat(currentLanguage(), { maximumFractionDigits: 1, minimumFractionDigits: 1 }).format(p);
+/** A relative change (0.094) as a percentage with one decimal (9.4%). */
+export const formatPercent = (x: number) =>
+  new Intl.NumberFormat(currentLanguage(), {
+    style: 'percent',
+    maximumFractionDigits: 1,
+    minimumFractionDigits: 1,
+  }).format(x);
+
+/**
+ * The model chooser, and next to it, for a cell that was also trained without the self-weight
+ * penalty, the training switch between the two (both set the `model` attribute).
+ */
 export function renderModels(el: LstmnElement): TemplateResult | typeof nothing {
-  return modelPills(el, {
+  const twins = Object.values(UNPENALIZED);
+  // A twin is reached through its cell's pill and the training switch (when the cell is served).
+  const paired = (key: LmModel) => twins.includes(key) && el.available.includes(cellOf(key));
+  const cell = paired(el.model) ? cellOf(el.model) : el.model;
+  const twin = UNPENALIZED[cell];
+  const pills = modelPills(el, {
     name: 'models',
     data: 'model',
     label: t('lstmn.modelLabel'),
-    current: el.model,
+    current: cell,
     keys: MODEL_KEYS,
+    options: el.available.filter((key) => !paired(key)),
     choose: (key) => el.chooseModel(key),
   });
+  if (!twin || !el.available.includes(twin)) return pills;
+  return html`${pills}${radioPills<LmModel>({
+    host: el,
+    name: 'training',
+    data: 'model',
+    label: t('lstmn.trainingLabel'),
+    options: [cell, twin],
+    current: el.model,
+    text: (key) => t(key === twin ? 'lstmn.trainingPlain' : 'lstmn.trainingPenalty'),
+    choose: (key) => el.chooseModel(key),
+  })}`;
 }
 
 export function renderCard(el: LstmnElement): TemplateResult | typeof nothing {
   const loaded = el.loaded;
   if (!loaded) return nothing;
   const card = loaded.card;
-  const perplexity = new Intl.NumberFormat(currentLanguage(), { maximumFractionDigits: 1 });
   const values = {
     model: t(MODEL_KEYS[el.model]),
     parameters: formatInteger(card.parameters ?? loaded.info.parameters),
-    test: card.testPerplexity === null ? '' : perplexity.format(card.testPerplexity),
-    valid: card.validPerplexity === null ? '' : perplexity.format(card.validPerplexity),
+    test: card.testPerplexity === null ? '' : formatPerplexity(card.testPerplexity),
+    valid: card.validPerplexity === null ? '' : formatPerplexity(card.validPerplexity),
   };
   const text =
     card.testPerplexity === null
@@ -38,7 +70,30 @@ export function renderCard(el: LstmnElement): TemplateResult | typeof nothing {
       : card.validPerplexity === null
         ? t('lstmn.cardTest', values)
         : t('lstmn.card', values);
-  return html`<p class="card" data-perplexity=${card.testPerplexity ?? ''}>${text}</p>`;
+  return html`<p class="card" data-perplexity=${card.testPerplexity ?? ''}>
+    ${text} ${renderBaseline(el, loaded.arch, card)}
+  </p>`;
+}
+
+/**
+ * The plain model of about the same budget, from its card: the same held-out tokens, so the two
+ * perplexities compare. Said plainly when self-attention does worse, with a pointer to the
+ * recall result, where it does help.
+ */
+function renderBaseline(el: LstmnElement, arch: Architecture, card: LmCard): TemplateResult | typeof nothing {
+  const baseline = baselineOf(arch);
+  const other = baseline ? el.cards[baseline] : undefined;
+  const change = comparePerplexity(card, other);
+  if (!baseline || !other || change === null) return nothing;
+  const values = {
+    baseline: t(MODEL_KEYS[baseline]),
+    parameters: formatInteger(other.parameters ?? 0),
+    other: formatPerplexity(other.testPerplexity ?? 0),
+    percent: formatPercent(Math.abs(change)),
+  };
+  return html`<span class="vs-baseline" data-baseline=${baseline} data-change=${change}
+    >${t(change > 0 ? 'lstmn.vsBaselineWorse' : 'lstmn.vsBaselineBetter', values)}</span
+  >`;
 }
 
 export function renderViewSwitch(el: LstmnElement): TemplateResult {
@@ -80,6 +135,10 @@ export function renderSplits(reading: Reading): TemplateResult | typeof nothing 
 }
 
 export const controlsStyles = css`
+  .vs-baseline {
+    display: block;
+    margin-top: 0.2rem;
+  }
   .splits {
     display: flex;
     flex-wrap: wrap;

@@ -4,8 +4,10 @@
 // from [h_i; c_i]. This element holds the state (properties, attributes, models, the latest
 // forward) and composes the figures, each in its own module of this folder: the reading figure
 // (reading-figure.ts), the next-word guesses (next-words.ts), every number of one step
-// (step-panel.ts) and the recall-versus-distance result (recall-panel.ts). Baselines without
-// attention (plain SimpleRNN / LSTM) show their guesses only.
+// (step-panel.ts), how the model was trained and what its attention settled into
+// (objective-panel.ts) and the recall-versus-distance result (recall-panel.ts). Baselines without
+// attention (plain SimpleRNN / LSTM) show their guesses only. The cards of every served model are
+// read too (small JSON files), so a model's perplexity is shown next to its baseline's.
 
 import { scoresTableStyles } from '../../figures/scores-table';
 import { weightBarStyles } from '../../figures/weight-bar';
@@ -21,7 +23,15 @@ import {
   renderMessages,
   type Message,
 } from '../shared/messages';
-import { groupMap, groupRow, parseRecallCurve, pieceGroups, wordGroups } from '../shared/lm';
+import {
+  groupMap,
+  groupRow,
+  parseRecallCurve,
+  pieceGroups,
+  summarizeLmCard,
+  wordGroups,
+  type LmCard,
+} from '../shared/lm';
 import { modelUrl } from '../../engine/model-folder';
 import { fetchAsset } from '../../engine/assets';
 import { defaultModelBase } from '../../engine/model-base';
@@ -31,7 +41,7 @@ import { LessonElement } from '../shared/lesson-element';
 import { clipText, hasWords, type ForwardRecord } from '../../engine/records';
 import { LocaleController, t } from '../../i18n';
 import { placeholderBox, lessonBase, lessonChrome, pills, srOnly } from '../../components/shared-styles';
-import { LSTMN_MODELS, type LmModel } from '../shared/models';
+import { LSTMN_MODELS, modelFolders, type LmModel } from '../shared/models';
 import {
   DEFAULT_LSTMN_SENTENCE,
   LSTMN_MAX_CHARS,
@@ -46,9 +56,12 @@ import { renderFigure, readingFigureStyles } from './reading-figure';
 import { nextWordsStyles } from './next-words';
 import { stepPanelStyles } from './step-panel';
 import { renderRecall, recallPanelStyles } from './recall-panel';
+import { renderObjective, objectivePanelStyles } from './objective-panel';
 import { lstmnStyles } from './styles';
 import '../../figures/attention-map';
 import '../../figures/recall-chart';
+
+const MODEL_FOLDERS = modelFolders(LSTMN_MODELS);
 
 export class LstmnElement extends LessonElement<LmModel, LoadedModel> {
   static override properties = {
@@ -57,6 +70,7 @@ export class LstmnElement extends LessonElement<LmModel, LoadedModel> {
     selected: { state: true },
     readout: { state: true },
     recall: { state: true },
+    cards: { state: true },
   };
 
   declare model: LmModel;
@@ -66,6 +80,8 @@ export class LstmnElement extends LessonElement<LmModel, LoadedModel> {
   /** The exact weight under the pointer or of the focused row, in words. */
   declare readout: string;
   declare recall: RecallState;
+  /** The card of every served model, read as soon as the manifest is (for the comparisons). */
+  declare cards: Partial<Record<LmModel, LmCard>>;
 
   readonly forwards = new LatestForward(this);
   readonly models = new ModelSet<LmModel, LoadedModel>(this, {
@@ -90,6 +106,7 @@ export class LstmnElement extends LessonElement<LmModel, LoadedModel> {
     this.selected = null;
     this.readout = '';
     this.recall = { status: 'loading' };
+    this.cards = {};
     this.shown = parseView(null, SPEC.view);
   }
 
@@ -136,7 +153,24 @@ export class LstmnElement extends LessonElement<LmModel, LoadedModel> {
     // Without a manifest the default model is still tried, so a missing model says so.
     await this.models.readManifest();
     if (!this.available.includes(this.model)) this.model = this.available[0];
+    void this.loadCards();
     await this.ensureLoaded(this.model);
+  }
+
+  /** Reads card.json of every served model (a failed one is left out: its comparison is not shown). */
+  async loadCards(): Promise<void> {
+    const cards = await Promise.all(
+      this.available.map(async (key) => {
+        try {
+          const response = await fetchAsset(modelUrl(defaultModelBase(), MODEL_FOLDERS[key], 'card.json'));
+          if (!response.ok) return null;
+          return [key, summarizeLmCard((await response.json()) as Record<string, unknown>)] as const;
+        } catch {
+          return null;
+        }
+      }),
+    );
+    this.cards = Object.fromEntries(cards.filter((c) => c !== null)) as Partial<Record<LmModel, LmCard>>;
   }
 
   async loadRecall(): Promise<void> {
@@ -247,7 +281,7 @@ export class LstmnElement extends LessonElement<LmModel, LoadedModel> {
         onInput: this.onInput,
         switches: renderModels(this),
       })}
-      ${renderCard(this)} ${renderMessages('lstmn-messages', messages)}
+      ${renderCard(this)} ${renderObjective(this)} ${renderMessages('lstmn-messages', messages)}
       <div class="figure" aria-busy=${this.busy || this.current?.status === 'loading' ? 'true' : 'false'}>
         ${renderFigure(this)}
       </div>
@@ -267,6 +301,7 @@ export class LstmnElement extends LessonElement<LmModel, LoadedModel> {
     lessonChrome,
     lstmnStyles,
     controlsStyles,
+    objectivePanelStyles,
     readingFigureStyles,
     nextWordsStyles,
     stepPanelStyles,

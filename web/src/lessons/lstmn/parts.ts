@@ -12,7 +12,7 @@ import {
   type WordGroup,
 } from '../shared/lm';
 import { type AttentionMap, type ForwardRecord, type Tensor } from '../../engine/records';
-import { LSTMN_MODELS, modelLabels } from '../shared/models';
+import { LSTMN_MODELS, modelLabels, type LmModel } from '../shared/models';
 
 export const DEFAULT_LSTMN_SENTENCE = 'The FBI is chasing a criminal on the run.';
 /** Longer input is cut to this many characters (code points) before it reaches the engine. */
@@ -31,6 +31,8 @@ export interface Architecture {
   cell: 'rnn' | 'lstm';
   withH: boolean; // variant "ch": h_i = tanh(A [x_i; c_{i-1}; h_{i-1}] + b)
   score: string; // align function: additive, dot, scaled_dot, general
+  /** Training only: the weight of the self-weight penalty (config "self_penalty", 0 = none). */
+  selfPenalty: number;
 }
 
 export function architectureOf(config: Record<string, unknown>): Architecture {
@@ -39,7 +41,45 @@ export function architectureOf(config: Record<string, unknown>): Architecture {
     cell: config.cell === 'lstm' ? 'lstm' : 'rnn',
     withH: config.variant === 'ch',
     score: typeof config.score === 'string' ? config.score : 'additive',
+    selfPenalty:
+      typeof config.self_penalty === 'number' && Number.isFinite(config.self_penalty)
+        ? config.self_penalty
+        : 0,
   };
+}
+
+/**
+ * The loss the model was trained on, in TeX, as cpp/models/rnn_self_attention.cpp computes it for
+ * one training window of T pieces: the mean cross-entropy of the next piece, plus, when the config
+ * has a self_penalty lambda, lambda times the mean self-weight alpha_ii over steps 2..T (the first
+ * piece can only read itself, alpha_11 = 1, so it is left out). Training only: the trace is not
+ * changed by it.
+ */
+export function objectiveFormula(selfPenalty: number): string {
+  const ce = String.raw`\frac{1}{T}\sum_{i=1}^{T} -\log p\left(w_{i+1} \mid w_1 \dots w_i\right)`;
+  if (!(selfPenalty > 0)) return String.raw`\mathcal{L} = ${ce}`;
+  const lambda = Number(selfPenalty.toPrecision(6)).toString();
+  // Two lines, so the formula fits a phone's width.
+  const penalty = String.raw`${lambda} \cdot \frac{1}{T-1}\sum_{i=2}^{T} \alpha_{ii}`;
+  return String.raw`\begin{aligned}\mathcal{L} &= ${ce} \\ &\quad + ${penalty}\end{aligned}`;
+}
+
+/**
+ * The same cell trained without the self-weight penalty, keyed by the penalized model: the
+ * "training" switch next to the model chooser moves between the two.
+ */
+export const UNPENALIZED: Partial<Record<LmModel, LmModel>> = { 'rnn-selfattn': 'rnn-selfattn-nopenalty' };
+
+/** The model pill a model sits under: the penalized model for its unpenalized twin. */
+export function cellOf(model: LmModel): LmModel {
+  const twin = (Object.keys(UNPENALIZED) as LmModel[]).find((k) => UNPENALIZED[k] === model);
+  return twin ?? model;
+}
+
+/** The plain baseline of the same budget a model's perplexity is compared with (null: it is one). */
+export function baselineOf(arch: Architecture): LmModel | null {
+  if (!arch.attention) return null;
+  return arch.cell === 'lstm' ? 'lstm' : 'rnn';
 }
 
 /** The slide formulas of one architecture, in TeX. */
@@ -81,6 +121,8 @@ export const showPiece = (piece: string) =>
   piece === '' ? '∅' : piece.replace(/ /g, '␣').replace(/\n/g, '↵').replace(/\t/g, '⇥').replace(/\r/g, '␍');
 
 export const formatWeight = (w: number) => w.toFixed(4);
+/** A mean self-weight (0..1) with two decimals. */
+export const formatSelfWeight = (w: number) => w.toFixed(2);
 export const formatValue = (v: number) => (Number.isFinite(v) ? v.toFixed(4) : String(v));
 
 /** Blue shading of an attention weight (0..1): the lesson's accent colour at opacity alpha. */

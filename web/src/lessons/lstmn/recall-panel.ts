@@ -1,8 +1,17 @@
-// Lesson 2's recall panel: recall against distance for the trained models (models/recall-curve.json).
+// Lesson 2's recall panel: recall against distance for the trained models (models/recall-curve.json),
+// and next to it what the same [x; c] cell does as a language model, from the cards: the recall
+// result supports "less likely to forget", the perplexities say whether that made a better guesser.
 
-import { css, html, type TemplateResult } from 'lit';
+import { css, html, nothing, type TemplateResult } from 'lit';
 import { t } from '../../i18n';
+import { comparePerplexity } from '../shared/lm';
+import type { LmModel } from '../shared/models';
 import type { LstmnElement } from './element';
+import { MODEL_KEYS } from './parts';
+import { formatPercent, formatPerplexity } from './controls';
+
+/** The recall curve's cell as language models (with and without the penalty) and its plain baseline. */
+const SAME_CELL: readonly LmModel[] = ['rnn-selfattn', 'rnn-selfattn-nopenalty', 'rnn'];
 
 export function renderRecall(el: LstmnElement): TemplateResult {
   const recall = el.recall;
@@ -14,7 +23,24 @@ export function renderRecall(el: LstmnElement): TemplateResult {
       .error=${recall.status === 'failed' ? recall.error : ''}
     ></attnlab-recall-chart>
     <p class="note">${t('lstmn.recallNote')}</p>
+    ${renderPerplexities(el)}
   </div>`;
+}
+
+/** The cell's perplexities from the cards, and how the slides' cell compares with the plain SimpleRNN. */
+export function renderPerplexities(el: LstmnElement): TemplateResult | typeof nothing {
+  const cell = el.cards['rnn-selfattn'];
+  const plain = el.cards.rnn;
+  const change = comparePerplexity(cell, plain);
+  if (!cell || !plain || change === null) return nothing;
+  const list = SAME_CELL.filter((key) => el.cards[key]?.testPerplexity != null)
+    .map((key) => `${t(MODEL_KEYS[key])} ${formatPerplexity(el.cards[key]?.testPerplexity ?? 0)}`)
+    .join(' · ');
+  const values = { percent: formatPercent(Math.abs(change)), context: String(cell.context ?? '') };
+  return html`<p class="note recall-perplexity" data-change=${change}>
+    ${t('lstmn.recallPerplexity', { list })}
+    ${t(change > 0 ? 'lstmn.recallPerplexityWorse' : 'lstmn.recallPerplexityBetter', values)}
+  </p>`;
 }
 
 export const recallPanelStyles = css`

@@ -98,15 +98,18 @@ export function modelPills<Key extends string, Loaded extends Disposable>(
     current: Key;
     keys: Readonly<Record<Key, string>>;
     choose: (key: Key) => void;
+    /** The pills, when not every served model is one (default: el.available). */
+    options?: readonly Key[];
   },
 ): TemplateResult | typeof nothing {
-  if (el.available.length < 2) return nothing;
+  const keys = options.options ?? el.available;
+  if (keys.length < 2) return nothing;
   return radioPills({
     host: el,
     name: options.name,
     data: options.data,
     label: options.label,
-    options: el.available,
+    options: keys,
     current: options.current,
     text: (key) => t(options.keys[key]),
     choose: options.choose,

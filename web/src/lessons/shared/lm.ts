@@ -79,6 +79,20 @@ export function groupRow(map: AttentionMap, groups: readonly WordGroup[], r: num
   return out;
 }
 
+/**
+ * The mean weight a piece gives itself, mean of alpha_ii over pieces 2..n of a (piece-level)
+ * self-attention map: the quantity the self-weight penalty adds to the training loss (the first
+ * piece can only read itself, alpha_11 = 1, so it is left out). Near 1 the attention has collapsed
+ * onto the piece being read (c_i = h_i, a diagonal map). null for fewer than two pieces.
+ */
+export function meanSelfWeight(map: Pick<AttentionMap, 'rows' | 'cols' | 'weights'>): number | null {
+  const n = Math.min(map.rows, map.cols);
+  if (n < 2) return null;
+  let sum = 0;
+  for (let i = 1; i < n; i++) sum += map.weights[i * map.cols + i];
+  return sum / (n - 1);
+}
+
 /** softmax of one row of a (rows, V) tensor, in double. */
 export function softmaxRow(tensor: Tensor, row: number): Float64Array {
   const v = tensor.cols;
@@ -162,11 +176,13 @@ export function tokenVocabulary(tokenizer: unknown): string[] {
   return vocabulary;
 }
 
-/** What the lesson shows of a language model's card.json: size and held-out perplexity. */
+/** What the lesson shows of a language model's card.json: size, held-out perplexity, window. */
 export interface LmCard {
   parameters: number | null;
   testPerplexity: number | null;
   validPerplexity: number | null;
+  /** Pieces per window the perplexities were measured with (metrics.context). */
+  context: number | null;
 }
 
 const numberOr = (value: unknown): number | null =>
@@ -178,7 +194,19 @@ export function summarizeLmCard(card: Record<string, unknown>): LmCard {
     parameters: numberOr(card.parameters),
     testPerplexity: numberOr(metrics.test?.perplexity),
     validPerplexity: numberOr(metrics.valid?.perplexity),
+    context: numberOr(metrics.context),
   };
+}
+
+/**
+ * How much higher (> 0) or lower (< 0) `card`'s test perplexity is than `other`'s, relative to
+ * `other` (0.094: 9.4% higher). null when either card has no test perplexity.
+ */
+export function comparePerplexity(card: LmCard | undefined, other: LmCard | undefined): number | null {
+  const a = card?.testPerplexity ?? null;
+  const b = other?.testPerplexity ?? null;
+  if (a === null || b === null || b <= 0) return null;
+  return a / b - 1;
 }
 
 /** One line of the recall-versus-distance chart: accuracy (0..1) at each distance. */

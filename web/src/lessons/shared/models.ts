@@ -47,6 +47,9 @@ export const SEQ2SEQ_BASELINE_FOLDER = 'seq2seq-none';
 export const LSTMN_MODELS = {
   models: [
     entry('rnn-selfattn', 'lm-rnn-selfattn', 'lstmn.modelRnnSelfattn'),
+    // The same cell trained on cross-entropy alone (no self-weight penalty): the page offers it
+    // through the "training" switch next to the model chooser, not as a model pill of its own.
+    entry('rnn-selfattn-nopenalty', 'lm-rnn-selfattn-nopenalty', 'lstmn.modelRnnSelfattnNoPenalty'),
     entry('rnn-selfattn-ch', 'lm-rnn-selfattn-ch', 'lstmn.modelRnnSelfattnCh'),
     entry('lstmn', 'lm-lstmn', 'lstmn.modelLstmn'),
     entry('rnn', 'lm-rnn', 'lstmn.modelRnn'),
