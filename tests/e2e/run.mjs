@@ -140,12 +140,13 @@ test('page loads with the default sentence and an n x n map whose rows sum to 1'
   await page.close();
 });
 
-test('the random-weights notice is visible', async () => {
+test('the playground is labelled "before training": its weights are random', async () => {
   const page = await openPage();
   const notice = page.locator('attnlab-playground .notice');
   assert.ok(await notice.isVisible());
-  assert.match(await notice.innerText(), /random weights/i);
-  assert.match(await notice.innerText(), /not been trained/i);
+  assert.match(await notice.innerText(), /before training/i);
+  assert.match(await notice.innerText(), /random/i);
+  assert.doesNotMatch(await notice.innerText(), /means nothing/i);
   await page.close();
 });
 

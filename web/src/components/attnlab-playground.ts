@@ -195,6 +195,7 @@ export class PlaygroundElement extends LitElement {
     const noTokens = !empty && !!this.record && this.record.tokens.length === 0;
     return html`<attnlab-attention-map
       .map=${empty ? null : map}
+      .exportTitle=${`${t('playground.title')} · ${this.headLabel(this.record?.maps[this.headIndex] ? this.headIndex : 0)}`}
       .emptyMessage=${noTokens ? t('playground.noTokens') : ''}
     ></attnlab-attention-map>`;
   }
