@@ -995,6 +995,8 @@ test('Seq2Seq lesson at 375 px: fits the width, Chinese strings', async () => {
   await seqSection(page).screenshot({ path: path.join(artifacts, 'seq2seq-375.png') });
   await page.locator('#language-toggle').click();
   await page.waitForFunction(() => document.documentElement.lang === 'zh-CN');
+  // The toggle is at the top; lesson 1, below the first view, is rendered again once in view.
+  await scrollIntoRenderedView(page, seq(page, '.cost-line'));
   assert.match(await page.locator('#lesson-seq2seq').innerText(), /带注意力的 Seq2Seq/);
   assert.match(await seq(page, '.cost-line').innerText(), /注意力权重/);
   await seqSection(page).screenshot({ path: path.join(artifacts, 'seq2seq-zh-375.png') });
