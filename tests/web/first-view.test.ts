@@ -4,7 +4,13 @@
 // diagonal) hold for the maps drawn.
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
+// The i18n module (map titles) reads the browser's languages when it loads; this Node has no navigator.
+vi.hoisted(() => {
+  if (!('navigator' in globalThis))
+    Object.defineProperty(globalThis, 'navigator', { value: { language: 'en', languages: ['en'] } });
+});
 import { toForwardRecord } from '../../web/src/engine/convert';
 import { mapProblems, type AttentionMap, type ForwardRecord } from '../../web/src/engine/records';
 import type { Session } from '../../web/src/engine/wasm-types';

@@ -109,13 +109,6 @@ export class FirstViewElement extends LitElement {
     }
   }
 
-  private cardTitle(card: FirstCard): string {
-    const model = t(card.name);
-    return card.lesson === 'transformer'
-      ? `${t(`${card.lesson}.heading`)} · ${model} · ${t('transformer.layerHead', { layer: card.layer + 1, head: card.head + 1 })}`
-      : `${t(`${card.lesson}.heading`)} · ${model}`;
-  }
-
   private note(card: FirstCard, state: Extract<CardState, { status: 'ready' }>): string {
     const map = state.map;
     if (!map) return '';
@@ -146,7 +139,7 @@ export class FirstViewElement extends LitElement {
       body = html`<attnlab-attention-map
           .map=${state.map}
           .compact=${true}
-          .exportTitle=${this.cardTitle(card)}
+          .exportTitle=${card.title()}
           .exportText=${FIRST_SENTENCE}
           .rowsAxis=${t(`first.${card.lesson}Rows`)}
           .colsAxis=${t(`first.${card.lesson}Cols`)}

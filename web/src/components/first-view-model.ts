@@ -9,6 +9,7 @@ import { DEFAULT_SEQ2SEQ_SENTENCE } from '../lessons/seq2seq/parts';
 import { mapWithStart } from '../lessons/seq2seq/view-model';
 import { groupMap, wordGroups } from '../lessons/shared/lm';
 import { findMap } from '../lessons/transformer/view-model';
+import { lstmnMapTitle, seq2seqMapTitle, transformerMapTitle } from '../lessons/shared/map-titles';
 
 /** The sentence all three read: lesson 1's, whose translation reorders words (zone économique européenne). */
 export const FIRST_SENTENCE = DEFAULT_SEQ2SEQ_SENTENCE;
@@ -24,6 +25,8 @@ export interface FirstCard {
   /** Lesson 3 only: the head shown (0-based), also given to the lesson when its link is followed. */
   layer: number;
   head: number;
+  /** The map's title (download, screen-reader caption), as the lesson titles it. */
+  title: () => string;
   /** The map the lesson would draw for this record, or null if the trace has none. */
   slice: (record: ForwardRecord) => AttentionMap | null;
 }
@@ -42,6 +45,7 @@ export const FIRST_CARDS: readonly FirstCard[] = [
     name: 'seq2seq.additiveModel',
     layer: 0,
     head: 0,
+    title: () => seq2seqMapTitle('additive'),
     slice: mapWithStart,
   },
   {
@@ -50,6 +54,7 @@ export const FIRST_CARDS: readonly FirstCard[] = [
     name: LSTMN_MODELS.models[0].label,
     layer: 0,
     head: 0,
+    title: () => lstmnMapTitle(LSTMN_MODELS.models[0].key),
     slice: (record) => (record.maps[0] ? groupMap(record.maps[0], wordGroups(record)) : null),
   },
   {
@@ -58,6 +63,7 @@ export const FIRST_CARDS: readonly FirstCard[] = [
     name: TRANSFORMER_MODELS.models[0].label,
     layer: TF_LAYER,
     head: TF_HEAD,
+    title: () => transformerMapTitle(TRANSFORMER_MODELS.models[0].key, TF_LAYER, TF_HEAD),
     slice: (record) => findMap(record, TF_LAYER, TF_HEAD) ?? null,
   },
 ];

@@ -237,7 +237,9 @@ export const en = {
       'The softmax runs over the pieces read so far; the figure above adds up the pieces of each word.',
     recallTitle: 'Why attention: remembering across a distance',
     recallIntro:
-      'A recall task: the model sees a token, then d distracting tokens, and must repeat the first token. Accuracy on fresh test sequences, for the same SimpleRNN with and without self-attention:',
+      'A recall task: the model sees a token, then d distracting tokens, and must repeat the first token. Accuracy on fresh test sequences for two SimpleRNNs, one with self-attention and one without:',
+    recallIntroSizes:
+      'A recall task: the model sees a token, then d distracting tokens, and must repeat the first token. Accuracy on fresh test sequences for two SimpleRNNs: the one with self-attention has {{withHidden}} hidden units ({{withParameters}} parameters), the one without has {{withoutHidden}} ({{withoutParameters}} parameters):',
     recallNote:
       'Without attention the first token must survive d updates of the hidden state, and it fades. With self-attention the model looks straight back at it.',
     recallLoading: 'Loading the recall result…',
@@ -294,7 +296,7 @@ export const en = {
         1: 'The model reads from left to right, one piece at a time, as a language model that predicts the next piece.',
         2: 'Each row is one moment of reading: the current word is red, and earlier words are shaded blue by the attention α the model pays them (each row adds up to 1).',
         3: 'The memory cᵢ = Σ αⱼ hⱼ goes into the next step, so a word read long ago can be looked up directly instead of surviving many updates of h.',
-        4: 'The recall chart shows why this matters: with self-attention the SimpleRNN still recalls a token 80 steps back; without it, it forgets.',
+        4: 'The recall chart shows why this matters (long-distance dependencies): a SimpleRNN with self-attention still recalls a token 80 steps back; one without it forgets, even with more hidden units.',
       },
       questions: {
         run: {
