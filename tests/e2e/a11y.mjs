@@ -39,6 +39,9 @@ async function openSettled(options = {}) {
     .locator('attnlab-transformer .chips .chip, attnlab-transformer .placeholder')
     .first()
     .waitFor({ timeout: 30_000 });
+  await page
+    .locator('attnlab-first-view .card[data-lesson="transformer"]:not([data-status="loading"])')
+    .waitFor({ timeout: 30_000 });
   await page.waitForTimeout(300);
   await page.addScriptTag({ path: axePath });
   return page;
@@ -62,6 +65,7 @@ async function scan(page, selector) {
 }
 
 const LESSONS = [
+  ['the first view', 'attnlab-first-view'],
   ['the playground', 'attnlab-playground'],
   ['lesson 1, Seq2Seq', 'section.lesson:has(#lesson-seq2seq)'],
   ['lesson 2, RNN + self-attention', 'section.lesson:has(#lesson-lstmn)'],
@@ -91,26 +95,37 @@ test('keyboard: tabbing reaches the lesson controls, and focus is visible on eac
   const page = await openSettled();
   const seen = new Set();
   let invisible = [];
-  for (let i = 0; i < 60; i++) {
-    await page.keyboard.press('Tab');
-    const info = await page.evaluate(() => {
-      let el = document.activeElement;
-      while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
-      if (!el || el === document.body) return null;
-      const style = getComputedStyle(el);
-      const ring = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
-      const shadow = style.boxShadow && style.boxShadow !== 'none';
-      let host = el;
-      while (host && !host.tagName?.startsWith('ATTNLAB-'))
-        host = host.getRootNode()?.host ?? host.parentElement;
-      return { tag: el.tagName, host: host?.tagName ?? 'page', visible: ring || shadow };
-    });
-    if (!info) continue;
-    seen.add(info.host);
-    if (!info.visible) invisible.push(`${info.host} ${info.tag}`);
-  }
-  assert.ok(seen.has('ATTNLAB-PLAYGROUND'), `reached: ${[...seen]}`);
+  /** Presses Tab `times` times, recording the custom element that holds the focus and its ring. */
+  const tabThrough = async (times) => {
+    for (let i = 0; i < times; i++) {
+      await page.keyboard.press('Tab');
+      const info = await page.evaluate(() => {
+        let el = document.activeElement;
+        while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
+        if (!el || el === document.body) return null;
+        const style = getComputedStyle(el);
+        const ring = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
+        const shadow = style.boxShadow && style.boxShadow !== 'none';
+        let host = el;
+        while (host && !host.tagName?.startsWith('ATTNLAB-'))
+          host = host.getRootNode()?.host ?? host.parentElement;
+        return { tag: el.tagName, host: host?.tagName ?? 'page', visible: ring || shadow };
+      });
+      if (!info) continue;
+      seen.add(info.host);
+      if (!info.visible) invisible.push(`${info.host} ${info.tag}`);
+    }
+  };
+  await tabThrough(60);
+  assert.ok(seen.has('ATTNLAB-FIRST-VIEW'), `reached: ${[...seen]}`);
   assert.ok(seen.has('ATTNLAB-SEQ2SEQ'), `reached: ${[...seen]}`);
+  // The random-weight playground comes after the lessons: tab on from its heading.
+  await page.locator('#before-training').evaluate((h) => {
+    h.tabIndex = -1;
+    h.focus();
+  });
+  await tabThrough(6);
+  assert.ok(seen.has('ATTNLAB-PLAYGROUND'), `reached: ${[...seen]}`);
   invisible = [...new Set(invisible)];
   assert.deepEqual(invisible, [], 'focused elements without a visible focus ring');
   await page.close();

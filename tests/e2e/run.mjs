@@ -140,12 +140,13 @@ test('page loads with the default sentence and an n x n map whose rows sum to 1'
   await page.close();
 });
 
-test('the random-weights notice is visible', async () => {
+test('the playground is labelled "before training": its weights are random', async () => {
   const page = await openPage();
   const notice = page.locator('attnlab-playground .notice');
   assert.ok(await notice.isVisible());
-  assert.match(await notice.innerText(), /random weights/i);
-  assert.match(await notice.innerText(), /not been trained/i);
+  assert.match(await notice.innerText(), /before training/i);
+  assert.match(await notice.innerText(), /random/i);
+  assert.doesNotMatch(await notice.innerText(), /means nothing/i);
   await page.close();
 });
 
@@ -1002,6 +1003,8 @@ test('Seq2Seq lesson at 375 px: fits the width, Chinese strings', async () => {
   await seqSection(page).screenshot({ path: path.join(artifacts, 'seq2seq-375.png') });
   await page.locator('#language-toggle').click();
   await page.waitForFunction(() => document.documentElement.lang === 'zh-CN');
+  // The toggle is at the top; lesson 1, below the first view, is rendered again once in view.
+  await scrollIntoRenderedView(page, seq(page, '.cost-line'));
   assert.match(await page.locator('#lesson-seq2seq').innerText(), /带注意力的 Seq2Seq/);
   assert.match(await seq(page, '.cost-line').innerText(), /注意力权重/);
   await seqSection(page).screenshot({ path: path.join(artifacts, 'seq2seq-zh-375.png') });

@@ -1,10 +1,12 @@
-// The app page: header, playground, the lessons, footer. Static text lives in index.html as data-i18n keys
+// The app page: header, the first view (three trained models, one sentence), the lessons, the
+// random-weight playground ("before training"), footer. Static text lives in index.html as data-i18n keys
 // and is filled in (and refilled on a language switch) from the i18n module.
 
 import 'katex/dist/katex.min.css';
 import './styles.css';
 import katex from 'katex';
 import { currentLanguage, i18n, setLanguage, t } from './i18n';
+import './components/attnlab-first-view';
 import './components/attnlab-playground';
 import './lessons/seq2seq/element';
 import './lessons/lstmn/element';

@@ -8,6 +8,7 @@ import { LatestForward } from '../lessons/shared/latest-forward';
 import { DEMO_CONFIG, DEMO_SEED, clipText, hasSeveralLayers, type ForwardRecord } from '../engine/records';
 import { LocaleController, formatInteger, t } from '../i18n';
 import { radioPills } from './radio-pills';
+import { playgroundMapTitle } from '../lessons/shared/map-titles';
 import { placeholderBox, lessonBase, pills } from './shared-styles';
 import '../figures/attention-map';
 
@@ -195,6 +196,7 @@ export class PlaygroundElement extends LitElement {
     const noTokens = !empty && !!this.record && this.record.tokens.length === 0;
     return html`<attnlab-attention-map
       .map=${empty ? null : map}
+      .exportTitle=${map ? playgroundMapTitle(map.layer, map.head, hasSeveralLayers(this.record?.maps ?? [])) : ''}
       .emptyMessage=${noTokens ? t('playground.noTokens') : ''}
     ></attnlab-attention-map>`;
   }

@@ -87,9 +87,15 @@ export function drawLegend(el: SVGSVGElement | null, color: ColorScale): void {
     );
 }
 
-/** The same numbers for screen readers (the SVG is hidden from them). */
-export function renderMapTable(map: AttentionMap): TemplateResult {
-  const caption = t('map.tableCaption', { name: map.name });
+/**
+ * The title a map is shown with: the lesson's own (translated) title, or a plain "attention map".
+ * Never AttentionMap.name, which is the engine's English name ("layer 1 head 1").
+ */
+export const mapTitle = (title: string): string => title || t('map.untitled');
+
+/** The same numbers for screen readers (the SVG is hidden from them), captioned with the map's title. */
+export function renderMapTable(map: AttentionMap, title: string): TemplateResult {
+  const caption = t('map.tableCaption', { name: title });
   if (Math.max(map.rows, map.cols) <= FULL_TABLE_MAX) {
     return html`<div class="sr-only">
       <table>

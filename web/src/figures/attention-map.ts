@@ -13,7 +13,7 @@ import { MAX_SVG_TOKENS, layoutMap, type MapLayout } from './attention-map-layou
 import { exportMap, sentenceOf } from './attention-map-export';
 import type { ExportEvent, ExportFormat } from './export-buttons';
 import './export-buttons';
-import { colorScale, drawLegend, renderMapTable, type ColorScale } from './attention-map-parts';
+import { colorScale, drawLegend, mapTitle, renderMapTable, type ColorScale } from './attention-map-parts';
 import { hideCellTip, showCellTip } from './attention-map-tooltip';
 import { attentionMapStyles } from './attention-map-styles';
 
@@ -33,6 +33,7 @@ export class AttentionMapElement extends LitElement {
     exportTitle: { attribute: false },
     exportText: { attribute: false },
     sigmoid: { attribute: false },
+    compact: { attribute: false },
   };
 
   /** The map to draw; null or 0 tokens shows a hint instead of an empty box. */
@@ -46,12 +47,18 @@ export class AttentionMapElement extends LitElement {
   declare diverging: boolean;
   /** Replaces the legend's caption ("attention weight"). */
   declare legendTitle: string;
-  /** What the map is, the first line of an exported figure (lesson, model, layer, head). */
+  /**
+   * What the map is (lesson, model, layer, head), in the page's language: the first line of an
+   * exported figure and the screen-reader table's caption. The trace's own map name is English
+   * and is never shown (a map without a title is called "attention map").
+   */
   declare exportTitle: string;
   /** The sentence the map reads, the second line of an exported figure. */
   declare exportText: string;
   /** The weights are a sigmoid of the scores (the tooltip names it), not a softmax. */
   declare sigmoid: boolean;
+  /** A small figure without download buttons (the page's first view). */
+  declare compact: boolean;
 
   private resizeObserver: ResizeObserver | null = null;
   private lastWidth = 0; // content width of .scroll, from the ResizeObserver (0: not known yet)
@@ -74,6 +81,7 @@ export class AttentionMapElement extends LitElement {
     this.exportTitle = '';
     this.exportText = '';
     this.sigmoid = false;
+    this.compact = false;
     new LocaleController(this);
   }
 
@@ -134,12 +142,16 @@ export class AttentionMapElement extends LitElement {
             : ''
         }
       </div>
-      <attnlab-export-buttons
-        .figure=${t('export.map')}
-        .formats=${MAP_FORMATS}
-        @attnlab-export=${(event: ExportEvent) => void this.exportAs(event.detail)}
-      ></attnlab-export-buttons>
-      ${renderMapTable(map)}
+      ${
+        this.compact
+          ? ''
+          : html`<attnlab-export-buttons
+              .figure=${t('export.map')}
+              .formats=${MAP_FORMATS}
+              @attnlab-export=${(event: ExportEvent) => void this.exportAs(event.detail)}
+            ></attnlab-export-buttons>`
+      }
+      ${renderMapTable(map, mapTitle(this.exportTitle))}
     `;
   }
 
@@ -150,7 +162,7 @@ export class AttentionMapElement extends LitElement {
     this.stickLabels(0, 0); // the file shows the labels where they belong, not where scrolling put them
     try {
       await exportMap(this.renderRoot, map, this.layout, format, {
-        title: this.exportTitle || map.name,
+        title: mapTitle(this.exportTitle),
         sentence: this.exportText || sentenceOf(map),
         legendTitle: this.legendTitle || t('map.legend'),
       });

@@ -73,6 +73,8 @@ export const enTransformer = {
   stepInput: 'The input of layer {{layer}} and this head’s query:',
   descA: 'a: the vector of “{{token}}” entering the layer',
   descQ: 'the query of head {{head}} ({{dk}} numbers)',
+  alphaNote:
+    'A change of letters: in lessons 1 and 2, α was the weight. Here, as in the notes, α is the raw score and α′ the weight that the {{normalization}} makes of it.',
   stepScoresDot_one:
     'The query is compared with the key of {{count}} token: α = q · k / √d_k, then normalized into α′.',
   stepScoresDot_other:
@@ -171,7 +173,7 @@ export const enTransformer = {
     'For these n = {{n}} tokens one self-attention layer of this model needs {{ratio}} times the multiply-adds of a SimpleRNN layer of the same width: its four projections alone, 4nd², are twice the RNN’s 2nd², whatever n is. The often-quoted “attention is cheaper when n < d” compares only the scores (n²d) with the recurrence (nd²) and leaves the projections out. What self-attention buys is one sequential step and a path of length 1 between any two tokens, not fewer operations.',
   costRatioCausal:
     'For these n = {{n}} tokens one causal self-attention layer of this model (each token reads itself and the tokens before it, n(n+1)/2 pairs) needs {{ratio}} times the multiply-adds of a SimpleRNN layer of the same width: its four projections alone, 4nd², are twice the RNN’s 2nd², whatever n is. The often-quoted “attention is cheaper when n < d” compares only the scores (n²d) with the recurrence (nd²). What self-attention buys is one sequential step and a path of length 1, not fewer operations.',
-  rfTitle: 'Which tokens can influence token i?',
+  rfTitle: 'Receptive field: which tokens can influence token i?',
   rfK: 'kernel width k',
   rfL: 'layers L = {{layers}}',
   rfI: 'token i = {{index}} “{{token}}”',

@@ -7,7 +7,8 @@ export const en = {
     brand: 'AttnLab',
     tagline: 'see attention work',
     intro:
-      'Type a sentence. Every word looks at every word, itself included, and decides how much of each to take in. The map shows those amounts.',
+      'Attention lets a model decide, for each word it reads or writes, how much to take in from every other word. Here the three trained models of the lessons read the same sentence; each map is that model’s attention, and each of its rows adds up to 1.',
+    playgroundHeading: 'Before training: random weights',
     languageToggle: '中文',
     languageToggleLabel: 'Switch to Chinese',
     footer:
@@ -26,9 +27,10 @@ export const en = {
     tokensLabel: 'Tokens',
     moreTokens: '… and {{count}} more',
     unknownToken: "not in the model's vocabulary",
-    noticeTitle: 'This model has random weights.',
+    title: 'Self-attention with random weights',
+    noticeTitle: 'Before training: these weights are random.',
     noticeBody:
-      'It has not been trained, so the pattern below means nothing yet. Trained models come in the lessons.',
+      'This is self-attention before it has learned anything. Compare its map with the trained models of the lessons.',
     starting: 'Starting the engine…',
     empty: 'Type a sentence to see its attention map.',
     noTokens: 'The tokenizer found no words in this text. Try letters or numbers.',
@@ -37,6 +39,29 @@ export const en = {
       'This model reads at most {{max}} tokens and your text has {{tokens}}: the map shows its beginning.',
     engineError: 'The engine could not compute this: {{message}}',
     engineStartError: 'The engine could not start: {{message}}',
+  },
+  first: {
+    heading: 'Three trained models read one sentence',
+    sentenceLabel: 'The sentence:',
+    trained: 'Trained model: {{model}}',
+    loading: 'Loading the trained model…',
+    missing: 'This model is not installed on this site.',
+    failed: 'The model could not run: {{message}}',
+    open: 'Open lesson {{n}} →',
+    seq2seqTitle: '1. Translating into French',
+    lstmnTitle: '2. Reading left to right',
+    transformerTitle: '3. Every token reads every token',
+    seq2seqRows: 'Rows: the French word being written (s₀: the start)',
+    seq2seqCols: 'Columns: the English word read',
+    lstmnRows: 'Rows: the word being read',
+    lstmnCols: 'Columns: a word read so far',
+    transformerRows: 'Rows: the token that reads',
+    transformerCols: 'Columns: the token being read',
+    seq2seqNote: 'Its translation: “{{translation}}”. Each row is a softmax over the English words.',
+    lstmnNote:
+      'Each of the {{words}} words reads only itself and the words before it: nothing above the diagonal.',
+    transformerNote:
+      'Layer {{layer}}, head {{head}}: in {{count}} of the {{rows}} rows after the first, the largest weight is on the token just before.',
   },
   strip: {
     label:
@@ -243,7 +268,9 @@ export const en = {
       'The softmax runs over the pieces read so far; the figure above adds up the pieces of each word.',
     recallTitle: 'Why attention: remembering across a distance',
     recallIntro:
-      'A recall task: the model sees a token, then d distracting tokens, and must repeat the first token. Accuracy on fresh test sequences, for the same SimpleRNN with and without self-attention:',
+      'A recall task: the model sees a token, then d distracting tokens, and must repeat the first token. Accuracy on fresh test sequences for two SimpleRNNs, one with self-attention and one without:',
+    recallIntroSizes:
+      'A recall task: the model sees a token, then d distracting tokens, and must repeat the first token. Accuracy on fresh test sequences for two SimpleRNNs: the one with self-attention has {{withHidden}} hidden units ({{withParameters}} parameters), the one without has {{withoutHidden}} ({{withoutParameters}} parameters):',
     recallNote:
       'Without attention the first token must survive d updates of the hidden state, and it fades. With self-attention the model looks straight back at it.',
     recallPerplexity:
@@ -306,7 +333,7 @@ export const en = {
         1: 'The model reads from left to right, one piece at a time, as a language model that predicts the next piece.',
         2: 'Each row is one moment of reading: the current word is red, and earlier words are shaded blue by the attention α the model pays them (each row adds up to 1).',
         3: 'The memory cᵢ = Σ αⱼ hⱼ goes into the next step, so a word read long ago can be looked up directly instead of surviving many updates of h.',
-        4: 'The recall chart shows why this matters: with self-attention the SimpleRNN still recalls a token 80 steps back; without it, it forgets.',
+        4: 'The recall chart shows why this matters (long-distance dependencies): a SimpleRNN with self-attention still recalls a token 80 steps back; one without it forgets, even with more hidden units.',
       },
       questions: {
         run: {
@@ -360,6 +387,7 @@ export const en = {
     tooltip: '{{row}} → {{col}}: {{weight}}',
     score: 'score before softmax: {{score}}',
     scoreSigmoid: 'score before the sigmoid: {{score}}',
+    untitled: 'attention map',
     tableCaption: 'Attention weights ({{name}}). Each row is a reading word, each column a word it reads.',
     tableTop: 'Largest {{k}} weights of each row (the full map has {{rows}} × {{cols}} cells).',
     queryHeader: 'Reading word',

@@ -5,7 +5,7 @@ import type { Strings } from './en';
 export const zhCNTransformer: Strings['transformer'] = {
   heading: '3. Transformer 自注意力',
   intro:
-    'Transformer 的一层一次读入整个句子。每个词元把自己的向量 a 变成查询 q、键 k 和值 v；用自己的查询和每个键比较，把分数变成权重，再对值加权求和。几个“头”并排做这件事，一层层重复。这些小模型是在简·奥斯汀的小说上训练的；输入任何句子，每个数都可以看到。',
+    'Transformer 的一层一次读入整个句子。每个词元把自己的向量 a 变成查询 q、键 k 和值 v；用自己的查询和每个键比较，把分数变成权重，再对值加权求和。几个头并排做这件事（多头注意力），一层层重复。这些小模型是在简·奥斯汀的小说上训练的；输入任何句子，每个数都可以看到。',
   inputLabel: '你的句子',
   placeholder: '输入一个英文句子…',
   modelLabel: '模型',
@@ -72,6 +72,8 @@ export const zhCNTransformer: Strings['transformer'] = {
   stepInput: '第 {{layer}} 层的输入和这个头的查询：',
   descA: 'a：“{{token}}”进入这一层时的向量',
   descQ: '头 {{head}} 的查询（{{dk}} 个数）',
+  alphaNote:
+    '注意符号的变化：在第 1、2 课中，α 是权重；这里和讲义一样，α 是原始分数，α′ 才是 {{normalization}} 由它得出的权重。',
   stepScoresDot_one: '查询与 {{count}} 个词元的键比较：α = q · k / √d_k，再归一化为 α′。',
   stepScoresDot_other: '查询与 {{count}} 个词元的键比较：α = q · k / √d_k，再归一化为 α′。',
   stepScoresAdditive_one: '查询通过一个小网络 w · tanh(q + k) 与 {{count}} 个词元的键比较，再归一化为 α′。',
@@ -142,7 +144,7 @@ export const zhCNTransformer: Strings['transformer'] = {
     '对 n = {{n}} 个宽度 d = {{d}}（本模型的宽度）的词元，每种层各一层，精确计数（只算矩阵乘法；偏置的加法和 softmax 不计）。各计数随规模的增长另行写出（Vaswani 等 2017，表 1）：',
   compareEmpty: '输入一个句子来比较这三种层。',
   layerType: '层',
-  sequential: '顺序步数',
+  sequential: '串行步数',
   pathLength: '两个词元之间的最长路径',
   multiplyAdds: '这个句子的乘加次数',
   kindAttention: '自注意力（含 Q、K、V 和 W^O 投影）',
@@ -151,10 +153,10 @@ export const zhCNTransformer: Strings['transformer'] = {
   cnnPath: '{{layers}} 层（空洞卷积：{{dilated}}）',
   growsAs: '增长为',
   costRatio:
-    '对这 n = {{n}} 个词元，本模型的一层自注意力需要的乘加次数是同宽度 SimpleRNN 层的 {{ratio}} 倍：单是四个投影 4nd² 就是 RNN 的 2nd² 的两倍，与 n 无关。常说的“n < d 时注意力更省”只比较了打分（n²d）和循环（nd²），没有算投影。自注意力换来的是只需一个顺序步、任意两个词元之间路径长度为 1（可以并行计算），而不是更少的运算。',
+    '对这 n = {{n}} 个词元，本模型的一层自注意力需要的乘加次数是同宽度 SimpleRNN 层的 {{ratio}} 倍：单是四个投影 4nd² 就是 RNN 的 2nd² 的两倍，与 n 无关。常说的“n < d 时注意力更省”只比较了打分（n²d）和循环（nd²），没有算投影。自注意力换来的是并行计算：只需一个串行步，任意两个词元之间路径长度为 1，而不是更少的运算。',
   costRatioCausal:
-    '对这 n = {{n}} 个词元，本模型的一层因果自注意力（每个词元只读自己和前面的词元，共 n(n+1)/2 对）需要的乘加次数是同宽度 SimpleRNN 层的 {{ratio}} 倍：单是四个投影 4nd² 就是 RNN 的 2nd² 的两倍，与 n 无关。常说的“n < d 时注意力更省”只比较了打分（n²d）和循环（nd²）。自注意力换来的是只需一个顺序步、路径长度为 1（可以并行计算），而不是更少的运算。',
-  rfTitle: '哪些词元能影响第 i 个词元？',
+    '对这 n = {{n}} 个词元，本模型的一层因果自注意力（每个词元只读自己和前面的词元，共 n(n+1)/2 对）需要的乘加次数是同宽度 SimpleRNN 层的 {{ratio}} 倍：单是四个投影 4nd² 就是 RNN 的 2nd² 的两倍，与 n 无关。常说的“n < d 时注意力更省”只比较了打分（n²d）和循环（nd²）。自注意力换来的是并行计算：只需一个串行步，路径长度为 1，而不是更少的运算。',
+  rfTitle: '感受野：哪些词元能影响第 i 个词元？',
   rfK: '卷积核宽度 k',
   rfL: '层数 L = {{layers}}',
   rfI: '词元 i = {{index}}“{{token}}”',

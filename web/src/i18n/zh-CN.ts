@@ -8,7 +8,8 @@ export const zhCN: Strings = {
     brand: 'AttnLab',
     tagline: '看见注意力',
     intro:
-      '输入一个句子。每个词都会看向所有的词（包括它自己），并决定从每个词那里吸收多少。这张图显示的就是这些比例。',
+      '注意力让模型在读或写每个词时，决定从其他每个词那里吸收多少。这里，各课训练好的三个模型读同一个句子；每张图是该模型的注意力，每一行加起来都等于 1。',
+    playgroundHeading: '训练之前：随机权重',
     languageToggle: 'English',
     languageToggleLabel: '切换到英文',
     footer:
@@ -27,8 +28,9 @@ export const zhCN: Strings = {
     tokensLabel: '词元',
     moreTokens: '……还有 {{count}} 个',
     unknownToken: '不在模型的词表中',
-    noticeTitle: '这个模型的权重是随机的。',
-    noticeBody: '它还没有经过训练，所以下面的图案暂时没有任何意义。训练好的模型会在课程中出现。',
+    title: '随机权重的自注意力',
+    noticeTitle: '训练之前：这些权重是随机的。',
+    noticeBody: '这是自注意力在学到任何东西之前的样子。请把它的图与各课中训练好的模型比较。',
     starting: '正在启动引擎……',
     empty: '输入一个句子，就能看到它的注意力图。',
     noTokens: '分词器在这段文字里没有找到词。试试字母或数字。',
@@ -36,6 +38,28 @@ export const zhCN: Strings = {
     tooManyTokens: '这个模型最多读 {{max}} 个词元，而你的文本有 {{tokens}} 个：图中只显示开头部分。',
     engineError: '引擎无法计算：{{message}}',
     engineStartError: '引擎无法启动：{{message}}',
+  },
+  first: {
+    heading: '三个训练好的模型读同一个句子',
+    sentenceLabel: '句子：',
+    trained: '训练好的模型：{{model}}',
+    loading: '正在加载训练好的模型……',
+    missing: '本站没有安装这个模型。',
+    failed: '模型无法运行：{{message}}',
+    open: '打开第 {{n}} 课 →',
+    seq2seqTitle: '1. 翻译成法语',
+    lstmnTitle: '2. 从左往右读',
+    transformerTitle: '3. 每个词元读所有词元',
+    seq2seqRows: '行：正在写出的法语词（s₀：起点）',
+    seq2seqCols: '列：被读的英文词',
+    lstmnRows: '行：正在读的词',
+    lstmnCols: '列：目前读过的词',
+    transformerRows: '行：正在读的词元',
+    transformerCols: '列：被读的词元',
+    seq2seqNote: '它的译文：“{{translation}}”。每一行是对英文词做的 softmax。',
+    lstmnNote: '这 {{words}} 个词都只读它自己和它之前的词：对角线以上全是 0。',
+    transformerNote:
+      '第 {{layer}} 层第 {{head}} 个头：除第一行外的 {{rows}} 行中，有 {{count}} 行的最大权重落在前一个词元上。',
   },
   strip: {
     label:
@@ -55,7 +79,7 @@ export const zhCN: Strings = {
     dotModel: '点积注意力',
     loading: '正在加载训练好的模型……',
     loadError: '无法加载训练好的模型：{{message}}',
-    card: '{{variant}} · {{parameters}} 个参数 · 留出测试集：完全匹配 {{exactMatch}}，对齐错误率 {{aer}}',
+    card: '{{variant}} · {{parameters}} 个参数 · 留出测试集：完全匹配率 {{exactMatch}}，对齐错误率 {{aer}}',
     cardAlignDecay:
       '训练时多用了一个设置：只对 W_K 和 W_Q 加 {{decay}} 的权重衰减，防止未缩放的点积分数不断变大、让 softmax 把全部权重放到一个词上（不加时同一模型的完全匹配率只有 39.5%；见 docs/models.md）。',
     cardNoMetrics: '{{variant}} · {{parameters}} 个参数',
@@ -88,7 +112,7 @@ export const zhCN: Strings = {
     stepStartPill: '起点 (s₀)',
     stepStart:
       '写第一个法语词之前，解码器从 s₀ = hₘ（编码器的最后一个状态）出发，先把句子读一遍：权重 αᵢ₀ 给出 c₀，也就是第一步读入的上下文向量。',
-    stepInputWord: 'x′ 是上一个写出的词“{{word}}”的词向量（每句都以 <bos> 开始）。',
+    stepInputWord: 'x′ 是上一个写出的词“{{word}}”的嵌入向量（每句都以 <bos> 开始）。',
     stepContextStart: 'c₀ 是编码器状态的加权和：第一步从英文句子里取走的信息。',
     stepOutput: '法语词由状态和上下文向量一起写出（模型的输出层；课件没有写出这一步）：',
     stepOutputWord: '模型写出它认为最可能的词“{{word}}”，概率为 {{p}}。',
@@ -98,10 +122,11 @@ export const zhCN: Strings = {
     stepChoose: '解码步',
     stepState:
       '第 {{j}} 步写出“{{word}}”。它的状态读入三个输入（见下）：上一个词的向量 x′、上一个状态 s 和上一个上下文向量 c。',
-    stepScores: '每个英文词一个分数（m = {{m}}），softmax 把分数变成加起来等于 1 的权重 α。',
+    stepScores:
+      '对齐函数 align(hᵢ, sⱼ) 给每个英文词打一个分数 e（m = {{m}}），softmax 把分数变成加起来等于 1 的权重 α。',
     stepWord: '英文词',
     stepSum: '权重之和',
-    stepContext: '上下文是编码器状态的加权和：这一步从英文句子里取走的信息。',
+    stepContext: '上下文向量 c 是编码器状态的加权和：这一步从英文句子里取走的信息。',
     stepCheck: '核对：用上面的数重新计算 α₁h₁ + … + αₘhₘ，与引擎算出的 c 最多相差 {{error}}。',
     differenceTitle: '差异：加性注意力减去点积注意力',
     compareOwn: '它自己的译文，同上。',
@@ -115,14 +140,14 @@ export const zhCN: Strings = {
     noAttentionModel: '无注意力（只用最终状态）',
     lengthTitle: '准确率与句子长度',
     lengthX: '英文句子长度（词）',
-    lengthY: '完全正确率',
+    lengthY: '完全匹配率',
     lengthCaption:
-      '按长度统计的留出测试句完全译对的比例，取自模型卡。没有注意力时，解码器只能把整句话压进编码器的最终状态：从 8 个词起几乎全部译错。两个注意力模型几乎译对所有短句，长句译对的较少，点积模型比加性模型下降得更快。',
+      '按长度统计的留出测试句的完全匹配率（整句译文与参考译文相同），取自模型卡。没有注意力时，解码器只能把整句话压进编码器的最终状态：从 8 个词起几乎全部译错。两个注意力模型在短句上几乎全部匹配，长句的完全匹配率较低，点积模型比加性模型下降得更快。',
   },
   lstmn: {
     heading: '2. RNN + 自注意力',
     intro:
-      '一个小型循环语言模型，在简·奥斯汀的小说上训练，它一片一片地读你的句子。每读一步，它都会回看目前读过的所有内容（包括当前的词），决定每一处吸收多少，再用这个混合（上下文向量 c）去猜下一个词（Cheng、Dong 和 Lapata，2016）。每个模型是怎样训练的，写在它的模型卡下面：讲义里的单元需要一个额外的损失项，才会回看前文，而不是只看当前的词。',
+      '一个小型循环语言模型，在简·奥斯汀的小说上训练，它一个片段一个片段地读你的句子。每读一步，它都会回看目前读过的所有内容（包括当前的词），决定每一处吸收多少，再用这个混合（上下文向量 c）去猜下一个词（Cheng、Dong 和 Lapata，2016）。每个模型是怎样训练的，写在它的模型卡下面：讲义里的单元需要一个额外的损失项，才会回看前文，而不是只看当前的词。',
     inputLabel: '你的句子',
     placeholder: '输入一个英文句子……',
     modelLabel: '模型',
@@ -170,7 +195,7 @@ export const zhCN: Strings = {
     truncated: '模型最多读 {{max}} 个片段，而你的文字有 {{tokens}} 个：图中显示的是前 {{chars}} 个字符。',
     engineError: '引擎无法读取这段文字：{{message}}',
     foreign:
-      '这个模型是从简·奥斯汀的作品里学的英语。它能把任何文字读成字节片段，但其他文字的字母几乎没见过，所以这里的注意力和猜测意义不大。',
+      '这个模型是从简·奥斯汀的作品里学的英文。它能把任何文字读成字节片段，但其他文字的字母几乎没见过，所以这里的注意力和猜测意义不大。',
     unspaced:
       '中文、日文和泰文的词与词之间没有空格，而“整词”按空格切分文本：这里整句话算作一个“词”，所以它的图只有一个格子。模型本身读的是字节片段：在上面选“片段”就能看到它读到的内容。',
     noAttention:
@@ -208,23 +233,25 @@ export const zhCN: Strings = {
     stripNote:
       '每个向量画成一条方格带，一个数字一个方格：大于 0 为橙，小于 0 为紫，接近 0 为白。把指针移到方格上可看精确值。',
     vectorStats: '{{dims}} 个数 · 长度 {{norm}} · 最大绝对值 {{max}}',
-    descX: '片段“{{piece}}”的嵌入',
-    descCPrev: '上一步的上下文（第一步为零）',
+    descX: '片段“{{piece}}”的嵌入向量',
+    descCPrev: '上一步的上下文向量（第一步为零）',
     descCPrevLstm: '上一步的注意力读出，它代替了 LSTM 的状态（第一步为零）',
     descCmPrev: '上一步对记忆单元的注意力读出（第一步为零）',
     descHPrev: '上一步的隐藏状态（第一步为零）',
     descH: '新的隐藏状态',
     descM: 'LSTM 新的记忆单元',
-    descC: '新的上下文：h_1 … h_i 按 α 加权求和',
+    descC: '新的上下文向量：h_1 … h_i 按 α 加权求和',
     descCLstm: '新的注意力读出：h_1 … h_i 按 α 加权求和',
     descCm: '记忆单元 m_1 … m_i 按 α 加权求和',
     pieceHeader: '片段',
     wordHeader: '词',
     sumLabel: 'α 之和',
     softmaxNote: 'softmax 作用在目前读过的片段上；上面的图把每个词的各个片段加在一起。',
-    recallTitle: '为什么要注意力：跨越距离的记忆',
+    recallTitle: '为什么要注意力：长距离依赖',
     recallIntro:
-      '一个回忆任务：模型先看到一个词元，再看到 d 个干扰词元，然后必须复述第一个词元。同一个 SimpleRNN 在有、无自注意力时，在新测试序列上的准确率：',
+      '一个回忆任务：模型先看到一个词元，再看到 d 个干扰词元，然后必须复述第一个词元。两个 SimpleRNN 在新测试序列上的准确率，一个带自注意力，一个不带：',
+    recallIntroSizes:
+      '一个回忆任务：模型先看到一个词元，再看到 d 个干扰词元，然后必须复述第一个词元。两个 SimpleRNN 在新测试序列上的准确率：带自注意力的有 {{withHidden}} 个隐藏单元（{{withParameters}} 个参数），不带自注意力的有 {{withoutHidden}} 个隐藏单元（{{withoutParameters}} 个参数）：',
     recallNote:
       '没有注意力时，第一个词元必须熬过隐藏状态的 d 次更新，它会逐渐消失。有了自注意力，模型可以直接回看它。',
     recallPerplexity:
@@ -265,7 +292,7 @@ export const zhCN: Strings = {
         1: '编码器逐词读入英文句子；它的状态 h₁ … hₘ 就是图中的列。',
         2: '解码器每步写出一个法语词。每一步它都用自己的状态 sⱼ 给每个英文状态打分，softmax 把分数变成加起来等于 1 的权重 α：也就是图中的一行。',
         3: '上下文向量 cⱼ 是 hᵢ 的 α 加权和：解码器每一步都重新读一遍整句话（起点 s₀ 也读一遍），代价是 m × (t + 1) 个权重。',
-        4: '法语的形容词大多放在名词后面：在语序不同的地方，图中的对角线会交叉（“red car” → “voiture rouge”）。“逐步查看”给出一步中的每个数字；“并排比较”对比加性注意力和点积注意力。',
+        4: '法语的形容词大多放在名词后面：在语序不同的地方，图中的对角线会交叉（“red car” → “voiture rouge”）。“逐步查看”给出一步中的每个数字；“并排比较”对比加性注意力（加法）和点积注意力（点乘）。',
       },
       questions: {
         rouge: {
@@ -280,15 +307,15 @@ export const zhCN: Strings = {
     },
     lstmn: {
       steps: {
-        1: '模型从左到右一块一块地读，它是一个预测下一块的语言模型。',
+        1: '模型从左到右一个片段一个片段地读，它是一个预测下一个片段的语言模型。',
         2: '每一行是读的一个时刻：当前词为红色，前面的词按模型给它们的注意力 α 涂上蓝色（每行加起来等于 1）。',
-        3: '记忆 cᵢ = Σ αⱼ hⱼ 会送入下一步，所以很久以前读到的词可以直接查到，而不必经过 h 的多次更新还留存下来。',
-        4: '召回图说明了这一点的意义：有了自注意力，SimpleRNN 在 80 步之后仍能召回一个词；没有它就会忘掉。',
+        3: '上下文向量 cᵢ = Σ αⱼ hⱼ 会送入下一步，所以很久以前读到的词可以直接查到，而不必经过 h 的多次更新还留存下来。',
+        4: '回忆图说明了这一点的意义（长距离依赖）：带自注意力的 SimpleRNN 在 80 步之后仍能回忆起一个词元；不带自注意力的 SimpleRNN 即使隐藏单元更多，也会忘掉。',
       },
       questions: {
         run: {
           prompt: '模型读到“run”时，哪个前面的词得到最多注意力？',
-          explain: '它最关注“{{found}}”。权重给的是有助于预测下一块的内容，不一定是人会联想到的词。',
+          explain: '它最关注“{{found}}”。权重给的是有助于预测下一个片段的内容，不一定是人会联想到的词。',
         },
         next: {
           prompt: '在“She was very”之后，模型认为下一个词是什么？',
@@ -301,7 +328,7 @@ export const zhCN: Strings = {
         1: '每个词元通过三个矩阵 W^Q、W^K、W^V 变成查询 q、键 k 和值 v。',
         2: '词元 i 用它的查询和每个键比较：αᵢⱼ = qⁱ · kʲ / √d_k（d_k 是一个头的宽度），再用 softmax（或 sigmoid）得到权重 α′。讲义里没有 1/√d_k；它让 d_k 变大时 softmax 不至于饱和。',
         3: '它的输出是 bⁱ = Σⱼ α′ᵢⱼ vʲ。所有词元同时计算，没有循环：一层就连接了每一对词元。',
-        4: '多个头用各自的矩阵并行计算，W^O 把它们的输出混合起来。没有位置编码时模型分不清词序：打乱词序，注意力图也只是跟着打乱。',
+        4: '多头注意力：多个头用各自的矩阵并行计算，W^O 把它们的输出混合起来。没有位置编码时模型分不清词序：打乱词序，注意力图也只是跟着打乱。',
       },
       questions: {
         mask: {
@@ -335,6 +362,7 @@ export const zhCN: Strings = {
     tooltip: '{{row}} → {{col}}：{{weight}}',
     score: 'softmax 之前的分数：{{score}}',
     scoreSigmoid: 'sigmoid 之前的分数：{{score}}',
+    untitled: '注意力图',
     tableCaption: '注意力权重（{{name}}）。每一行是一个正在读的词，每一列是它读的词。',
     tableTop: '每行最大的 {{k}} 个权重（完整的图有 {{rows}} × {{cols}} 个格子）。',
     queryHeader: '正在读的词',

@@ -11,7 +11,7 @@ import { renderViewSwitch, renderSplits } from './controls';
 import { renderNext } from './next-words';
 import { renderStep } from './step-panel';
 import { isolate } from '../../i18n/bidi';
-import { MODEL_KEYS } from './parts';
+import { lstmnMapTitle } from '../shared/map-titles';
 
 export function selectRow(el: LstmnElement, token: number): void {
   el.selected = token;
@@ -157,7 +157,7 @@ export function renderFigure(el: LstmnElement): TemplateResult {
         ? html`<h3 class="map-title">${t('lstmn.mapTitle')}</h3>
             <attnlab-attention-map
               .map=${reading.map}
-              .exportTitle=${`${t('lstmn.heading')} · ${t(MODEL_KEYS[el.model])}`}
+              .exportTitle=${lstmnMapTitle(el.model)}
               .exportText=${el.input()}
               .rowsAxis=${t('lstmn.rowsAxis')}
               .colsAxis=${t('lstmn.colsAxis')}

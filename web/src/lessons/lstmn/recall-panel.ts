@@ -3,8 +3,8 @@
 // result supports "less likely to forget", the perplexities say whether that made a better guesser.
 
 import { css, html, nothing, type TemplateResult } from 'lit';
-import { t } from '../../i18n';
-import { comparePerplexity } from '../shared/lm';
+import { formatInteger, t } from '../../i18n';
+import { comparePerplexity, type RecallCurve } from '../shared/lm';
 import type { LmModel } from '../shared/models';
 import type { LstmnElement } from './element';
 import { MODEL_KEYS } from './parts';
@@ -13,11 +13,22 @@ import { formatPercent, formatPerplexity } from './controls';
 /** The recall curve's cell as language models (with and without the penalty) and its plain baseline. */
 const SAME_CELL: readonly LmModel[] = ['rnn-selfattn', 'rnn-selfattn-nopenalty', 'rnn'];
 
+/** The task and the two models, with their sizes when the result file gives them (not the same SimpleRNN). */
+export function recallIntro(sizes: RecallCurve['sizes']): string {
+  if (!sizes) return t('lstmn.recallIntro');
+  return t('lstmn.recallIntroSizes', {
+    withHidden: formatInteger(sizes.with.hidden),
+    withParameters: formatInteger(sizes.with.parameters),
+    withoutHidden: formatInteger(sizes.without.hidden),
+    withoutParameters: formatInteger(sizes.without.parameters),
+  });
+}
+
 export function renderRecall(el: LstmnElement): TemplateResult {
   const recall = el.recall;
   return html`<div class="recall">
     <h3>${t('lstmn.recallTitle')}</h3>
-    <p class="recall-intro">${t('lstmn.recallIntro')}</p>
+    <p class="recall-intro">${recallIntro(recall.status === 'ready' ? recall.curve.sizes : null)}</p>
     <attnlab-recall-chart
       .curve=${recall.status === 'ready' ? recall.curve : null}
       .error=${recall.status === 'failed' ? recall.error : ''}

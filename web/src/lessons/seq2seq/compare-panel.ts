@@ -7,6 +7,7 @@ import { agreeingRows, differenceMap, mapWithStart } from './view-model';
 import { formatInteger, t } from '../../i18n';
 import type { Seq2SeqElement } from './element';
 import type { Variant } from './parts';
+import { seq2seqDifferenceTitle, seq2seqMapTitle } from '../shared/map-titles';
 
 /** Side by side: the two variants' maps for the same sentence and their difference. */
 export function renderCompare(el: Seq2SeqElement, record: ForwardRecord): TemplateResult {
@@ -31,7 +32,7 @@ export function renderCompare(el: Seq2SeqElement, record: ForwardRecord): Templa
         map
           ? html`<attnlab-attention-map
               .map=${map}
-              .exportTitle=${`${t('seq2seq.heading')} · ${t(`seq2seq.${variant}Model`)}`}
+              .exportTitle=${seq2seqMapTitle(variant)}
               .exportText=${el.text}
               .rowsAxis=${t('seq2seq.rowsAxis')}
               .colsAxis=${t('seq2seq.colsAxis')}
@@ -55,7 +56,7 @@ export function renderCompare(el: Seq2SeqElement, record: ForwardRecord): Templa
               .map=${differenceMap(additive, dot, rows, 'additive - dot')}
               .diverging=${true}
               .legendTitle=${t('seq2seq.differenceLegend')}
-              .exportTitle=${`${t('seq2seq.heading')} · ${t('seq2seq.differenceTitle')}`}
+              .exportTitle=${seq2seqDifferenceTitle()}
               .exportText=${el.text}
               .rowsAxis=${t('seq2seq.rowsAxis')}
               .colsAxis=${t('seq2seq.colsAxis')}

@@ -12,6 +12,7 @@ import { SEQ2SEQ_MAX_TOKENS, COST_WITHOUT, COST_WITH } from './parts';
 import { renderCompare } from './compare-panel';
 import { renderStep } from './step-panel';
 import { mapWithStart } from './view-model';
+import { seq2seqMapTitle } from '../shared/map-titles';
 
 export function renderFigure(el: Seq2SeqElement): TemplateResult {
   const notReady =
@@ -81,7 +82,7 @@ export function renderMap(
         ? renderCompare(el, record)
         : html`<attnlab-attention-map
             .map=${map}
-            .exportTitle=${`${t('seq2seq.heading')} · ${t(`seq2seq.${el.variant}Model`)}`}
+            .exportTitle=${seq2seqMapTitle(el.variant)}
             .exportText=${el.text}
             .rowsAxis=${t('seq2seq.rowsAxis')}
             .colsAxis=${t('seq2seq.colsAxis')}

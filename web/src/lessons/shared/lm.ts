@@ -220,6 +220,23 @@ export interface RecallCurve {
   withAttention: RecallPoint[];
   withoutAttention: RecallPoint[];
   chance: number | null; // accuracy of a guess: 1 / (vocab_size - 1)
+  /** Each model's hidden units and parameters (null for a file written before they were recorded). */
+  sizes: { with: ModelSize; without: ModelSize } | null;
+}
+
+/** The size of one recall model: SimpleRNN hidden units and its number of parameters. */
+export interface ModelSize {
+  hidden: number;
+  parameters: number;
+}
+
+function size(value: unknown): ModelSize | null {
+  const v = (value ?? {}) as { hidden_size?: unknown; parameters?: unknown };
+  const hidden = Number(v.hidden_size);
+  const parameters = Number(v.parameters);
+  return Number.isInteger(hidden) && hidden > 0 && Number.isInteger(parameters) && parameters > 0
+    ? { hidden, parameters }
+    : null;
 }
 
 function points(value: unknown): RecallPoint[] {
@@ -241,7 +258,14 @@ export function parseRecallCurve(json: unknown): RecallCurve {
   const withoutAttention = points(value.without_self_attention);
   if (!withAttention.length || !withoutAttention.length) throw new Error('the file has no recall curves');
   const vocab = Number((value.task as { vocab_size?: unknown } | undefined)?.vocab_size);
-  return { withAttention, withoutAttention, chance: vocab > 1 ? 1 / (vocab - 1) : null };
+  const withSize = size(value.with_self_attention);
+  const withoutSize = size(value.without_self_attention);
+  return {
+    withAttention,
+    withoutAttention,
+    chance: vocab > 1 ? 1 / (vocab - 1) : null,
+    sizes: withSize && withoutSize ? { with: withSize, without: withoutSize } : null,
+  };
 }
 
 /**

@@ -9,7 +9,7 @@ import { findMap, type TfArch } from './view-model';
 import { t } from '../../i18n';
 import type { TransformerElement } from './element';
 import { THUMB_SVG_MAX, HEAD_COLORS } from './parts';
-import { MODEL_KEYS } from './parts';
+import { transformerMapTitle } from '../shared/map-titles';
 
 /**
  * The one colour scale of every small map: 0 to the largest weight of all of them, so a layer whose
@@ -105,11 +105,7 @@ export function renderModelView(el: TransformerElement, record: ForwardRecord, a
             .colsAxis=${t('transformer.colsAxis')}
             .legendTitle=${t(arch.normalization === 'sigmoid' ? 'transformer.legendSigmoid' : 'transformer.legendSoftmax')}
             .sigmoid=${arch.normalization === 'sigmoid'}
-            .exportTitle=${[
-              t('transformer.heading'),
-              t(MODEL_KEYS[el.model]),
-              t('transformer.layerHead', { layer: el.layer + 1, head: el.head + 1 }),
-            ].join(' · ')}
+            .exportTitle=${transformerMapTitle(el.model, el.layer, el.head)}
             .exportText=${el.input()}
           ></attnlab-attention-map>`
         : nothing

@@ -23,6 +23,7 @@ import {
   exponent,
 } from './parts';
 import { TRACE } from '../../engine/trace-names';
+import { shuffleMapTitle } from '../shared/map-titles';
 
 export function positionRows(el: TransformerElement, arch: TfArch): number {
   return Math.max(2, Math.min(arch.maxLen, PE_ROWS_MAX, Math.max(el.record?.tokens.length ?? 0, 32)));
@@ -190,11 +191,11 @@ export function renderShuffle(el: TransformerElement, arch: TfArch): TemplateRes
     <div class="pair">
       <div class="pair-item" data-which="original">
         <h5>${t('transformer.mapOriginal', { layer: layer + 1, head: head + 1 })}</h5>
-        ${a ? html`<attnlab-attention-map .map=${a} .exportTitle=${`${t('transformer.heading')} · ${t('transformer.mapOriginal', { layer: layer + 1, head: head + 1 })}`} .exportText=${state.originalText.trim()} .rowsAxis=${t('transformer.rowsAxis')} .colsAxis=${t('transformer.colsAxis')}></attnlab-attention-map>` : nothing}
+        ${a ? html`<attnlab-attention-map .map=${a} .exportTitle=${shuffleMapTitle('original', layer, head)} .exportText=${state.originalText.trim()} .rowsAxis=${t('transformer.rowsAxis')} .colsAxis=${t('transformer.colsAxis')}></attnlab-attention-map>` : nothing}
       </div>
       <div class="pair-item" data-which="shuffled">
         <h5>${t('transformer.mapShuffled', { layer: layer + 1, head: head + 1 })}</h5>
-        ${b ? html`<attnlab-attention-map .map=${b} .exportTitle=${`${t('transformer.heading')} · ${t('transformer.mapShuffled', { layer: layer + 1, head: head + 1 })}`} .exportText=${state.shuffledText.trim()} .rowsAxis=${t('transformer.rowsAxis')} .colsAxis=${t('transformer.colsAxis')}></attnlab-attention-map>` : nothing}
+        ${b ? html`<attnlab-attention-map .map=${b} .exportTitle=${shuffleMapTitle('shuffled', layer, head)} .exportText=${state.shuffledText.trim()} .rowsAxis=${t('transformer.rowsAxis')} .colsAxis=${t('transformer.colsAxis')}></attnlab-attention-map>` : nothing}
       </div>
     </div>
     <p class="check verdict ${equal ? 'ok' : 'bad'}" data-key="shuffle-verdict" role="status">${verdict}</p>

@@ -102,6 +102,9 @@ export function renderStep(el: TransformerElement, record: ForwardRecord, arch: 
             ${t(arch.score === 'dot' ? 'transformer.stepScoresDot' : 'transformer.stepScoresAdditive', { count: detail.keys.length })}
             ${arch.causal ? t('transformer.stepCausal') : ''}
           </p>
+          <p class="note" data-key="alpha">
+            ${t('transformer.alphaNote', { normalization: arch.normalization })}
+          </p>
           ${
             arch.score === 'dot'
               ? html`<p class="note" data-key="scaling" data-dk=${detail.dK}>
