@@ -66,7 +66,7 @@ export interface Point {
   y: number;
 }
 
-/** At most `max` points: consecutive points averaged in equal groups (the last point kept as is). */
+/** At most `max` points: consecutive points averaged in equal groups, each drawn at its last x (so the curve ends at the last step). */
 export function downsample(points: readonly Point[], max = MAX_CURVE_POINTS): Point[] {
   if (points.length <= max) return [...points];
   const group = Math.ceil(points.length / max);
@@ -78,8 +78,6 @@ export function downsample(points: readonly Point[], max = MAX_CURVE_POINTS): Po
       y: chunk.reduce((sum, p) => sum + p.y, 0) / chunk.length,
     });
   }
-  const last = points[points.length - 1];
-  if (out[out.length - 1].x !== last.x) out.push(last);
   return out;
 }
 
