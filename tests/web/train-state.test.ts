@@ -58,7 +58,17 @@ describe('settings from attributes', () => {
     expect(settings?.task).toBe('sort');
     expect(settings?.attention).toBe('dot');
     expect(settings?.versus).toBe('none');
-    expect(settings?.numbers).toMatchObject({ minLen: 3, maxLen: 9, symbols: 26, hidden: 32, lr: 0.005, batch: 8, steps: 200, seed: 7, example: 4 });
+    expect(settings?.numbers).toMatchObject({
+      minLen: 3,
+      maxLen: 9,
+      symbols: 26,
+      hidden: 32,
+      lr: 0.005,
+      batch: 8,
+      steps: 200,
+      seed: 7,
+      example: 4,
+    });
     expect(variantsOf(settings!)).toEqual(['dot', 'none']);
   });
 
@@ -77,7 +87,11 @@ describe('settings from attributes', () => {
 
   it('every attribute is in the app URL under train.*', () => {
     expect(LESSONS.train.attributes).toEqual(TRAIN_ATTRIBUTES);
-    const query = formatAppState({ lang: null, embed: 'train', lessons: { train: { task: 'date', steps: '400', versus: 'none' } } });
+    const query = formatAppState({
+      lang: null,
+      embed: 'train',
+      lessons: { train: { task: 'date', steps: '400', versus: 'none' } },
+    });
     expect(query).toBe('?embed=train&train.task=date&train.versus=none&train.steps=400');
     expect(parseAppState(query).lessons.train).toEqual({ task: 'date', versus: 'none', steps: '400' });
   });
@@ -97,7 +111,11 @@ describe('bad settings', () => {
     ['hidden', '100000', 'range'],
     ['seed', 'Infinity', 'notNumber'],
   ] as const)('%s = "%s" is refused (%s)', (field, value, key) => {
-    expect(parseNumber(field, value)).toMatchObject({ field, key, values: { value, min: NUMBERS[field].min, max: NUMBERS[field].max } });
+    expect(parseNumber(field, value)).toMatchObject({
+      field,
+      key,
+      values: { value, min: NUMBERS[field].min, max: NUMBERS[field].max },
+    });
     const text = defaultText();
     text.numbers[field] = value;
     const { settings, problems } = validate(text);
@@ -112,13 +130,21 @@ describe('bad settings', () => {
   });
 
   it('unknown choices and the same variant twice are refused', () => {
-    expect(validate(fromAttributes({ task: 'juggle' })).problems).toMatchObject([{ field: 'task', key: 'choice' }]);
-    expect(validate(fromAttributes({ attention: 'cosine' })).problems).toMatchObject([{ field: 'attention', key: 'choice' }]);
-    expect(validate(fromAttributes({ versus: 'additive' })).problems).toMatchObject([{ field: 'versus', key: 'sameVersus' }]);
+    expect(validate(fromAttributes({ task: 'juggle' })).problems).toMatchObject([
+      { field: 'task', key: 'choice' },
+    ]);
+    expect(validate(fromAttributes({ attention: 'cosine' })).problems).toMatchObject([
+      { field: 'attention', key: 'choice' },
+    ]);
+    expect(validate(fromAttributes({ versus: 'additive' })).problems).toMatchObject([
+      { field: 'versus', key: 'sameVersus' },
+    ]);
   });
 
   it('a date run ignores the lengths and symbols it does not read, even bad ones', () => {
-    const { settings, problems } = validate(fromAttributes({ task: 'date', 'min-len': '20', 'max-len': '3', symbols: 'x' }));
+    const { settings, problems } = validate(
+      fromAttributes({ task: 'date', 'min-len': '20', 'max-len': '3', symbols: 'x' }),
+    );
     expect(problems).toEqual([]);
     const task = JSON.parse(trainConfig(settings!, 'additive')).task;
     expect(task).toEqual({ kind: 'date', n_eval: 100, n_test: 1 });
@@ -127,9 +153,17 @@ describe('bad settings', () => {
 
 describe('the train config', () => {
   it('is the documented config of cpp/train/toy_train.h', () => {
-    const { settings } = validate(fromAttributes({ task: 'shift', shift: '3', 'hidden-size': '32', steps: '200' }));
+    const { settings } = validate(
+      fromAttributes({ task: 'shift', shift: '3', 'hidden-size': '32', steps: '200' }),
+    );
     expect(JSON.parse(trainConfig(settings!, 'none'))).toEqual({
-      model: { architecture: 'seq2seq', embed_dim: 16, hidden_size: 32, attention: 'none', max_output_len: 30 },
+      model: {
+        architecture: 'seq2seq',
+        embed_dim: 16,
+        hidden_size: 32,
+        attention: 'none',
+        max_output_len: 30,
+      },
       task: { kind: 'shift', n_eval: 100, n_test: 1, min_len: 5, max_len: 12, symbols: 10, shift: 3 },
       steps: 200,
       batch_size: 16,

@@ -72,8 +72,14 @@ describe('curves', () => {
 
   it('draws alignment error only where the model has attention', () => {
     const c = metricCurves([snap(0, 0, 0.9), snap(100, 0.5, 0.1)]);
-    expect(c.exactMatch).toEqual([{ x: 0, y: 0 }, { x: 100, y: 0.5 }]);
-    expect(c.alignmentError).toEqual([{ x: 0, y: 0.9 }, { x: 100, y: 0.1 }]);
+    expect(c.exactMatch).toEqual([
+      { x: 0, y: 0 },
+      { x: 100, y: 0.5 },
+    ]);
+    expect(c.alignmentError).toEqual([
+      { x: 0, y: 0.9 },
+      { x: 100, y: 0.1 },
+    ]);
     expect(metricCurves([snap(0, 0, null)]).alignmentError).toEqual([]);
   });
 });
@@ -92,7 +98,17 @@ describe('the example map', () => {
     ],
     record: {
       maps: [
-        { name: 'm', layer: 0, head: 0, rows: 4, cols: 3, rowLabels: ['c', 'b', 'a', '<eos>'], colLabels: [], scores: weights, weights },
+        {
+          name: 'm',
+          layer: 0,
+          head: 0,
+          rows: 4,
+          cols: 3,
+          rowLabels: ['c', 'b', 'a', '<eos>'],
+          colLabels: [],
+          scores: weights,
+          weights,
+        },
       ],
     } as unknown as LabExample['record'],
   };
@@ -119,7 +135,11 @@ describe('the example map', () => {
 describe('the model zip', () => {
   it('holds the three files of a model folder, byte for byte', () => {
     const weights = new Uint8Array([8, 0, 0, 0, 0, 0, 0, 0, 123, 125, 1, 2, 3]);
-    const zip = modelZip({ config: '{"architecture":"seq2seq"}', card: '{"steps":300}', weights: weights.buffer });
+    const zip = modelZip({
+      config: '{"architecture":"seq2seq"}',
+      card: '{"steps":300}',
+      weights: weights.buffer,
+    });
     const files = unzipSync(zip);
     expect(Object.keys(files).sort()).toEqual(['card.json', 'config.json', 'model.safetensors']);
     expect(JSON.parse(strFromU8(files['config.json'])).architecture).toBe('seq2seq');

@@ -79,8 +79,9 @@ export class LineChartElement extends LitElement {
     if (!el) return;
     const xs = this.series.flatMap((s) => s.points.map((p) => p.x));
     if (!xs.length) return;
+    const [lo, hi] = [Math.min(...xs), Math.max(...xs)];
     const x = scaleLinear()
-      .domain([Math.min(...xs), Math.max(...xs)])
+      .domain(lo === hi ? [lo - 1, hi + 1] : [lo, hi]) // one x value: drawn in the middle
       .range([MARGIN.left, WIDTH - MARGIN.right]);
     const y = scaleLinear()
       .domain([0, this.yMax > 0 ? this.yMax : 1])

@@ -148,7 +148,8 @@ export class TrainElement extends LitElement {
     this.downloadError = null;
     try {
       const model = await run.exportModel();
-      const steps = (JSON.parse(model.card) as { steps?: number }).steps ?? run.steps;
+      const steps =
+        (JSON.parse(model.card) as { training?: { steps?: number } }).training?.steps ?? run.steps;
       const zip = modelZip(model);
       download(
         zipName(this.text.task, run.attention, steps),
