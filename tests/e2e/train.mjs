@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { strFromU8, unzipSync } from 'fflate';
-import { ARTIFACTS, openSession } from './browser.mjs';
+import { ARTIFACTS, openSession, scrollIntoRenderedView } from './browser.mjs';
 import { downloadFrom } from './downloads.mjs';
 
 /** Small enough to finish in seconds on a shared machine, large enough to learn the diagonal. */
@@ -271,6 +271,7 @@ test('side by side: additive and no attention train together, and the URL carrie
     [...trainRoot().querySelectorAll('.run .metrics')].map((m) => Number(m.dataset.exact)),
   );
   console.log(`# shift, 400 steps: exact match additive ${exact[0]}, none ${exact[1]}`);
+  await scrollIntoRenderedView(page, page.locator('section[aria-labelledby="lesson-train"]'));
   await page
     .locator('section[aria-labelledby="lesson-train"]')
     .screenshot({ path: path.join(ARTIFACTS, 'train-compare.png') });
@@ -287,6 +288,7 @@ test('side by side: additive and no attention train together, and the URL carrie
   await copy.waitForFunction(() =>
     document.querySelector('attnlab-train').shadowRoot.querySelector('.run attnlab-attention-map'),
   );
+  await scrollIntoRenderedView(copy, copy.locator('section[aria-labelledby="lesson-train"]'));
   await copy
     .locator('section[aria-labelledby="lesson-train"]')
     .screenshot({ path: path.join(ARTIFACTS, 'train-zh-1280.png') });

@@ -38,6 +38,7 @@ export class LineChartElement extends LitElement {
     percent: { attribute: false },
     marker: { attribute: false },
     continuousX: { attribute: false },
+    xDomain: { attribute: false },
   };
 
   declare series: ChartSeries[];
@@ -52,6 +53,8 @@ export class LineChartElement extends LitElement {
   declare marker: number | null;
   /** x is a continuous quantity (steps): a few round ticks, whatever the points. */
   declare continuousX: boolean;
+  /** The x axis's range, whatever the points (null: from the first point to the last). */
+  declare xDomain: readonly [number, number] | null;
 
   constructor() {
     super();
@@ -64,6 +67,7 @@ export class LineChartElement extends LitElement {
     this.percent = true;
     this.marker = null;
     this.continuousX = false;
+    this.xDomain = null;
   }
 
   private formatY(y: number): string {
@@ -79,7 +83,7 @@ export class LineChartElement extends LitElement {
     if (!el) return;
     const xs = this.series.flatMap((s) => s.points.map((p) => p.x));
     if (!xs.length) return;
-    const [lo, hi] = [Math.min(...xs), Math.max(...xs)];
+    const [lo, hi] = this.xDomain ?? [Math.min(...xs), Math.max(...xs)];
     const x = scaleLinear()
       .domain(lo === hi ? [lo - 1, hi + 1] : [lo, hi]) // one x value: drawn in the middle
       .range([MARGIN.left, WIDTH - MARGIN.right]);

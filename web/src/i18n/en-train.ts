@@ -81,6 +81,8 @@ export const enTrain = {
   seriesName: '{{model}}: {{metric}}',
   paused: 'Paused.',
   done: 'Finished: {{steps}} steps. Download the model, or press Reset to train again.',
+  dotStalled:
+    'Dot-product attention did not learn this task with these settings (held-out exact match {{exact}}). That is a real result of this small recipe, not a fault of the page: compare it side by side with additive attention, or try other settings.',
   hiddenPause: 'Training paused while this tab was hidden. Press Resume to go on.',
   problem: {
     notNumber: '{{field}}: “{{value}}” is not a number. Give a number from {{min}} to {{max}}.',

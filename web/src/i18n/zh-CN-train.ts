@@ -82,6 +82,8 @@ export const zhCNTrain: Strings['train'] = {
   seriesName: '{{model}}：{{metric}}',
   paused: '已暂停。',
   done: '完成：共 {{steps}} 步。可以下载模型，或按“重置”重新训练。',
+  dotStalled:
+    '在这些设置下，点积注意力没有学会这个任务（留出集完全匹配 {{exact}}）。这是这个小训练配方的真实结果，不是页面的问题：可以把它与加性注意力并排对比，或换一组设置试试。',
   hiddenPause: '此标签页被隐藏时训练已暂停。按“继续”接着训练。',
   problem: {
     notNumber: '{{field}}：“{{value}}”不是数字。请给出 {{min}} 到 {{max}} 之间的数。',

@@ -7,7 +7,7 @@
 // timeline are drawn by controls.ts, the maps and curves by panels.ts.
 
 import { LitElement, css, html, type PropertyValues, type TemplateResult } from 'lit';
-import { LocaleController, formatInteger, t } from '../../i18n';
+import { LocaleController, formatInteger, formatPercent, t } from '../../i18n';
 import { download } from '../../figures/export';
 import { renderMessages, type Message } from '../shared/messages';
 import { applyLanguageAttribute, isTeacherMode, reflectAttributes } from '../shared/embed-attributes';
@@ -227,6 +227,17 @@ export class TrainElement extends LitElement {
         key: 'download',
         text: t('train.downloadFailed', { detail: this.downloadError }),
       });
+    for (const run of this.runs) {
+      // Said plainly: on the default reverse recipe dot-product attention ends at 0% exact match
+      // (native `attnlab train`, 1500 steps), a result to show, not a fault to hide.
+      const last = run.timeline[run.timeline.length - 1];
+      if (run.attention === 'dot' && run.status === 'done' && last && last.metrics.exactMatch < 0.1)
+        out.push({
+          kind: 'info',
+          key: 'dot-stalled',
+          text: t('train.dotStalled', { exact: formatPercent(last.metrics.exactMatch) }),
+        });
+    }
     if (this.hiddenPause) out.push({ kind: 'info', key: 'hidden-pause', text: t('train.hiddenPause') });
     else if (this.runs.length && this.runs.every((r) => r.status === 'done'))
       out.push({

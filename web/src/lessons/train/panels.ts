@@ -120,6 +120,8 @@ export function renderCharts(runs: readonly TrainRun[], marker: number | null): 
     dash: DASHES[i],
     points: lossCurve(run.losses),
   }));
+  const total = Math.max(1, ...runs.map((run) => run.totalSteps));
+  const xDomain: [number, number] = [0, total];
   const yMax = Math.max(0.5, ...loss.flatMap((s) => s.points.map((p) => p.y)).filter(Number.isFinite));
   const held: ChartSeries[] = runs.flatMap((run, i) => {
     const curves = metricCurves(run.timeline);
@@ -153,6 +155,7 @@ export function renderCharts(runs: readonly TrainRun[], marker: number | null): 
         .yMax=${Math.ceil(yMax * 10) / 10}
         .marker=${marker}
         .continuousX=${true}
+        .xDomain=${xDomain}
       ></attnlab-line-chart>
     </div>
     <div class="chart" data-chart="metrics">
@@ -164,6 +167,7 @@ export function renderCharts(runs: readonly TrainRun[], marker: number | null): 
         .caption=${t('train.metricsCaption')}
         .marker=${marker}
         .continuousX=${true}
+        .xDomain=${xDomain}
       ></attnlab-line-chart>
     </div>
   </div>`;
