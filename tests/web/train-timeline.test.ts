@@ -1,7 +1,14 @@
 // The training lab's timeline and curves (web/src/lessons/train/timeline.ts), its model zip
-// (run.ts), and its worker client (engine/lab-client.ts) with a stand-in worker.
+// (run.ts), a run and its error messages, and its worker client (engine/lab-client.ts), with a
+// stand-in worker.
 import { unzipSync, strFromU8 } from 'fflate';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+
+// The i18n module reads the browser's languages when it loads; this Node has no navigator.
+vi.hoisted(() => {
+  if (!('navigator' in globalThis))
+    Object.defineProperty(globalThis, 'navigator', { value: { language: 'en', languages: ['en'] } });
+});
 import {
   addSnapshot,
   downsample,
@@ -13,7 +20,7 @@ import {
   snapshotAt,
   type Snapshot,
 } from '../../web/src/lessons/train/timeline';
-import { modelZip, zipName } from '../../web/src/lessons/train/run';
+import { TrainRun, modelZip, runErrorText, zipName } from '../../web/src/lessons/train/run';
 import { LabClient, type LabWorkerLike } from '../../web/src/engine/lab-client';
 import { CrossOriginWorkerError } from '../../web/src/engine/engine';
 import type { LabExample, LabMessage, LabRequest } from '../../web/src/engine/lab-protocol';
@@ -196,5 +203,51 @@ describe('the lab client', () => {
     expect(worker.terminated).toBe(true);
     client.send({ type: 'run' });
     expect(sent.length).toBe(3); // nothing more after dispose
+  });
+});
+
+describe('a run and its errors', () => {
+  it('an engine refusal while starting fails the run with its code, said in plain words', () => {
+    const { worker, sent } = fakeWorker();
+    const changes: string[] = [];
+    const run = new TrainRun('additive', '{"steps":3}', 4, (kind) => changes.push(kind), {
+      createWorker: () => worker,
+    });
+    expect(sent).toEqual([
+      { type: 'create', config: '{"steps":3}' },
+      { type: 'example', index: 4 },
+    ]);
+    worker.reply({ type: 'error', code: 'config', error: 'toy task "max_len" (3) is below "min_len" (5)' });
+    expect(run.status).toBe('failed');
+    expect(run.error).toEqual({ code: 'config', detail: 'toy task "max_len" (3) is below "min_len" (5)' });
+    expect(changes).toEqual(['state']);
+    expect(runErrorText(run.error!)).toBe(
+      'The engine refused these settings: toy task "max_len" (3) is below "min_len" (5)',
+    );
+    expect(runErrorText({ code: 'unsupported', detail: 'x' })).toMatch(/engine code “unsupported”\): x/);
+    expect(runErrorText({ code: 'cross_origin', detail: '' })).toMatch(/another website/);
+    run.dispose();
+  });
+
+  it('follows the worker: progress adds losses, snapshots fill the timeline, the end is "done"', () => {
+    const { worker } = fakeWorker();
+    const run = new TrainRun('none', '{}', 0, () => {}, { createWorker: () => worker });
+    worker.reply({ type: 'created', parameters: 10, totalSteps: 4, batchSize: 2 });
+    worker.reply({ type: 'state', running: false, steps: 0 });
+    expect(run.status).toBe('ready');
+    worker.reply({ type: 'state', running: true, steps: 0 });
+    worker.reply({
+      type: 'progress',
+      steps: 4,
+      losses: [4, 3, 2, 1],
+      stepsPerSecond: 100,
+      examplesPerSecond: 200,
+    });
+    worker.reply({ type: 'snapshot', steps: 4, metrics: snap(4).metrics, example: null });
+    worker.reply({ type: 'state', running: false, steps: 4 });
+    expect(run.losses).toEqual([4, 3, 2, 1]);
+    expect(run.timeline.map((s) => s.steps)).toEqual([4]);
+    expect(run.status).toBe('done');
+    run.dispose();
   });
 });

@@ -22,7 +22,7 @@ import {
   type Settings,
   type SettingsText,
 } from './state';
-import { TrainRun, modelZip, zipName } from './run';
+import { TrainRun, modelZip, runErrorText, zipName } from './run';
 import { snapshotAt } from './timeline';
 import {
   controlsStyles,
@@ -213,13 +213,7 @@ export class TrainElement extends LitElement {
     for (const run of this.runs) {
       const e = run.error;
       if (!e) continue;
-      const text =
-        e.code === 'cross_origin'
-          ? t('embed.crossOrigin')
-          : e.code === 'config' || e.code === 'worker'
-            ? t(`train.error.${e.code}`, { detail: e.detail })
-            : t('train.error.other', { code: e.code, detail: e.detail });
-      out.push({ kind: 'error', key: `engine-${e.code}`, text });
+      out.push({ kind: 'error', key: `engine-${e.code}`, text: runErrorText(e) });
     }
     if (this.downloadError)
       out.push({

@@ -8,6 +8,7 @@ import { LabClient, type LabClientOptions, type LabExport } from '../../engine/l
 import type { LabMessage } from '../../engine/lab-protocol';
 import { addSnapshot, type Snapshot } from './timeline';
 import type { Attention } from './state';
+import { t } from '../../i18n';
 
 export type RunStatus = 'starting' | 'ready' | 'running' | 'paused' | 'done' | 'failed';
 
@@ -144,3 +145,11 @@ export function modelZip(model: LabExport): Uint8Array {
 /** The zip's file name: what was trained, how long ("attnlab-reverse-additive-1500-steps.zip"). */
 export const zipName = (task: string, attention: string, steps: number): string =>
   `attnlab-${task}-${attention}-${steps}-steps.zip`;
+
+/** A run's error in plain words: the engine's code decides the sentence, its message is the detail. */
+export function runErrorText(error: RunError): string {
+  if (error.code === 'cross_origin') return t('embed.crossOrigin');
+  if (error.code === 'config' || error.code === 'worker')
+    return t(`train.error.${error.code}`, { detail: error.detail });
+  return t('train.error.other', { code: error.code, detail: error.detail });
+}
