@@ -20,6 +20,8 @@ const QUICK = 'train.steps=400&train.hidden-size=32&train.min-len=4&train.max-le
 const LONGER = QUICK.replace('steps=400', 'steps=1500');
 let session;
 let page;
+/** The watched example's words before training ("Input: ... → correct output: ..."). */
+let firstWords = '';
 
 before(async () => {
   session = await openSession('train');
@@ -69,6 +71,7 @@ test('before training: the random initial map, the gold alignment outlined, labe
   });
   const before = await mapState();
   assert.equal(before.steps, 0);
+  firstWords = (await lab('.example-words').textContent()).trim();
   const words = (await lab('.example-words').innerText()).match(/correct output: (.*)$/)[1].split(' ');
   assert.equal(before.marks, words.length, 'one outlined cell per output symbol');
   // Rows are output symbols and <eos>; a random softmax spreads every row out.
@@ -118,6 +121,11 @@ test('Start trains in the worker: the loss curve grows, the map changes, and a c
   assert.ok(frames.count > 1, 'frames keep coming while the worker trains');
   await lab('.example-chooser button[aria-label="Previous example"]').click();
   await waitFor(() => trainRoot().querySelector('#example').value === '1');
+  // The worker answers with a snapshot of example 1 again (until then the map shows example 2).
+  await waitFor(
+    (words) => trainRoot().querySelector('.example-words').textContent.trim() === words,
+    firstWords,
+  );
   // The loss curve has points, and it falls.
   await waitFor(() => {
     const chart = trainRoot().querySelector('[data-chart="loss"] attnlab-line-chart');
@@ -296,14 +304,12 @@ test('side by side: additive and no attention train together, and the URL carrie
   await page.close();
 });
 
-test('375 px with touch: every control is at least 24 px, in English and Chinese', async () => {
+test('375 px: every control is at least 24 x 24 px (touch targets), in English and Chinese', async () => {
   for (const lang of ['en', 'zh-CN']) {
     page = await newPage({ width: 375, height: 800 });
     await page.goto(`${session.origin}/?embed=train&lang=${lang}&${QUICK}&train.versus=none`);
     await waitFor(() => trainRoot().querySelector('.run attnlab-attention-map') !== null);
-    await lab('button[data-action="step"]')
-      .tap()
-      .catch(() => lab('button[data-action="step"]').click());
+    await lab('button[data-action="step"]').click();
     await waitFor(() => Number(trainRoot().querySelector('.progress').dataset.steps) === 1);
     const small = await page.evaluate(() =>
       [...trainRoot().querySelectorAll('button, input, select')]

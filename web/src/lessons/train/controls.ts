@@ -218,7 +218,7 @@ export const controlsStyles = css`
   }
   .grid {
     display: grid;
-    grid-template-columns: repeat(auto-fill, minmax(9.5rem, 1fr));
+    grid-template-columns: repeat(auto-fill, minmax(min(100%, 8rem), 1fr));
     gap: 0.5rem 0.8rem;
   }
   .field {
