@@ -14,13 +14,22 @@ import { modelFoldersPlugin } from './vite-plugin-models.ts';
 const webDir = path.dirname(fileURLToPath(import.meta.url));
 const only = process.env.ATTNLAB_SINGLE_MODELS?.split(',').filter(Boolean);
 
-/** The engine worker goes inside the page (./create-worker-inline.ts) instead of beside it. */
+/**
+ * The workers go inside the page instead of beside it: the engine's (./create-worker-inline.ts) and
+ * the training lab's (./create-lab-worker-inline.ts). Import -> importer -> replacement.
+ */
+const INLINE_WORKERS: [string, string, string][] = [
+  ['./create-worker', 'engine.ts', 'create-worker-inline.ts'],
+  ['./create-lab-worker', 'lab-client.ts', 'create-lab-worker-inline.ts'],
+];
 const inlineWorker: Plugin = {
   name: 'attnlab-inline-worker',
   enforce: 'pre',
   async resolveId(source, importer) {
-    if (source !== './create-worker' || !importer?.endsWith(path.join('engine', 'engine.ts'))) return null;
-    return path.join(webDir, 'src/engine/create-worker-inline.ts');
+    const swap = INLINE_WORKERS.find(
+      ([from, by]) => source === from && importer?.endsWith(path.join('engine', by)),
+    );
+    return swap ? path.join(webDir, 'src/engine', swap[2]) : null;
   },
 };
 

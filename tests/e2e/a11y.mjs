@@ -70,6 +70,7 @@ const LESSONS = [
   ['lesson 1, Seq2Seq', 'section.lesson:has(#lesson-seq2seq)'],
   ['lesson 2, RNN + self-attention', 'section.lesson:has(#lesson-lstmn)'],
   ['lesson 3, Transformer', 'section.lesson:has(#lesson-transformer)'],
+  ['the training lab', 'section.lesson:has(#lesson-train)'],
 ];
 
 for (const language of ['en', 'zh-CN']) {

@@ -1,7 +1,8 @@
 // End-to-end test of the single-file build (build/single/attnlab.html, web/vite.single.config.ts) in
 // Debian's Chromium, opened from file:// with the network switched off and every request that is
 // not the file itself (or a data:/blob: URL made inside it) refused: the three lessons work on
-// their trained models, the URL restores a state, and nothing was asked of any server.
+// their trained models, the URL restores a state, the training lab trains in its inlined worker,
+// and nothing was asked of any server.
 // Screenshot: tests/e2e/artifacts/single-file.png.
 //
 //   npm run build && node tests/e2e/single.mjs        (npm run test:e2e runs it too)
@@ -202,6 +203,34 @@ async function translationOfDot() {
   await tab.close();
   return french;
 }
+
+test('from file:// the training lab trains in its inlined worker and downloads the model', async () => {
+  const tab = await open(`${alone}?embed=train&train.steps=60&train.hidden-size=16&train.max-len=6`);
+  await tab.waitForFunction(
+    () => document.querySelector('attnlab-train').shadowRoot.querySelector('.run attnlab-attention-map'),
+    null,
+    { timeout: 60_000 },
+  );
+  await tab.locator('attnlab-train button[data-action="start"]').click();
+  await tab.waitForFunction(
+    () => document.querySelector('attnlab-train').shadowRoot.querySelector('[data-key="done"]'),
+    null,
+    { timeout: 120_000 },
+  );
+  assert.equal(await tab.locator('attnlab-train .progress').getAttribute('data-steps'), '60');
+  assert.equal(
+    await tab.locator('attnlab-train .run attnlab-attention-map').getAttribute('data-steps'),
+    '60',
+  );
+  const [download] = await Promise.all([
+    tab.waitForEvent('download'),
+    tab.locator('attnlab-train button[data-action="download"]').click(),
+  ]);
+  assert.equal(download.suggestedFilename(), 'attnlab-reverse-additive-60-steps.zip');
+  const bytes = fs.readFileSync(await download.path());
+  assert.deepEqual([...bytes.subarray(0, 4)], [0x50, 0x4b, 0x03, 0x04], 'a zip file');
+  await tab.close();
+});
 
 test('nothing was asked of any server and nothing went wrong', () => {
   assert.deepEqual(refused, [], 'requests beyond the file itself');

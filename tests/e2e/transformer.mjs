@@ -191,7 +191,8 @@ test('the lesson is on the page after lesson 2, or says clearly that no model is
   const order = await page.evaluate(() =>
     [...document.querySelectorAll('section.lesson h2')].map((h) => h.id),
   );
-  assert.deepEqual(order.slice(-2), ['lesson-lstmn', 'lesson-transformer']);
+  // Lesson 3 follows lesson 2; the training lab comes after it.
+  assert.deepEqual(order.slice(-3), ['lesson-lstmn', 'lesson-transformer', 'lesson-train']);
   if (!servedModels().length) {
     await lesson(page, '.placeholder[data-key="no-models"]').waitFor();
     assert.match(await lesson(page, '.placeholder').innerText(), /No trained Transformer/);

@@ -11,6 +11,7 @@ import './components/attnlab-playground';
 import './lessons/seq2seq/element';
 import './lessons/lstmn/element';
 import './lessons/transformer/element';
+import './lessons/train/element';
 import './components/attnlab-guide';
 
 const FONTS_ID = 'attnlab-katex-fonts';

@@ -11,6 +11,7 @@ import './components/attnlab-playground';
 import './lessons/seq2seq/element';
 import './lessons/lstmn/element';
 import './lessons/transformer/element';
+import './lessons/train/element';
 import { GuideElement } from './components/attnlab-guide';
 import './components/attnlab-share';
 import { applyAppState, readAppState } from './embed/app-state';

@@ -5,6 +5,7 @@
 // "Copy embed code" reproduce exactly what is on screen. docs/embedding.md lists every attribute.
 
 import { LANGUAGES, type Language } from '../i18n/languages';
+import { TRAIN_ATTRIBUTES } from '../lessons/train/state';
 import { LSTMN_MODELS, SEQ2SEQ_MODELS, TRANSFORMER_MODELS, modelKeys } from '../lessons/shared/models';
 
 /**
@@ -32,7 +33,7 @@ export interface LessonSpec {
   folderPrefix: string;
 }
 
-/** The three lessons, keyed by the name used in the URL (`seq2seq.sentence=...`) and `?embed=`. */
+/** The three lessons and the training lab, keyed by the name used in the URL (`seq2seq.sentence=...`) and `?embed=`. */
 export const LESSONS = {
   seq2seq: {
     tag: 'attnlab-seq2seq',
@@ -54,6 +55,14 @@ export const LESSONS = {
     view: { modes: ['head', 'model', 'step'], panels: ['mask', 'positions', 'compare'] },
     models: modelKeys(TRANSFORMER_MODELS),
     folderPrefix: TRANSFORMER_MODELS.folderPrefix,
+  },
+  // The training lab: its attributes are its settings (lessons/train/state.ts); it loads no model.
+  train: {
+    tag: 'attnlab-train',
+    attributes: TRAIN_ATTRIBUTES,
+    view: { modes: [], panels: [] },
+    models: [],
+    folderPrefix: '',
   },
 } as const satisfies Record<string, LessonSpec>;
 

@@ -1,9 +1,10 @@
 // Pieces of the attention map that need no element: its colour scales, the legend (a d3 axis under
-// a gradient), and the table screen readers get instead of the SVG.
+// a gradient), outlined cells (marks), and the table screen readers get instead of the SVG.
 
 import { html, type TemplateResult } from 'lit';
 import { axisBottom, interpolateBlues, interpolatePuOr, range, scaleLinear, select } from 'd3';
 import { t } from '../i18n';
+import type { MapLayout } from './attention-map-layout';
 import { maxValue, topKInRow, weightsOf, type AttentionMap } from '../engine/records';
 
 const FULL_TABLE_MAX = 60; // tokens: beyond this the hidden table lists each row's top weights
@@ -144,4 +145,33 @@ export function renderMapTable(map: AttentionMap, title: string): TemplateResult
       </tbody>
     </table>
   </div>`;
+}
+
+/**
+ * Outlines `marks` ([row, col] cells) over the map's cells (SVG maps only: a canvas map's cells are
+ * one pixel each). Each outline carries data-row and data-col.
+ */
+export function drawMarks(
+  group: SVGGElement | null,
+  marks: readonly (readonly [number, number])[],
+  layout: MapLayout,
+): void {
+  const { cell, gap, rows, cols } = layout;
+  const shown = layout.canvas ? [] : marks.filter(([r, c]) => r >= 0 && c >= 0 && r < rows && c < cols);
+  if (!group) return;
+  select(group)
+    .selectAll<SVGRectElement, readonly [number, number]>('rect.mark')
+    .data(shown)
+    .join('rect')
+    .attr('class', 'mark')
+    .attr('data-row', ([r]) => r)
+    .attr('data-col', ([, c]) => c)
+    .attr('x', ([, c]) => c * cell + 1)
+    .attr('y', ([r]) => r * cell + 1)
+    .attr('width', Math.max(1, cell - gap - 2))
+    .attr('height', Math.max(1, cell - gap - 2))
+    .attr('fill', 'none')
+    .attr('stroke', '#e8590c')
+    .attr('stroke-width', 2)
+    .attr('pointer-events', 'none');
 }

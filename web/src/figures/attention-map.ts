@@ -13,7 +13,14 @@ import { MAX_SVG_TOKENS, layoutMap, type MapLayout } from './attention-map-layou
 import { exportMap, sentenceOf } from './attention-map-export';
 import type { ExportEvent, ExportFormat } from './export-buttons';
 import './export-buttons';
-import { colorScale, drawLegend, mapTitle, renderMapTable, type ColorScale } from './attention-map-parts';
+import {
+  colorScale,
+  drawLegend,
+  drawMarks,
+  mapTitle,
+  renderMapTable,
+  type ColorScale,
+} from './attention-map-parts';
 import { hideCellTip, showCellTip } from './attention-map-tooltip';
 import { attentionMapStyles } from './attention-map-styles';
 
@@ -34,6 +41,7 @@ export class AttentionMapElement extends LitElement {
     exportText: { attribute: false },
     sigmoid: { attribute: false },
     compact: { attribute: false },
+    marks: { attribute: false },
   };
 
   /** The map to draw; null or 0 tokens shows a hint instead of an empty box. */
@@ -59,6 +67,8 @@ export class AttentionMapElement extends LitElement {
   declare sigmoid: boolean;
   /** A small figure without download buttons (the page's first view). */
   declare compact: boolean;
+  /** Cells outlined on top of the colours, as [row, col] (the training lab's gold alignment). */
+  declare marks: readonly (readonly [number, number])[];
 
   private resizeObserver: ResizeObserver | null = null;
   private lastWidth = 0; // content width of .scroll, from the ResizeObserver (0: not known yet)
@@ -82,6 +92,7 @@ export class AttentionMapElement extends LitElement {
     this.exportText = '';
     this.sigmoid = false;
     this.compact = false;
+    this.marks = [];
     new LocaleController(this);
   }
 
@@ -251,7 +262,8 @@ export class AttentionMapElement extends LitElement {
 
     // Created once, in drawing order: the labels and their bands lie over the cells, so when the
     // map scrolls in its box they stay in view (stickLabels) and cover what scrolled under them.
-    for (const name of ['cells', 'numbers', 'hover', 'row-labels', 'col-labels', 'corner']) layer(name);
+    for (const name of ['cells', 'numbers', 'marks', 'hover', 'row-labels', 'col-labels', 'corner'])
+      layer(name);
     const band = (name: string, w: number, h: number) =>
       layer(name)
         .selectAll<SVGRectElement, null>('rect.band')
@@ -288,6 +300,12 @@ export class AttentionMapElement extends LitElement {
           : '#0b2545',
       )
       .text((i) => weights[i].toFixed(2));
+
+    drawMarks(
+      layer('marks').attr('transform', `translate(${rowLabelWidth},${top})`).node(),
+      this.marks,
+      layout,
+    );
 
     // One <g> per label, with the full text in a <title> (labels may be truncated).
     const labels = (

@@ -1,5 +1,8 @@
 // <attnlab-line-chart>: a small d3 line chart of a few named series over a shared x axis (accuracy
-// against sentence length, recall against distance). Values are fractions drawn as percentages.
+// against sentence length, recall against distance, a training run's curves). Values are fractions
+// drawn as percentages, or plain numbers up to `yMax` (a loss). A long series (more than
+// DOTS_UP_TO points) is drawn as a line without dots and with a few round ticks; `marker` draws a
+// vertical line at one x (the step a timeline shows).
 // A hidden table carries the same numbers for screen readers; buttons under it download the chart
 // as PNG or SVG.
 
@@ -22,6 +25,8 @@ export interface ChartSeries {
 const WIDTH = 440;
 const HEIGHT = 230;
 const MARGIN = { top: 12, right: 16, bottom: 40, left: 46 };
+/** Up to this many x values every point is a dot and every x a tick; more are a plain line. */
+export const DOTS_UP_TO = 24;
 
 export class LineChartElement extends LitElement {
   static override properties = {
@@ -29,12 +34,27 @@ export class LineChartElement extends LitElement {
     xLabel: { attribute: false },
     yLabel: { attribute: false },
     caption: { attribute: false },
+    yMax: { attribute: false },
+    percent: { attribute: false },
+    marker: { attribute: false },
+    continuousX: { attribute: false },
+    xDomain: { attribute: false },
   };
 
   declare series: ChartSeries[];
   declare xLabel: string;
   declare yLabel: string;
   declare caption: string;
+  /** The top of the y axis (1 for fractions). */
+  declare yMax: number;
+  /** Values are fractions shown as percentages (false: plain numbers, such as a loss). */
+  declare percent: boolean;
+  /** An x where a vertical line is drawn (null: none). */
+  declare marker: number | null;
+  /** x is a continuous quantity (steps): a few round ticks, whatever the points. */
+  declare continuousX: boolean;
+  /** The x axis's range, whatever the points (null: from the first point to the last). */
+  declare xDomain: readonly [number, number] | null;
 
   constructor() {
     super();
@@ -43,6 +63,15 @@ export class LineChartElement extends LitElement {
     this.xLabel = '';
     this.yLabel = '';
     this.caption = '';
+    this.yMax = 1;
+    this.percent = true;
+    this.marker = null;
+    this.continuousX = false;
+    this.xDomain = null;
+  }
+
+  private formatY(y: number): string {
+    return this.percent ? formatPercent(y) : y.toFixed(y >= 10 ? 0 : 2);
   }
 
   protected override updated(_changed: PropertyValues): void {
@@ -54,11 +83,12 @@ export class LineChartElement extends LitElement {
     if (!el) return;
     const xs = this.series.flatMap((s) => s.points.map((p) => p.x));
     if (!xs.length) return;
+    const [lo, hi] = this.xDomain ?? [Math.min(...xs), Math.max(...xs)];
     const x = scaleLinear()
-      .domain([Math.min(...xs), Math.max(...xs)])
+      .domain(lo === hi ? [lo - 1, hi + 1] : [lo, hi]) // one x value: drawn in the middle
       .range([MARGIN.left, WIDTH - MARGIN.right]);
     const y = scaleLinear()
-      .domain([0, 1])
+      .domain([0, this.yMax > 0 ? this.yMax : 1])
       .range([HEIGHT - MARGIN.bottom, MARGIN.top]);
     const svg = select(el);
     const layer = (name: string) =>
@@ -66,20 +96,30 @@ export class LineChartElement extends LitElement {
     const tickLabels = new Map(
       this.series.flatMap((s) => s.points.map((p) => [p.x, p.label ?? String(p.x)])),
     );
+    const dense = tickLabels.size > DOTS_UP_TO;
+    const xAxis = axisBottom(x);
+    if (dense || this.continuousX) xAxis.ticks(5);
+    else xAxis.tickValues([...tickLabels.keys()]).tickFormat((d) => tickLabels.get(+d) ?? String(d));
     layer('x-axis')
       .attr('transform', `translate(0,${HEIGHT - MARGIN.bottom})`)
-      .call(
-        axisBottom(x)
-          .tickValues([...tickLabels.keys()])
-          .tickFormat((d) => tickLabels.get(+d) ?? String(d)),
-      );
+      .call(xAxis);
     layer('y-axis')
       .attr('transform', `translate(${MARGIN.left},0)`)
       .call(
         axisLeft(y)
           .ticks(5)
-          .tickFormat((d) => formatPercent(+d)),
+          .tickFormat((d) => this.formatY(+d)),
       );
+    layer('marker')
+      .selectAll('line')
+      .data(this.marker === null ? [] : [this.marker])
+      .join('line')
+      .attr('x1', (d) => x(d))
+      .attr('x2', (d) => x(d))
+      .attr('y1', MARGIN.top)
+      .attr('y2', HEIGHT - MARGIN.bottom)
+      .attr('stroke', '#868e96')
+      .attr('stroke-dasharray', '3 3');
     layer('x-label')
       .selectAll('text')
       .data([this.xLabel])
@@ -115,7 +155,7 @@ export class LineChartElement extends LitElement {
       .attr('class', 'series')
       .attr('fill', (s) => s.color)
       .selectAll<SVGCircleElement, { x: number; y: number; label?: string }>('circle')
-      .data((s) => s.points)
+      .data((s) => (dense ? [] : s.points))
       .join('circle')
       .attr('cx', (p) => x(p.x))
       .attr('cy', (p) => y(p.y))
@@ -123,7 +163,7 @@ export class LineChartElement extends LitElement {
       .selectAll('title')
       .data((p) => [p])
       .join('title')
-      .text((p) => `${p.label ?? p.x}: ${formatPercent(p.y)}`);
+      .text((p) => `${p.label ?? p.x}: ${this.formatY(p.y)}`);
   }
 
   /** Downloads the chart as drawn, with its key under it: SVG at its viewBox size, or PNG at twice that. */
@@ -184,7 +224,7 @@ export class LineChartElement extends LitElement {
                 <th scope="row">${label}</th>
                 ${this.series.map((s) => {
                   const p = s.points.find((q) => q.x === x);
-                  return html`<td>${p ? formatPercent(p.y) : '—'}</td>`;
+                  return html`<td>${p ? this.formatY(p.y) : '—'}</td>`;
                 })}
               </tr>`,
           )}

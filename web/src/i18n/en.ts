@@ -1,5 +1,6 @@
 // English strings. zh-CN.ts must have the same keys (its type is checked against this file).
 import { enTransformer } from './en-transformer';
+import { enTrain } from './en-train';
 
 export const en = {
   app: {
@@ -291,6 +292,7 @@ export const en = {
     recallPoint: 'd = {{distance}}: {{accuracy}}',
   },
   transformer: enTransformer,
+  train: enTrain,
   guide: {
     title: 'Guided tour: what you are seeing, and two questions',
     take: 'New here? Take the guided tour ↓',

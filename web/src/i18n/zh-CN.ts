@@ -1,6 +1,7 @@
 // 简体中文。键必须与 en.ts 一致（类型检查会比较两者）。
 import type { Strings } from './en';
 import { zhCNTransformer } from './zh-CN-transformer';
+import { zhCNTrain } from './zh-CN-train';
 
 export const zhCN: Strings = {
   app: {
@@ -271,6 +272,7 @@ export const zhCN: Strings = {
     recallPoint: 'd = {{distance}}：{{accuracy}}',
   },
   transformer: zhCNTransformer,
+  train: zhCNTrain,
   guide: {
     title: '导览：你看到的是什么，外加两个问题',
     take: '第一次来？跟着导览走 ↓',

@@ -1,0 +1,334 @@
+// End-to-end test of the training lab (<attnlab-train>, web/src/lessons/train/) in Debian's
+// Chromium: before training the map is the random initial state; Start trains in a worker while
+// the loss curve grows and the map changes; a click answers during training; Pause stops; the
+// timeline scrubs back to "before training"; the model downloads as a .zip model folder; bad
+// settings get plain messages; a hidden tab pauses; side by side trains two variants; the URL
+// carries the settings; 375 px with 24 px targets. Screenshots: tests/e2e/artifacts/train-*.png.
+//
+//   npm run build && node tests/e2e/train.mjs
+
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import { strFromU8, unzipSync } from 'fflate';
+import { ARTIFACTS, openSession, scrollIntoRenderedView } from './browser.mjs';
+import { downloadFrom } from './downloads.mjs';
+
+/** Small enough to finish in seconds on a shared machine, large enough to learn the diagonal. */
+const QUICK = 'train.steps=400&train.hidden-size=32&train.min-len=4&train.max-len=8';
+/** The first page trains longer, so it is still training when the test pauses it. */
+const LONGER = QUICK.replace('steps=400', 'steps=1500');
+let session;
+let page;
+/** The watched example's words before training ("Input: ... → correct output: ..."). */
+let firstWords = '';
+
+before(async () => {
+  session = await openSession('train');
+});
+after(async () => {
+  await session?.close();
+});
+
+const lab = (selector) => page.locator(`attnlab-train ${selector}`);
+
+/** The weights of the first run's map as drawn (data-weight of every cell), and its step. */
+const mapState = () =>
+  page.evaluate(() => {
+    const root = document.querySelector('attnlab-train').shadowRoot;
+    const map = root.querySelector('.run attnlab-attention-map');
+    const cells = [...(map?.shadowRoot?.querySelectorAll('rect[data-weight]') ?? [])];
+    return {
+      steps: Number(map?.dataset.steps ?? -1),
+      weights: cells.map((r) => Number(r.dataset.weight)),
+      marks: map?.shadowRoot?.querySelectorAll('rect.mark').length ?? 0,
+    };
+  });
+
+const stepsShown = async () => Number(await lab('.progress').getAttribute('data-steps'));
+
+async function waitFor(predicate, arg, timeout = 60_000) {
+  await page.waitForFunction(predicate, arg, { timeout });
+}
+
+/** A tab where page functions can call trainRoot() (the lab's shadow root). */
+async function newPage(options) {
+  const tab = await session.newPage(options);
+  await tab.addInitScript(() => {
+    window.trainRoot = () => document.querySelector('attnlab-train').shadowRoot;
+  });
+  return tab;
+}
+
+test('before training: the random initial map, the gold alignment outlined, labelled "before training"', async () => {
+  page = await newPage();
+  await page.goto(`${session.origin}/?embed=train&${LONGER}`);
+  await waitFor(() => {
+    const map = document
+      .querySelector('attnlab-train')
+      .shadowRoot.querySelector('.run attnlab-attention-map');
+    return map?.shadowRoot?.querySelectorAll('rect[data-weight]').length > 0;
+  });
+  const before = await mapState();
+  assert.equal(before.steps, 0);
+  firstWords = (await lab('.example-words').textContent()).trim();
+  const words = (await lab('.example-words').innerText()).match(/correct output: (.*)$/)[1].split(' ');
+  assert.equal(before.marks, words.length, 'one outlined cell per output symbol');
+  // Rows are output symbols and <eos>; a random softmax spreads every row out.
+  assert.ok(Math.max(...before.weights) < 0.5, `random weights are flat, max ${Math.max(...before.weights)}`);
+  assert.match(await lab('.timeline-value').innerText(), /before training/);
+  assert.equal(await lab('button[data-action="start"]').innerText(), 'Start');
+  await page.screenshot({ path: path.join(ARTIFACTS, 'train-before.png'), fullPage: true });
+});
+
+test('Start trains in the worker: the loss curve grows, the map changes, and a click answers meanwhile', async () => {
+  const before = await mapState();
+  await lab('button[data-action="start"]').click();
+  await waitFor(() => trainRoot().querySelector('.running') !== null);
+  // While it trains: frames keep coming and a click on the example chooser answers at once.
+  const frames = await page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        const gaps = [];
+        let last = performance.now();
+        const start = last;
+        const tick = (now) => {
+          gaps.push(now - last);
+          last = now;
+          if (now - start < 1000) requestAnimationFrame(tick);
+          else resolve({ count: gaps.length, worst: Math.max(...gaps) });
+        };
+        requestAnimationFrame(tick);
+      }),
+  );
+  // Measured in the page: from the click to the frame that shows its answer.
+  const latency = await page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        const root = trainRoot();
+        const t0 = performance.now();
+        root.querySelector('.example-chooser button[aria-label="Next example"]').click();
+        const check = () =>
+          root.querySelector('#example').value === '2'
+            ? resolve(Math.round(performance.now() - t0))
+            : requestAnimationFrame(check);
+        check();
+      }),
+  );
+  console.log(
+    `# while training: ${frames.count} frames in 1 s (worst gap ${frames.worst.toFixed(0)} ms); click answered in ${latency} ms`,
+  );
+  assert.ok(frames.count > 1, 'frames keep coming while the worker trains');
+  await lab('.example-chooser button[aria-label="Previous example"]').click();
+  await waitFor(() => trainRoot().querySelector('#example').value === '1');
+  // The worker answers with a snapshot of example 1 again (until then the map shows example 2).
+  await waitFor(
+    (words) => trainRoot().querySelector('.example-words').textContent.trim() === words,
+    firstWords,
+  );
+  // The loss curve has points, and it falls.
+  await waitFor(() => {
+    const chart = trainRoot().querySelector('[data-chart="loss"] attnlab-line-chart');
+    const d = chart?.shadowRoot?.querySelector('path[data-series="loss-additive"]')?.getAttribute('d') ?? '';
+    return d.split('L').length > 20;
+  });
+  const after = await mapState();
+  assert.ok(after.steps > 0, 'the map shows a trained step');
+  assert.equal(after.weights.length, before.weights.length, 'the same example (rows x cols)');
+  assert.ok(
+    after.weights.some((w, i) => Math.abs(w - before.weights[i]) > 0.01),
+    'the map changed from the random initial state',
+  );
+  await page.screenshot({ path: path.join(ARTIFACTS, 'train-running.png'), fullPage: true });
+  await lab('button[data-action="pause"]').click();
+});
+
+test('Pause stops the steps; Step once takes one; the run finishes', async () => {
+  await waitFor(() => trainRoot().querySelector('.running') === null);
+  const paused = await stepsShown();
+  await page.waitForTimeout(600);
+  assert.equal(await stepsShown(), paused, 'no step after Pause');
+  assert.equal(await lab('button[data-action="start"]').innerText(), 'Resume');
+  // Step once takes exactly one step.
+  await lab('button[data-action="step"]').click();
+  await waitFor((n) => Number(trainRoot().querySelector('.progress').dataset.steps) === n + 1, paused);
+  await lab('button[data-action="start"]').click();
+  await waitFor(() => trainRoot().querySelector('[data-key="done"]') !== null, null, 180_000);
+  assert.equal(await stepsShown(), 1500);
+  const hits = await lab('.gold-note').innerText();
+  console.log(`# after 1500 steps: ${await lab('.metrics').innerText()} ${hits}`);
+  await page.screenshot({ path: path.join(ARTIFACTS, 'train-done.png'), fullPage: true });
+});
+
+test('the timeline scrubs back to "before training" and shows that map again', async () => {
+  const first = await page.evaluate(() => {
+    const input = document.querySelector('attnlab-train').shadowRoot.querySelector('#timeline');
+    return Number(input.max);
+  });
+  assert.ok(first >= 3, `${first + 1} snapshots kept`);
+  await lab('#timeline').fill('0');
+  await waitFor(() => /before training/.test(trainRoot().querySelector('.timeline-value').textContent));
+  const back = await mapState();
+  assert.equal(back.steps, 0);
+  // The marker on both curves stands at step 0.
+  const marker = await page.evaluate(
+    () =>
+      trainRoot()
+        .querySelector('[data-chart="loss"] attnlab-line-chart')
+        .shadowRoot.querySelectorAll('g.marker line').length,
+  );
+  assert.equal(marker, 1);
+  await lab('button[data-action="live"]').click();
+  await waitFor(() => !/before training/.test(trainRoot().querySelector('.timeline-value').textContent));
+  assert.equal((await mapState()).steps, 1500);
+});
+
+test('Download gives a .zip model folder: config, safetensors, card with the steps', async () => {
+  const { name, bytes } = await downloadFrom(page, lab('button[data-action="download"]'));
+  assert.equal(name, 'attnlab-reverse-additive-1500-steps.zip');
+  const files = unzipSync(new Uint8Array(bytes));
+  assert.deepEqual(Object.keys(files).sort(), ['card.json', 'config.json', 'model.safetensors']);
+  const config = JSON.parse(strFromU8(files['config.json']));
+  assert.equal(config.architecture, 'seq2seq');
+  assert.equal(config.attention, 'additive');
+  assert.equal(config.hidden_size, 32);
+  const st = files['model.safetensors'];
+  const headerLength = Number(new DataView(st.buffer, st.byteOffset, 8).getBigUint64(0, true));
+  const header = JSON.parse(strFromU8(st.subarray(8, 8 + headerLength)));
+  const tensors = Object.entries(header).filter(([k]) => k !== '__metadata__');
+  assert.ok(tensors.length > 5, `${tensors.length} tensors`);
+  let end = 0;
+  for (const [, t] of tensors) {
+    assert.equal(t.dtype, 'F32');
+    end = Math.max(end, t.data_offsets[1]);
+  }
+  assert.equal(st.length, 8 + headerLength + end, 'the header accounts for every byte');
+  const card = JSON.parse(strFromU8(files['card.json']));
+  assert.equal(card.training.steps, 1500);
+  assert.equal(card.metrics.valid.steps, 1500);
+  assert.equal(card.data.kind, 'reverse');
+  assert.equal(card.seed, 1);
+  console.log(`# card: ${JSON.stringify(card).slice(0, 300)}`);
+});
+
+test('bad settings get plain messages and no figure; fixing them trains again', async () => {
+  await lab('input[name="steps"]').fill('abc');
+  await lab('input[name="steps"]').press('Enter');
+  await waitFor(() => trainRoot().querySelector('[data-key="problem-steps-notNumber"]') !== null);
+  assert.match(await lab('[data-key="problem-steps-notNumber"]').innerText(), /Steps: “abc” is not a number/);
+  assert.equal(await lab('input[name="steps"]').getAttribute('aria-invalid'), 'true');
+  assert.equal(await lab('.run').count(), 0, 'no run, no blank figure');
+  assert.match(await lab('.placeholder').innerText(), /Nothing is trained/);
+  await lab('input[name="steps"]').fill('999999999');
+  await lab('input[name="steps"]').press('Enter');
+  await waitFor(() => trainRoot().querySelector('[data-key="problem-steps-range"]') !== null);
+  await lab('input[name="steps"]').fill('1500');
+  await lab('input[name="min-len"]').fill('9');
+  await lab('input[name="min-len"]').press('Enter');
+  await waitFor(() => trainRoot().querySelector('[data-key="problem-minLen-minAboveMax"]') !== null);
+  assert.match(
+    await lab('[data-key="problem-minLen-minAboveMax"]').innerText(),
+    /shortest input \(9\) is longer than the longest \(8\)/,
+  );
+  await lab('input[name="min-len"]').fill('4');
+  await lab('input[name="min-len"]').press('Enter');
+  await waitFor(() => trainRoot().querySelector('.run attnlab-attention-map') !== null);
+  assert.equal(await lab('[data-kind="error"]').count(), 0);
+});
+
+test('a hidden tab pauses the training', async () => {
+  await lab('button[data-action="start"]').click();
+  await waitFor(() => trainRoot().querySelector('.running') !== null);
+  await page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+  await waitFor(() => trainRoot().querySelector('[data-key="hidden-pause"]') !== null);
+  await waitFor(() => trainRoot().querySelector('.running') === null);
+  const steps = await stepsShown();
+  await page.waitForTimeout(500);
+  assert.equal(await stepsShown(), steps);
+  assert.ok(steps < 1500);
+  await page.close();
+});
+
+test('side by side: additive and no attention train together, and the URL carries the settings', async () => {
+  page = await newPage();
+  await page.goto(`${session.origin}/?${QUICK}&train.task=shift`);
+  await lab('select[name="versus"]').selectOption('none');
+  await waitFor(() => trainRoot().querySelectorAll('.run').length === 2);
+  await page.waitForFunction(() => location.search.includes('train.versus=none'));
+  assert.match(page.url(), /train\.task=shift/);
+  assert.match(page.url(), /train\.steps=400/);
+  await waitFor(() => trainRoot().querySelector('.run[data-attention="none"] .no-attention') !== null);
+  await lab('button[data-action="start"]').click();
+  await waitFor(() => trainRoot().querySelector('[data-key="done"]') !== null, null, 240_000);
+  const series = await page.evaluate(() =>
+    [...trainRoot().querySelectorAll('attnlab-line-chart')].flatMap((c) =>
+      [...c.shadowRoot.querySelectorAll('path[data-series]')].map((p) => p.dataset.series),
+    ),
+  );
+  assert.deepEqual(series.sort(), [
+    'aer-additive',
+    'exact-additive',
+    'exact-none',
+    'loss-additive',
+    'loss-none',
+  ]);
+  const exact = await page.evaluate(() =>
+    [...trainRoot().querySelectorAll('.run .metrics')].map((m) => Number(m.dataset.exact)),
+  );
+  console.log(`# shift, 400 steps: exact match additive ${exact[0]}, none ${exact[1]}`);
+  await scrollIntoRenderedView(page, page.locator('section[aria-labelledby="lesson-train"]'));
+  await page
+    .locator('section[aria-labelledby="lesson-train"]')
+    .screenshot({ path: path.join(ARTIFACTS, 'train-compare.png') });
+  // The link restores the same settings in a new page, in Chinese.
+  const url = new URL(page.url());
+  url.searchParams.set('lang', 'zh-CN');
+  const copy = await session.newPage();
+  await copy.goto(url.href);
+  await copy.waitForFunction(
+    () => document.querySelector('attnlab-train').shadowRoot.querySelectorAll('.run').length === 2,
+  );
+  assert.equal(await copy.locator('attnlab-train select[name="task"]').inputValue(), 'shift');
+  assert.match(await copy.locator('attnlab-train button[data-action="start"]').textContent(), /开始/);
+  await copy.waitForFunction(() =>
+    document.querySelector('attnlab-train').shadowRoot.querySelector('.run attnlab-attention-map'),
+  );
+  await scrollIntoRenderedView(copy, copy.locator('section[aria-labelledby="lesson-train"]'));
+  await copy
+    .locator('section[aria-labelledby="lesson-train"]')
+    .screenshot({ path: path.join(ARTIFACTS, 'train-zh-1280.png') });
+  await copy.close();
+  await page.close();
+});
+
+test('375 px: every control is at least 24 x 24 px (touch targets), in English and Chinese', async () => {
+  for (const lang of ['en', 'zh-CN']) {
+    page = await newPage({ width: 375, height: 800 });
+    await page.goto(`${session.origin}/?embed=train&lang=${lang}&${QUICK}&train.versus=none`);
+    await waitFor(() => trainRoot().querySelector('.run attnlab-attention-map') !== null);
+    await lab('button[data-action="step"]').click();
+    await waitFor(() => Number(trainRoot().querySelector('.progress').dataset.steps) === 1);
+    const small = await page.evaluate(() =>
+      [...trainRoot().querySelectorAll('button, input, select')]
+        .map((e) => ({ what: e.outerHTML.slice(0, 60), r: e.getBoundingClientRect() }))
+        .filter(({ r }) => r.width > 0 && (r.width < 24 || r.height < 24))
+        .map(({ what, r }) => `${what} ${r.width}x${r.height}`),
+    );
+    assert.deepEqual(small, []);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(overflow <= 375, `page is ${overflow} px wide at 375`);
+    await page.screenshot({ path: path.join(ARTIFACTS, `train-375-${lang}.png`), fullPage: true });
+    await page.close();
+  }
+});
+
+test('nothing went wrong: no foreign request, failed request, dialog or console error', () => {
+  assert.deepEqual(session.foreignRequests, []);
+  assert.deepEqual(session.failedRequests, []);
+  assert.deepEqual(session.badResponses, []);
+  assert.deepEqual(session.dialogs, []);
+  assert.deepEqual(session.consoleErrors, []);
+});

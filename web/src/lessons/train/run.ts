@@ -1,0 +1,155 @@
+// One training run of the lab: a worker (engine/lab-client.ts) training one attention variant, and
+// everything the page shows of it (steps, losses, speed, the snapshot timeline, an error). The
+// element holds one run, or two side by side; each calls `changed` when there is something new.
+
+import { zipSync, strToU8 } from 'fflate';
+import { CrossOriginWorkerError } from '../../engine/engine';
+import { LabClient, type LabClientOptions, type LabExport } from '../../engine/lab-client';
+import type { LabMessage } from '../../engine/lab-protocol';
+import { addSnapshot, type Snapshot } from './timeline';
+import type { Attention } from './state';
+import { t } from '../../i18n';
+
+export type RunStatus = 'starting' | 'ready' | 'running' | 'paused' | 'done' | 'failed';
+
+/** What went wrong, by code (engine codes of docs/engine-contract.md, plus the worker's own). */
+export interface RunError {
+  code: string;
+  detail: string;
+}
+
+export class TrainRun {
+  status: RunStatus = 'starting';
+  steps = 0;
+  totalSteps = 0;
+  parameters = 0;
+  /** The mean loss of each step's batch: losses[i] is step i + 1. */
+  readonly losses: number[] = [];
+  timeline: Snapshot[] = [];
+  stepsPerSecond = 0;
+  examplesPerSecond = 0;
+  error: RunError | null = null;
+  private client: LabClient | null = null;
+
+  constructor(
+    readonly attention: Attention,
+    readonly config: string,
+    example: number,
+    private readonly changed: (kind: 'progress' | 'snapshot' | 'state') => void,
+    options: LabClientOptions = {},
+  ) {
+    try {
+      this.client = LabClient.start((message) => this.receive(message), options);
+    } catch (error) {
+      this.status = 'failed';
+      this.error =
+        error instanceof CrossOriginWorkerError
+          ? { code: 'cross_origin', detail: error.message }
+          : { code: 'worker', detail: error instanceof Error ? error.message : String(error) };
+      return;
+    }
+    this.client.send({ type: 'create', config });
+    this.client.send({ type: 'example', index: example });
+  }
+
+  get finished(): boolean {
+    return this.totalSteps > 0 && this.steps >= this.totalSteps;
+  }
+
+  run(): void {
+    if (this.status === 'ready' || this.status === 'paused') this.client?.send({ type: 'run' });
+  }
+
+  pause(): void {
+    if (this.status === 'running') this.client?.send({ type: 'pause' });
+  }
+
+  step(n = 1): void {
+    if (this.status === 'ready' || this.status === 'paused') this.client?.send({ type: 'step', n });
+  }
+
+  /** Which held-out example (0-based) the snapshots draw; the worker sends a snapshot of it now. */
+  watch(index: number): void {
+    this.client?.send({ type: 'example', index });
+  }
+
+  exportModel(): Promise<LabExport> {
+    return this.client ? this.client.exportModel() : Promise.reject(new Error('no run'));
+  }
+
+  private receive(message: LabMessage): void {
+    switch (message.type) {
+      case 'ready':
+        return;
+      case 'fatal':
+        this.status = 'failed';
+        this.error = { code: 'worker', detail: message.error };
+        return this.changed('state');
+      case 'error':
+        this.error = { code: message.code, detail: message.error };
+        if (this.status === 'starting') this.status = 'failed';
+        return this.changed('state');
+      case 'created':
+        this.totalSteps = message.totalSteps;
+        this.parameters = message.parameters;
+        return;
+      case 'state':
+        this.steps = message.steps;
+        this.status = message.running
+          ? 'running'
+          : this.finished
+            ? 'done'
+            : this.status === 'failed'
+              ? 'failed'
+              : message.steps
+                ? 'paused'
+                : 'ready';
+        if (message.running) this.error = null;
+        return this.changed('state');
+      case 'progress':
+        this.losses.push(...message.losses);
+        this.steps = message.steps;
+        this.stepsPerSecond = message.stepsPerSecond;
+        this.examplesPerSecond = message.examplesPerSecond;
+        return this.changed('progress');
+      case 'snapshot':
+        this.timeline = addSnapshot(this.timeline, {
+          steps: message.steps,
+          metrics: message.metrics,
+          example: message.example,
+        });
+        return this.changed('snapshot');
+      case 'exported':
+        return;
+    }
+  }
+
+  dispose(): void {
+    this.client?.dispose();
+    this.client = null;
+  }
+}
+
+/** The model folder as one .zip: config.json, model.safetensors and card.json at its top. */
+export function modelZip(model: LabExport): Uint8Array {
+  return zipSync(
+    {
+      'config.json': strToU8(model.config),
+      'model.safetensors': new Uint8Array(model.weights),
+      'card.json': strToU8(model.card),
+    },
+    { level: 6 },
+  );
+}
+
+/** The zip's file name: what was trained, how long ("attnlab-reverse-additive-1500-steps.zip"). */
+export const zipName = (task: string, attention: string, steps: number): string =>
+  `attnlab-${task}-${attention}-${steps}-steps.zip`;
+
+/** A run's error in plain words: the engine's code decides the sentence, its message is the detail. */
+export function runErrorText(error: RunError): string {
+  if (error.code === 'cross_origin') return t('embed.crossOrigin');
+  if (error.code === 'config' || error.code === 'worker')
+    return t(`train.error.${error.code}`, { detail: error.detail });
+  return t('train.error.other', { code: error.code, detail: error.detail });
+}
