@@ -50,7 +50,12 @@ export function renderRunPanel(
     </p>
     ${
       metrics && snapshot
-        ? html`<p class="metrics" data-steps=${snapshot.steps} data-exact=${metrics.exactMatch}>
+        ? html`<p
+            class="metrics"
+            data-steps=${snapshot.steps}
+            data-exact=${metrics.exactMatch}
+            data-alignment-error=${metrics.alignmentError ?? nothing}
+          >
             ${
               metrics.alignmentError === null
                 ? t('train.snapshotMetricsNone', {
