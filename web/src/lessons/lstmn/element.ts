@@ -9,10 +9,8 @@
 // attention (plain SimpleRNN / LSTM) show their guesses only. The cards of every served model are
 // read too (small JSON files), so a model's perplexity is shown next to its baseline's.
 
-import { scoresTableStyles } from '../../figures/scores-table';
-import { weightBarStyles } from '../../figures/weight-bar';
-import { html, nothing, unsafeCSS, type TemplateResult } from 'lit';
-import katexCss from 'katex/dist/katex.min.css?inline';
+import { lessonStyles } from '../shared/lesson-styles';
+import { html, nothing, type TemplateResult } from 'lit';
 import { LatestForward } from '../shared/latest-forward';
 import { ModelSet, type LoadState } from '../shared/model-set';
 import { modelLoader, servedFolders } from '../shared/load-model';
@@ -36,11 +34,10 @@ import { modelUrl } from '../../engine/model-folder';
 import { fetchAsset } from '../../engine/assets';
 import { defaultModelBase } from '../../engine/model-base';
 import { parseIndex, parseModel, parseView } from '../../embed/state';
-import { sentenceInput, teacherModeStyles } from '../shared/embed-attributes';
+import { sentenceInput } from '../shared/embed-attributes';
 import { LessonElement } from '../shared/lesson-element';
 import { clipText, hasWords, type ForwardRecord } from '../../engine/records';
 import { LocaleController, t } from '../../i18n';
-import { placeholderBox, lessonBase, lessonChrome, pills, srOnly } from '../../components/shared-styles';
 import { LSTMN_MODELS, modelFolders, type LmModel } from '../shared/models';
 import {
   DEFAULT_LSTMN_SENTENCE,
@@ -290,15 +287,7 @@ export class LstmnElement extends LessonElement<LmModel, LoadedModel> {
   }
 
   static override styles = [
-    weightBarStyles,
-    scoresTableStyles,
-    placeholderBox,
-    lessonBase,
-    pills,
-    srOnly,
-    unsafeCSS(katexCss),
-    teacherModeStyles,
-    lessonChrome,
+    ...lessonStyles,
     lstmnStyles,
     controlsStyles,
     objectivePanelStyles,

@@ -6,10 +6,8 @@
 // figures, each in its own module of this folder: the map (figure.ts), side by side
 // (compare-panel.ts), one decoder step (step-panel.ts) and accuracy by length (length-chart.ts).
 
-import { scoresTableStyles } from '../../figures/scores-table';
-import { weightBarStyles } from '../../figures/weight-bar';
-import { html, nothing, unsafeCSS, type TemplateResult } from 'lit';
-import katexCss from 'katex/dist/katex.min.css?inline';
+import { lessonStyles } from '../shared/lesson-styles';
+import { html, nothing, type TemplateResult } from 'lit';
 import { LatestForward } from '../shared/latest-forward';
 import { ModelSet, type LoadState } from '../shared/model-set';
 import { modelLoader, servedFolders } from '../shared/load-model';
@@ -21,9 +19,8 @@ import { LocaleController, t } from '../../i18n';
 import { fetchAsset } from '../../engine/assets';
 import { defaultModelBase } from '../../engine/model-base';
 import { parseModel, parseView } from '../../embed/state';
-import { isTeacherMode, sentenceInput, teacherModeStyles } from '../shared/embed-attributes';
+import { isTeacherMode, sentenceInput } from '../shared/embed-attributes';
 import { LessonElement } from '../shared/lesson-element';
-import { placeholderBox, lessonBase, lessonChrome, pills, srOnly } from '../../components/shared-styles';
 import type { ChartSeries } from '../../figures/line-chart';
 import { SEQ2SEQ_MODELS } from '../shared/models';
 import {
@@ -328,15 +325,7 @@ export class Seq2SeqElement extends LessonElement<Variant, LoadedModel> {
   }
 
   static override styles = [
-    weightBarStyles,
-    scoresTableStyles,
-    placeholderBox,
-    lessonBase,
-    pills,
-    srOnly,
-    unsafeCSS(katexCss),
-    teacherModeStyles,
-    lessonChrome,
+    ...lessonStyles,
     seq2seqStyles,
     controlsStyles,
     comparePanelStyles,

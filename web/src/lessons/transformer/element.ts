@@ -8,23 +8,20 @@
 // the masked word (mask-panel.ts), positions (positions-panel.ts) and the comparison with RNNs and
 // CNNs (compare-panel.ts). docs/architecture.md lists them.
 
-import { scoresTableStyles } from '../../figures/scores-table';
-import { weightBarStyles } from '../../figures/weight-bar';
-import { html, nothing, unsafeCSS, type TemplateResult } from 'lit';
-import katexCss from 'katex/dist/katex.min.css?inline';
+import { lessonStyles } from '../shared/lesson-styles';
+import { html, nothing, type TemplateResult } from 'lit';
 import { LatestForward } from '../shared/latest-forward';
 import { ModelSet, type LoadState } from '../shared/model-set';
 import { modelLoader, servedFolders } from '../shared/load-model';
 import { hasForeignLetters, messageLadder, renderMessages, type Message } from '../shared/messages';
 import { parseIndex, parseModel, parseView } from '../../embed/state';
-import { sentenceInput, teacherModeStyles } from '../shared/embed-attributes';
+import { sentenceInput } from '../shared/embed-attributes';
 import { LessonElement } from '../shared/lesson-element';
 import { clipText, hasWords, type ForwardRecord } from '../../engine/records';
 import { activeMask, maskPositions, maskWord, textWords, tokenLabel, type TextWord } from './view-model';
 import { TRANSFORMER_MODELS, type TfModel } from '../shared/models';
 import { firstWholeWord } from '../shared/lm';
 import { LocaleController, t } from '../../i18n';
-import { placeholderBox, lessonBase, lessonChrome, pills, srOnly } from '../../components/shared-styles';
 import { DEFAULT_TF_SENTENCE, TF_MAX_CHARS, tfModel, type LoadedModel, type ShuffleState } from './parts';
 import { attributeValues, withinArch, withinTokens, SPEC, isView, type View } from './state';
 import { renderModels, renderCard } from './controls';
@@ -368,15 +365,7 @@ export class TransformerElement extends LessonElement<TfModel, LoadedModel> {
   }
 
   static override styles = [
-    weightBarStyles,
-    scoresTableStyles,
-    placeholderBox,
-    lessonBase,
-    pills,
-    srOnly,
-    unsafeCSS(katexCss),
-    teacherModeStyles,
-    lessonChrome,
+    ...lessonStyles,
     transformerStyles,
     headViewStyles,
     modelViewStyles,
