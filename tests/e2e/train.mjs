@@ -22,6 +22,8 @@ let session;
 let page;
 /** The watched example's words before training ("Input: ... → correct output: ..."). */
 let firstWords = '';
+/** The .zip the download test received, which the lesson-1 test opens through the file picker. */
+let downloaded = null;
 
 before(async () => {
   session = await openSession('train');
@@ -186,6 +188,7 @@ test('the timeline scrubs back to "before training" and shows that map again', a
 test('Download gives a .zip model folder: config, safetensors, card with the steps', async () => {
   const { name, bytes } = await downloadFrom(page, lab('button[data-action="download"]'));
   assert.equal(name, 'attnlab-reverse-additive-1500-steps.zip');
+  downloaded = { name, bytes };
   const files = unzipSync(new Uint8Array(bytes));
   assert.deepEqual(Object.keys(files).sort(), ['card.json', 'config.json', 'model.safetensors']);
   const config = JSON.parse(strFromU8(files['config.json']));
@@ -208,6 +211,7 @@ test('Download gives a .zip model folder: config, safetensors, card with the ste
   assert.equal(card.metrics.valid.steps, 1500);
   assert.equal(card.data.kind, 'reverse');
   assert.equal(card.seed, 1);
+  assert.match(card.example, /^[a-j]( [a-j])+$/, 'an input of the task, for the lesson that opens it');
   console.log(`# card: ${JSON.stringify(card).slice(0, 300)}`);
 });
 
@@ -301,6 +305,116 @@ test('side by side: additive and no attention train together, and the URL carrie
     .locator('section[aria-labelledby="lesson-train"]')
     .screenshot({ path: path.join(ARTIFACTS, 'train-zh-1280.png') });
   await copy.close();
+});
+
+/** Lesson 1's state while it shows a model: the pill checked, the card, the words, output and map. */
+const lessonOne = (tab) =>
+  tab.evaluate(() => {
+    const root = document.querySelector('attnlab-seq2seq').shadowRoot;
+    const map = root.querySelector('attnlab-attention-map');
+    return {
+      pill: root.querySelector('[data-variant][aria-checked="true"]')?.dataset.variant ?? null,
+      local: root.querySelector('.card[data-local="true"]')?.textContent.replace(/\s+/g, ' ').trim() ?? null,
+      text: root.querySelector('textarea')?.value,
+      output: root.querySelector('.translation')?.dataset.translation ?? null,
+      cells: map?.shadowRoot?.querySelectorAll('rect[data-weight]').length ?? 0,
+      noAttention: root.querySelector('[data-key="no-attention"]') !== null,
+      error: root.querySelector('.open-error')?.textContent ?? null,
+      tokensLabel: root.querySelector('.tokens-label')?.textContent ?? null,
+    };
+  });
+
+test('"Show it in lesson 1" hands the trained model to lesson 1 on the app page; the one without attention says it has no map', async () => {
+  await page
+    .locator('attnlab-train .run[data-attention="additive"] button[data-action="open-in-lesson"]')
+    .click();
+  await page.waitForFunction(() => {
+    const root = document.querySelector('attnlab-seq2seq').shadowRoot;
+    return root.querySelector('.card[data-local="true"]') && root.querySelector('.translation');
+  });
+  await page.waitForFunction(() =>
+    document
+      .querySelector('attnlab-seq2seq')
+      .shadowRoot.querySelector('attnlab-attention-map')
+      ?.shadowRoot?.querySelector('rect[data-weight]'),
+  );
+  const shown = await lessonOne(page);
+  assert.match(shown.local, /Your model “attnlab-shift-additive-400-steps”/);
+  assert.match(shown.local, /held-out validation/);
+  assert.match(shown.text, /^[a-j]( [a-j])+$/, 'the lesson types the example input the card gives');
+  assert.equal(shown.pill, 'local', 'the "Your model" pill is chosen');
+  assert.equal(shown.tokensLabel, 'Input words', 'the lesson no longer calls the input English');
+  const n = shown.text.split(' ').length;
+  assert.equal(
+    shown.cells,
+    n * (shown.output.split(' ').length + 2),
+    'm x (t + 1) cells, <eos> and s0 rows included',
+  );
+  await page.waitForFunction(() => location.search.includes('seq2seq.model=local'));
+  await scrollIntoRenderedView(page, page.locator('section[aria-labelledby="lesson-seq2seq"]'));
+  await page
+    .locator('section[aria-labelledby="lesson-seq2seq"]')
+    .screenshot({ path: path.join(ARTIFACTS, 'train-in-lesson1.png') });
+  // The link cannot carry the file: opened again, the lesson shows its own model and says why.
+  const copy = await session.newPage();
+  await copy.goto(page.url());
+  await copy.waitForFunction(() =>
+    document.querySelector('attnlab-seq2seq').shadowRoot.querySelector('[data-key="link-needs-file"]'),
+  );
+  await copy.close();
+  // The baseline without attention: shown too, with its reason instead of a blank map.
+  await page
+    .locator('attnlab-train .run[data-attention="none"] button[data-action="open-in-lesson"]')
+    .click();
+  await page.waitForFunction(() =>
+    document.querySelector('attnlab-seq2seq').shadowRoot.querySelector('[data-key="no-attention"]'),
+  );
+  assert.match((await lessonOne(page)).local, /attnlab-shift-none-400-steps/);
+  // Closing it goes back to the lesson's own model.
+  await page.locator('attnlab-seq2seq button.close-local').click();
+  await page.waitForFunction(
+    () => !document.querySelector('attnlab-seq2seq').shadowRoot.querySelector('.card[data-local]'),
+  );
+  await page.close();
+});
+
+test('the downloaded .zip opens in lesson 1 through "Open a model…"; a file that is not a model is refused and nothing is lost', async () => {
+  assert.ok(downloaded, 'the download test ran first');
+  page = await newPage();
+  await page.goto(`${session.origin}/?embed=seq2seq`);
+  await page.waitForFunction(() =>
+    document.querySelector('attnlab-seq2seq').shadowRoot.querySelector('attnlab-attention-map'),
+  );
+  const input = page.locator('attnlab-seq2seq input.open-input');
+  await input.setInputFiles({
+    name: 'notes.zip',
+    mimeType: 'application/zip',
+    buffer: Buffer.from('not a zip'),
+  });
+  await page.waitForFunction(() =>
+    document.querySelector('attnlab-seq2seq').shadowRoot.querySelector('.open-error'),
+  );
+  const refused = await lessonOne(page);
+  assert.match(refused.error, /notes\.zip is not a \.zip this page can read/);
+  assert.equal(refused.local, null);
+  assert.ok(refused.cells > 0, 'the lesson still shows its own model');
+  await input.setInputFiles({ name: downloaded.name, mimeType: 'application/zip', buffer: downloaded.bytes });
+  await page.waitForFunction(() =>
+    document.querySelector('attnlab-seq2seq').shadowRoot.querySelector('.card[data-local="true"]'),
+  );
+  await page.waitForFunction(() =>
+    document
+      .querySelector('attnlab-seq2seq')
+      .shadowRoot.querySelector('attnlab-attention-map')
+      ?.shadowRoot?.querySelector('rect[data-weight]'),
+  );
+  const opened = await lessonOne(page);
+  assert.equal(opened.error, null);
+  assert.match(opened.local, /attnlab-reverse-additive-1500-steps/);
+  // A reversal model trained 1,500 steps: the example's output is its input reversed.
+  console.log(`# lesson 1 with the lab's model: "${opened.text}" -> "${opened.output}"`);
+  assert.equal(opened.output, opened.text.split(' ').reverse().join(' '));
+  await page.screenshot({ path: path.join(ARTIFACTS, 'train-open-zip.png'), fullPage: true });
   await page.close();
 });
 

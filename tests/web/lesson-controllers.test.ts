@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { LatestForward, type ForwardEngine } from '../../web/src/lessons/shared/latest-forward';
-import { ModelSet } from '../../web/src/lessons/shared/model-set';
+import { LOCAL, ModelSet } from '../../web/src/lessons/shared/model-set';
 import {
   LSTMN_MODELS,
   SEQ2SEQ_MODELS,
@@ -173,6 +173,11 @@ function modelSet(served: string[] = ['lm-rnn-selfattn', 'lm-lstm']) {
       loads[folder] = deferred<FakeModel>();
       return loads[folder].promise;
     },
+    loadLocal: (folder) => {
+      loadCalls.push(`local:${folder.config}`);
+      loads[`local:${folder.config}`] = deferred<FakeModel>();
+      return loads[`local:${folder.config}`].promise;
+    },
     manifest: async () => served,
     onReady: (key) => ready.push(key),
   });
@@ -250,6 +255,33 @@ describe('ModelSet', () => {
     await late;
     expect(b.disposed).toBe(1);
     expect(set.ready('lstm')).toBeNull();
+  });
+
+  it('a model opened from files: loads beside the others, replaces the one before, and is disposed on leaving', async () => {
+    const { host, set, loads, ready } = modelSet();
+    const folder = (name: string) => ({ config: name, weights: new ArrayBuffer(0), card: '{}' });
+    const first = set.openLocal('mine', folder('a'));
+    expect(set.local?.name).toBe('mine');
+    expect(set.state(LOCAL)).toEqual({ status: 'loading' });
+    const a = new FakeModel('a');
+    loads['local:a'].resolve(a);
+    await first;
+    expect(set.ready(LOCAL)).toBe(a);
+    expect(ready).toEqual([LOCAL]);
+    // A second one replaces it: the first's worker stops.
+    const second = set.openLocal('other', folder('b'));
+    expect(a.disposed).toBe(1);
+    loads['local:b'].reject(new Error('missing tensor "enc.weight"'));
+    await second;
+    expect(set.state(LOCAL)).toEqual({ status: 'failed', error: 'missing tensor "enc.weight"' });
+    // One that finishes after the element left is disposed at once, never kept.
+    const third = set.openLocal('late', folder('c'));
+    host.disconnect();
+    const c = new FakeModel('c');
+    loads['local:c'].resolve(c);
+    await third;
+    expect(c.disposed).toBe(1);
+    expect(set.local).toBeNull();
   });
 });
 

@@ -72,6 +72,8 @@ export interface CardSummary {
   exactMatch: number | null; // fraction of test sentences translated exactly, 0..1
   aer: number | null; // alignment error rate of the argmax attention, 0..1
   testSentences: number | null;
+  /** Which held-out split the metrics are of: the shipped cards have "test", the lab's "valid". */
+  split: 'test' | 'valid';
   /** The weight decay the attention's own weights (W_K, W_Q) were trained with, when set apart. */
   alignWeightDecay: number | null;
 }
@@ -79,11 +81,16 @@ export interface CardSummary {
 const numberOr = (value: unknown): number | null =>
   typeof value === 'number' && Number.isFinite(value) ? value : null;
 
-/** Reads card.json's `parameters` and `metrics.test` (fields that are missing come back null). */
+/**
+ * Reads card.json's `parameters` and `metrics.test` (or `metrics.valid` when a card has no test
+ * split, as the training lab's cards); fields that are missing come back null.
+ */
 export function summarizeCard(card: Record<string, unknown>): CardSummary {
   const metrics = (card.metrics ?? {}) as Record<string, unknown>;
-  const test = (metrics.test ?? {}) as Record<string, unknown>;
+  const split = metrics.test === undefined && metrics.valid !== undefined ? 'valid' : 'test';
+  const test = (metrics[split] ?? {}) as Record<string, unknown>;
   return {
+    split,
     parameters: numberOr(card.parameters),
     exactMatch: numberOr(test.exact_match),
     aer: numberOr(test.aer),

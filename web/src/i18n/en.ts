@@ -1,4 +1,5 @@
 // English strings. zh-CN.ts must have the same keys (its type is checked against this file).
+import { enOpen, enSeq2seqLocal } from './en-open';
 import { enTransformer } from './en-transformer';
 import { enTrain } from './en-train';
 
@@ -293,6 +294,8 @@ export const en = {
   },
   transformer: enTransformer,
   train: enTrain,
+  open: enOpen,
+  seq2seqLocal: enSeq2seqLocal,
   guide: {
     title: 'Guided tour: what you are seeing, and two questions',
     take: 'New here? Take the guided tour ↓',

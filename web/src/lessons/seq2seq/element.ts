@@ -9,8 +9,10 @@
 import { lessonStyles } from '../shared/lesson-styles';
 import { html, nothing, type TemplateResult } from 'lit';
 import { LatestForward } from '../shared/latest-forward';
-import { ModelSet, type LoadState } from '../shared/model-set';
-import { modelLoader, servedFolders } from '../shared/load-model';
+import { LOCAL, ModelSet, type LoadState } from '../shared/model-set';
+import { localLoader, modelLoader, servedFolders } from '../shared/load-model';
+import { OpenModelController, openModelStyles } from '../shared/open-model-control';
+import type { ModelFolder } from '../../engine/model-folder';
 import { messageLadder, renderMessages, type Message } from '../shared/messages';
 import { modelUrl } from '../../engine/model-folder';
 import { clipText, hasWords, type ForwardRecord } from '../../engine/records';
@@ -30,6 +32,8 @@ import {
   FOLDERS,
   BASELINE_FOLDER,
   seq2seqModel,
+  say,
+  type Shown,
   type Variant,
   type LoadedModel,
 } from './parts';
@@ -58,9 +62,13 @@ export class Seq2SeqElement extends LessonElement<Variant, LoadedModel> {
     compare: { state: true },
     caret: { state: true },
     lengthCurves: { state: true },
+    localMissing: { state: true },
   };
 
-  declare variant: Variant;
+  /** The model shown: one of the lesson's, or the one the student opened (LOCAL). */
+  declare variant: Shown;
+  /** The URL asked for a model opened from a file, which it cannot carry (a message says so). */
+  declare localMissing: boolean;
   /** The step the step-through panel explains: the row of the map (0 the start s_0, j the j-th word). */
   declare step: number;
   /** Side by side: both attention variants on the same sentence and their difference. */
@@ -77,6 +85,7 @@ export class Seq2SeqElement extends LessonElement<Variant, LoadedModel> {
   readonly models = new ModelSet<Variant, LoadedModel>(this, {
     lesson: SEQ2SEQ_MODELS,
     load: modelLoader(seq2seqModel),
+    loadLocal: localLoader(seq2seqModel),
     manifest: servedFolders,
     onReady: (variant) => {
       if (variant === this.variant) this.compute();
@@ -84,6 +93,8 @@ export class Seq2SeqElement extends LessonElement<Variant, LoadedModel> {
     },
   });
   chartSeries: { curves: unknown; key: string; series: ChartSeries[] } | null = null;
+  /** "Open a model…": the picker, drops on the lesson, and what was refused. */
+  readonly opener = new OpenModelController(this, { open: (name, folder) => this.openLocal(name, folder) });
 
   constructor() {
     super();
@@ -95,6 +106,7 @@ export class Seq2SeqElement extends LessonElement<Variant, LoadedModel> {
     this.compare = false;
     this.caret = -1; // nobody has typed: no suggestions until they do
     this.lengthCurves = [];
+    this.localMissing = false;
     this.shown = parseView(null, SPEC.view);
   }
 
@@ -107,6 +119,8 @@ export class Seq2SeqElement extends LessonElement<Variant, LoadedModel> {
       this.compute();
     }
     const variant = parseModel(this.attrModel, SPEC) as Variant | null;
+    if (changed.has('attrModel') && this.attrModel?.trim().toLowerCase() === LOCAL && this.variant !== LOCAL)
+      this.localMissing = true;
     if (changed.has('attrModel') && variant && variant !== this.variant) {
       if (this.available.length) this.chooseVariant(variant);
       else this.variant = variant;
@@ -136,11 +150,13 @@ export class Seq2SeqElement extends LessonElement<Variant, LoadedModel> {
   async start(): Promise<void> {
     // Without a manifest the additive model is still tried, so a missing model says so.
     const served = await this.models.readManifest();
-    if (!this.available.includes(this.variant)) this.variant = this.available[0];
+    const first =
+      this.variant === LOCAL || !this.available.includes(this.variant) ? this.available[0] : this.variant;
+    if (this.variant !== LOCAL) this.variant = first;
     const other = this.otherVariant();
     if (this.compare && other) void this.ensureLoaded(other);
     void this.loadLengthCurves(served);
-    await this.ensureLoaded(this.variant);
+    await this.ensureLoaded(first);
   }
 
   /** Reads the accuracy-by-length figures of every served Seq2Seq card (small JSON files). */
@@ -168,6 +184,39 @@ export class Seq2SeqElement extends LessonElement<Variant, LoadedModel> {
 
   ensureLoaded(variant: Variant): Promise<void> {
     return this.models.ensure(variant);
+  }
+
+  /**
+   * Opens a model folder from the student's files and shows it; on the first one, the text
+   * becomes the example its card gives (the lesson's English would be all unknown words to it).
+   */
+  async openLocal(name: string, folder: ModelFolder): Promise<void> {
+    const before = this.variant === LOCAL ? null : this.variant;
+    await this.models.openLocal(name, folder);
+    const local = this.models.local;
+    if (local?.state.status === 'failed') {
+      this.opener.error = t('open.failed', { name, message: local.state.error });
+      this.models.dropLocal();
+      if (before) this.variant = before;
+      return;
+    }
+    const model = this.models.ready(LOCAL);
+    if (!model) return;
+    this.localMissing = false;
+    this.compare = false;
+    this.variant = LOCAL;
+    this.forwards.reset();
+    if (model.example) {
+      this.text = model.example;
+      this.caret = -1;
+    }
+    this.compute();
+  }
+
+  /** Closes the student's model and goes back to the lesson's first one. */
+  closeLocal(): void {
+    this.models.dropLocal();
+    if (this.variant === LOCAL) this.chooseVariant(this.available[0] ?? 'additive');
   }
 
   get current(): LoadState<LoadedModel> | undefined {
@@ -205,7 +254,9 @@ export class Seq2SeqElement extends LessonElement<Variant, LoadedModel> {
     });
   }
 
+  /** The other attention variant for side by side (none while the student's own model is shown). */
   otherVariant(): Variant | null {
+    if (this.variant === LOCAL) return null;
     return this.available.find((v) => v !== this.variant) ?? null;
   }
 
@@ -221,13 +272,13 @@ export class Seq2SeqElement extends LessonElement<Variant, LoadedModel> {
     this.compute();
   }
 
-  chooseVariant(variant: Variant): void {
+  chooseVariant(variant: Shown): void {
     if (variant === this.variant) return;
     this.variant = variant;
     this.forwards.reset();
     this.otherForwards.record = null;
     if (this.model) this.compute();
-    else void this.ensureLoaded(variant);
+    else if (variant !== LOCAL) void this.ensureLoaded(variant);
     const other = this.otherVariant();
     if (this.compare && other) void this.ensureLoaded(other);
   }
@@ -237,9 +288,17 @@ export class Seq2SeqElement extends LessonElement<Variant, LoadedModel> {
     return clipText(this.text, SEQ2SEQ_MAX_CHARS).text;
   }
 
-  /** What the model reads: the text box, with the full stop it was trained to expect. */
+  /**
+   * What the model reads: the text box, with the full stop the shipped models were trained to
+   * expect (a model whose vocabulary has no "." reads the text as it is).
+   */
+  fullStop(): { text: string; added: boolean } {
+    const input = this.input();
+    return this.model && !this.model.knowsFullStop ? { text: input, added: false } : withFullStop(input);
+  }
+
   modelInput(): string {
-    return withFullStop(this.input()).text;
+    return this.fullStop().text;
   }
 
   /** Asks the engine for the current text (latest wins, see LatestForward). */
@@ -286,7 +345,7 @@ export class Seq2SeqElement extends LessonElement<Variant, LoadedModel> {
   }
 
   messages(): Message[] {
-    return messageLadder(
+    const ladder = messageLadder(
       {
         prefix: 'seq2seq',
         text: this.text,
@@ -298,6 +357,9 @@ export class Seq2SeqElement extends LessonElement<Variant, LoadedModel> {
       },
       (record) => recordMessages(this, record),
     );
+    return this.localMissing
+      ? [{ kind: 'info', key: 'link-needs-file', text: t('open.linkNeedsFile') }, ...ladder]
+      : ladder;
   }
 
   override render(): TemplateResult {
@@ -307,20 +369,20 @@ export class Seq2SeqElement extends LessonElement<Variant, LoadedModel> {
       ${sentenceInput({
         controls: this.controls,
         id: 'sentence',
-        label: t('seq2seq.inputLabel'),
-        placeholder: t('seq2seq.placeholder'),
+        label: say(this, 'inputLabel'),
+        placeholder: say(this, 'placeholder'),
         messagesId: 'seq2seq-messages',
         text: this.text,
         onInput: this.onInput,
         onCaret: this.onCaret,
         switches: html`<div class="switches">${renderVariants(this)} ${renderCompareToggle(this)}</div>`,
       })}
-      ${teacher ? nothing : renderSuggestions(this)} ${renderCard(this)}
-      ${renderMessages('seq2seq-messages', messages)}
+      ${teacher ? nothing : this.opener.render()} ${teacher ? nothing : renderSuggestions(this)}
+      ${renderCard(this)} ${renderMessages('seq2seq-messages', messages)}
       <div class="figure" aria-busy=${this.busy || this.current?.status === 'loading' ? 'true' : 'false'}>
         ${renderFigure(this)}
       </div>
-      ${this.shown.panels.includes('chart') ? renderLengthChart(this) : nothing}
+      ${this.shown.panels.includes('chart') && this.variant !== LOCAL ? renderLengthChart(this) : nothing}
     `;
   }
 
@@ -330,6 +392,7 @@ export class Seq2SeqElement extends LessonElement<Variant, LoadedModel> {
     controlsStyles,
     comparePanelStyles,
     stepPanelStyles,
+    openModelStyles,
   ];
 }
 

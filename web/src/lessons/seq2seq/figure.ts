@@ -8,22 +8,23 @@ import { type AttentionMap, type ForwardRecord } from '../../engine/records';
 import { formatInteger, t } from '../../i18n';
 import { typeset } from '../../components/typeset';
 import type { Seq2SeqElement } from './element';
-import { SEQ2SEQ_MAX_TOKENS, COST_WITHOUT, COST_WITH } from './parts';
+import { SEQ2SEQ_MAX_TOKENS, COST_WITHOUT, COST_WITH, say } from './parts';
+import { LOCAL } from '../shared/model-set';
 import { renderCompare } from './compare-panel';
 import { renderStep } from './step-panel';
 import { mapWithStart } from './view-model';
 import { seq2seqMapTitle } from '../shared/map-titles';
 
 export function renderFigure(el: Seq2SeqElement): TemplateResult {
-  const notReady =
-    loadPlaceholder('seq2seq', el.current) ?? textPlaceholder('seq2seq', el.text, 'punctuationOnly');
+  const prefix = el.variant === LOCAL ? 'seq2seqLocal' : 'seq2seq';
+  const notReady = loadPlaceholder(prefix, el.current) ?? textPlaceholder(prefix, el.text, 'punctuationOnly');
   if (notReady) return notReady;
   const record = el.shownRecord();
   if (!record) {
     // Too long, every word unknown, or an engine error: the messages above say which. The
     // words are still listed, unknown ones marked, unless there are too many.
     const raw = el.record;
-    return raw && raw.tokens.length <= SEQ2SEQ_MAX_TOKENS ? renderTokens(raw) : html``;
+    return raw && raw.tokens.length <= SEQ2SEQ_MAX_TOKENS ? renderTokens(el, raw) : html``;
   }
   // The map starts with the s_0 row (alpha_0, giving c_0): m(t + 1) weights, as the engine computes.
   const map = mapWithStart(record);
@@ -31,12 +32,20 @@ export function renderFigure(el: Seq2SeqElement): TemplateResult {
   const m = map?.cols ?? 0;
   const steps = map ? map.rows - 1 : 0;
   return html`
-    ${renderTokens(record)}
+    ${renderTokens(el, record)}
     <div class="translation-box">
-      <span class="translation-label">${t('seq2seq.translationLabel')}</span>
-      <p class="translation" lang="fr" data-translation=${translation}>${translation}</p>
+      <span class="translation-label">${say(el, 'translationLabel')}</span>
+      <p class="translation" lang=${el.variant === LOCAL ? nothing : 'fr'} data-translation=${translation}>
+        ${translation}
+      </p>
     </div>
-    ${el.shown.mode === null ? nothing : renderMap(el, record, map)}
+    ${
+      el.shown.mode === null
+        ? nothing
+        : el.model && !el.model.hasAttention
+          ? html`<p class="placeholder hint" data-key="no-attention">${say(el, 'noAttention')}</p>`
+          : renderMap(el, record, map)
+    }
     ${
       map && el.shown.mode !== null
         ? html`<div class="cost" data-m=${m} data-t=${steps} data-weights=${m * (steps + 1)}>
@@ -47,7 +56,7 @@ export function renderFigure(el: Seq2SeqElement): TemplateResult {
               <span>${t('seq2seq.costWithout')} ${unsafeHTML(typeset(COST_WITHOUT))}</span>
               <span>${t('seq2seq.costWith')} ${unsafeHTML(typeset(COST_WITH))}</span>
             </p>
-            <p class="cost-note">${t('seq2seq.costNote')}</p>
+            <p class="cost-note">${say(el, 'costNote')}</p>
           </div>`
         : nothing
     }
@@ -55,9 +64,9 @@ export function renderFigure(el: Seq2SeqElement): TemplateResult {
   `;
 }
 
-export function renderTokens(record: ForwardRecord): TemplateResult {
+export function renderTokens(el: Seq2SeqElement, record: ForwardRecord): TemplateResult {
   return html`<div class="tokens">
-    <span class="tokens-label">${t('seq2seq.tokensLabel')}</span>
+    <span class="tokens-label">${say(el, 'tokensLabel')}</span>
     <ol>
       ${record.tokens.map((token, i) =>
         record.unknown[i]
@@ -82,10 +91,10 @@ export function renderMap(
         ? renderCompare(el, record)
         : html`<attnlab-attention-map
             .map=${map}
-            .exportTitle=${seq2seqMapTitle(el.variant)}
+            .exportTitle=${seq2seqMapTitle(el.variant, el.models.local?.name)}
             .exportText=${el.text}
-            .rowsAxis=${t('seq2seq.rowsAxis')}
-            .colsAxis=${t('seq2seq.colsAxis')}
+            .rowsAxis=${say(el, 'rowsAxis')}
+            .colsAxis=${say(el, 'colsAxis')}
           ></attnlab-attention-map>`
     }`;
 }

@@ -2,6 +2,8 @@
 // keeps of a loaded model. Used by the element and its figure modules.
 
 import type { EngineModel } from '../shared/load-model';
+import { LOCAL, type WithLocal } from '../shared/model-set';
+import { i18n, t } from '../../i18n';
 import { summarizeCard, type CardSummary } from '../../engine/model-folder';
 import {
   SEQ2SEQ_BASELINE_FOLDER,
@@ -18,6 +20,8 @@ export const SEQ2SEQ_MAX_CHARS = 600;
 export const SEQ2SEQ_MAX_TOKENS = 50;
 
 export type Variant = Seq2SeqModel;
+/** What the lesson shows: one of its models, or the one the student opened (LOCAL). */
+export type Shown = WithLocal<Variant>;
 export const FOLDERS = modelFolders(SEQ2SEQ_MODELS);
 export const MODEL_KEYS = modelLabels(SEQ2SEQ_MODELS);
 export const BASELINE_FOLDER = SEQ2SEQ_BASELINE_FOLDER;
@@ -46,6 +50,15 @@ export const STEP_START = String.raw`s_0 = h_m,\quad \alpha_{i0} = \operatorname
 /** How the French word is written (the engine's output layer "out"); the slides do not give it. */
 export const STEP_OUTPUT = String.raw`p(y_j) = \operatorname{softmax}\!\left(W_{\text{out}} \begin{bmatrix} s_j \\ c_j \end{bmatrix} + b_{\text{out}}\right),\quad y_j = \arg\max p(y_j)`;
 
+/**
+ * The lesson's words for `key`: while the student's own model is shown, its input and output are
+ * not English and French, so the `seq2seqLocal` wording replaces the strings that say so.
+ */
+export function say(el: { variant: Shown }, key: string, params?: Record<string, unknown>): string {
+  const local = `seq2seqLocal.${key}`;
+  return t(el.variant === LOCAL && i18n.exists(local, params) ? local : `seq2seq.${key}`, params);
+}
+
 /** One trained model and the worker that runs it. */
 export interface LoadedModel extends EngineModel {
   card: CardSummary;
@@ -53,12 +66,23 @@ export interface LoadedModel extends EngineModel {
   /** The English words the model knows (for suggestions). */
   vocabulary: string[];
   maxOutputLen: number;
+  /** Its vocabulary has "." (the shipped models end every sentence with one; a lab model has none). */
+  knowsFullStop: boolean;
+  /** The model has attention weights to draw (config "attention" is not "none"). */
+  hasAttention: boolean;
+  /** card.json's "example", an input it was trained on (the lab writes one), or "". */
+  example: string;
 }
 
 /** What the lesson keeps of a loaded model: the English words it knows, its output limit. */
 export function seq2seqModel({ engine, info }: EngineModel): LoadedModel {
   const tokenizer = (info.config.tokenizer ?? {}) as { vocab?: unknown };
+  if (info.config.architecture !== 'seq2seq')
+    throw new Error(t('open.wrongArchitecture', { architecture: String(info.config.architecture ?? '?') }));
   return {
+    knowsFullStop: Array.isArray(tokenizer.vocab) && tokenizer.vocab.includes('.'),
+    hasAttention: info.config.attention !== 'none',
+    example: typeof info.card.example === 'string' ? info.card.example : '',
     vocabulary: Array.isArray(tokenizer.vocab)
       ? tokenizer.vocab.filter(
           (w): w is string => typeof w === 'string' && /\p{L}/u.test(w) && !w.startsWith('<'),

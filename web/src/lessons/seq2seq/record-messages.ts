@@ -3,10 +3,10 @@
 
 import type { Message } from '../shared/messages';
 import { END_TOKEN, type ForwardRecord } from '../../engine/records';
-import { allWordsUnknown, withFullStop } from './view-model';
+import { allWordsUnknown } from './view-model';
 import { formatInteger, t } from '../../i18n';
 import type { Seq2SeqElement } from './element';
-import { SEQ2SEQ_MAX_TOKENS } from './parts';
+import { SEQ2SEQ_MAX_TOKENS, say } from './parts';
 import { isolate } from '../../i18n/bidi';
 
 export function unknownWords(record: ForwardRecord): string[] {
@@ -22,7 +22,7 @@ export function recordMessages(el: Seq2SeqElement, record: ForwardRecord): Messa
     out.push({
       kind: 'warning',
       key: 'too-long',
-      text: t('seq2seq.tooLong', {
+      text: say(el, 'tooLong', {
         tokens: formatInteger(record.tokens.length),
         max: formatInteger(SEQ2SEQ_MAX_TOKENS),
       }),
@@ -31,22 +31,25 @@ export function recordMessages(el: Seq2SeqElement, record: ForwardRecord): Messa
   }
   const unknown = unknownWords(record);
   if (allWordsUnknown(record)) {
-    out.push({ kind: 'warning', key: 'unknown', text: t('seq2seq.allUnknown', { size }) });
+    out.push({
+      kind: 'warning',
+      key: 'unknown',
+      text: say(el, 'allUnknown', { size, examples: (el.model?.vocabulary ?? []).slice(0, 12).join(' ') }),
+    });
     return out;
   }
   if (unknown.length) {
     out.push({
       kind: 'warning',
       key: 'unknown',
-      text: t('seq2seq.unknown', {
+      text: say(el, 'unknown', {
         count: unknown.length,
         words: unknown.map((w) => `“${isolate(w)}”`).join(', '),
         size,
       }),
     });
   }
-  if (withFullStop(el.input()).added)
-    out.push({ kind: 'info', key: 'full-stop', text: t('seq2seq.fullStopAdded') });
+  if (el.fullStop().added) out.push({ kind: 'info', key: 'full-stop', text: t('seq2seq.fullStopAdded') });
   const map = record.maps[0];
   if (map && map.rows > 0 && map.rowLabels[map.rows - 1] !== END_TOKEN) {
     out.push({

@@ -3,14 +3,15 @@
 
 import { LESSONS, formatView, type ViewChoice } from '../../embed/state';
 import { type Reflected } from '../shared/embed-attributes';
-import { DEFAULT_SEQ2SEQ_SENTENCE, type Variant } from './parts';
+import { DEFAULT_SEQ2SEQ_SENTENCE, type Shown } from './parts';
 
 export const SPEC = LESSONS.seq2seq;
 
 /** What the attributes say: the part of the element's state that goes into the URL. */
 export interface Seq2SeqUi {
   text: string;
-  variant: Variant;
+  /** One of the lesson's models, or "local": a model opened from a file (the link cannot carry it). */
+  variant: Shown;
   shown: ViewChoice;
   /** Side by side (view mode 'compare') instead of the single map. */
   compare: boolean;

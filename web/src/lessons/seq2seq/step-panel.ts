@@ -11,7 +11,7 @@ import { radioPills } from '../../components/radio-pills';
 import { typeset } from '../../components/typeset';
 import type { Seq2SeqElement } from './element';
 import { scoresTable } from '../../figures/scores-table';
-import { STEP_STATE, STEP_SCORE, STEP_SOFTMAX, STEP_CONTEXT, STEP_START, STEP_OUTPUT } from './parts';
+import { STEP_STATE, STEP_SCORE, STEP_SOFTMAX, STEP_CONTEXT, STEP_START, STEP_OUTPUT, say } from './parts';
 import { isolate } from '../../i18n/bidi';
 
 export function chooseStep(el: Seq2SeqElement, row: number): void {
@@ -41,10 +41,10 @@ export function renderStep(el: Seq2SeqElement, record: ForwardRecord): TemplateR
   const j = row;
   const maxWeight = Math.max(...detail.weights);
   const scale = detail.scale;
-  const score = STEP_SCORE[String(el.model?.info.config.attention ?? el.variant)] ?? STEP_SCORE[el.variant];
+  const score = STEP_SCORE[String(el.model?.info.config.attention ?? el.variant)] ?? STEP_SCORE.additive;
   return html`<section class="step" aria-labelledby="step-title">
     <h3 id="step-title" class="map-title">${t('seq2seq.stepTitle')}</h3>
-    <p class="step-intro">${t('seq2seq.stepIntro')}</p>
+    <p class="step-intro">${say(el, 'stepIntro')}</p>
     ${radioPills({
       host: el,
       name: 'step-words',
@@ -72,13 +72,13 @@ export function renderStep(el: Seq2SeqElement, record: ForwardRecord): TemplateR
               ${vectorRow(`s_{${j}}`, `s_${j}`, detail.state, scale)}
             </li>`
           : html`<li data-part="start">
-              <p>${t('seq2seq.stepStart')}</p>
+              <p>${say(el, 'stepStart')}</p>
               <div class="formula">${tex(STEP_START, true)}</div>
               ${vectorRow('s_0', 's_0', detail.state, scale)}
             </li>`
       }
       <li data-part="scores">
-        <p>${t('seq2seq.stepScores', { m: detail.keys.length })}</p>
+        <p>${say(el, 'stepScores', { m: detail.keys.length })}</p>
         <div class="formula">
           ${tex(score.replaceAll('_{ij}', `_{i${j}}`).replaceAll('s_j', `s_{${j}}`), true)}
         </div>
@@ -90,7 +90,7 @@ export function renderStep(el: Seq2SeqElement, record: ForwardRecord): TemplateR
           data: { weightSum: String(detail.weightSum) },
           headers: {
             index: 'i',
-            labels: [t('seq2seq.stepWord')],
+            labels: [say(el, 'stepWord')],
             score: html`${tex(`e_{i${j}}`)}<span class="sr-only">e i${j}</span>`,
             weight: html`${tex(`\\alpha_{i${j}}`)}<span class="sr-only">α i${j}</span>`,
             vectors: [html`${tex('h_i')}<span class="sr-only">h i</span>`],
@@ -110,7 +110,7 @@ export function renderStep(el: Seq2SeqElement, record: ForwardRecord): TemplateR
         })}
       </li>
       <li data-part="context">
-        <p>${t(row === 0 ? 'seq2seq.stepContextStart' : 'seq2seq.stepContext')}</p>
+        <p>${say(el, row === 0 ? 'stepContextStart' : 'stepContext')}</p>
         <div class="formula">
           ${tex(STEP_CONTEXT.replaceAll('c_j', `c_{${j}}`).replaceAll('j}', `${j}}`), true)}
         </div>
@@ -126,7 +126,7 @@ export function renderStep(el: Seq2SeqElement, record: ForwardRecord): TemplateR
               data-word=${detail.output.word}
               data-p=${String(detail.output.probability)}
             >
-              <p>${t('seq2seq.stepOutput')}</p>
+              <p>${say(el, 'stepOutput')}</p>
               <div class="formula">${tex(STEP_OUTPUT.replaceAll('_j', `_{${j}}`), true)}</div>
               <p>
                 ${t('seq2seq.stepOutputWord', {

@@ -89,20 +89,20 @@ export abstract class LessonElement<Key extends string, Loaded extends Disposabl
  * `name` and `data` keep each lesson's class and data attribute ("models"/"model" in lessons 2
  * and 3, "variants"/"variant" in lesson 1), which embedded pages and tests select by.
  */
-export function modelPills<Key extends string, Loaded extends Disposable>(
+export function modelPills<Key extends string, Loaded extends Disposable, Pill extends string = Key>(
   el: LessonElement<Key, Loaded>,
   options: {
     name: 'models' | 'variants';
     data: 'model' | 'variant';
     label: string;
-    current: Key;
-    keys: Readonly<Record<Key, string>>;
-    choose: (key: Key) => void;
+    current: Pill;
+    keys: Readonly<Record<Pill, string>>;
+    choose: (key: Pill) => void;
     /** The pills, when not every served model is one (default: el.available). */
-    options?: readonly Key[];
+    options?: readonly Pill[];
   },
 ): TemplateResult | typeof nothing {
-  const keys = options.options ?? el.available;
+  const keys: readonly Pill[] = options.options ?? (el.available as string[] as Pill[]);
   if (keys.length < 2) return nothing;
   return radioPills({
     host: el,

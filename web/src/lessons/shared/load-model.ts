@@ -3,7 +3,7 @@
 // Every lesson's ModelSet uses it, then derives what its figures need from the info.
 
 import { EngineClient } from '../../engine/engine';
-import { fetchManifest, fetchModelFolder } from '../../engine/model-folder';
+import { fetchManifest, fetchModelFolder, type ModelFolder } from '../../engine/model-folder';
 import { defaultModelBase } from '../../engine/model-base';
 import type { ModelInfo } from '../../engine/records';
 
@@ -28,6 +28,18 @@ export async function loadEngineModel(folderName: string): Promise<EngineModel> 
   }
 }
 
+/** Loads a folder the page already holds (one the student opened) into a worker of its own. */
+export async function loadEngineFolder(folder: ModelFolder): Promise<EngineModel> {
+  const engine = await EngineClient.create();
+  try {
+    await engine.load(folder.config, folder.weights, folder.card);
+    return { engine, info: await engine.info() };
+  } catch (error) {
+    engine.dispose();
+    throw error;
+  }
+}
+
 /** The folder names models/index.json lists ([] without a manifest). */
 export async function servedFolders(): Promise<string[]> {
   return (await fetchManifest(defaultModelBase())).models;
@@ -38,8 +50,17 @@ export async function servedFolders(): Promise<string[]> {
  * worker is disposed if that throws too).
  */
 export function modelLoader<M>(derive: (loaded: EngineModel) => M): (folder: string) => Promise<M> {
-  return async (folder) => {
-    const loaded = await loadEngineModel(folder);
+  return derived(loadEngineModel, derive);
+}
+
+/** The same for a folder the student opened (ModelSet's loadLocal). */
+export function localLoader<M>(derive: (loaded: EngineModel) => M): (folder: ModelFolder) => Promise<M> {
+  return derived(loadEngineFolder, derive);
+}
+
+function derived<A, M>(load: (from: A) => Promise<EngineModel>, derive: (loaded: EngineModel) => M) {
+  return async (from: A): Promise<M> => {
+    const loaded = await load(from);
     try {
       return derive(loaded);
     } catch (error) {

@@ -10,8 +10,11 @@ import { LSTMN_MODELS, TRANSFORMER_MODELS, modelLabels, type LmModel, type TfMod
 const joined = (...parts: string[]) => parts.join(' · ');
 
 /** Lesson 1: the map of one attention function (`additive` or `dot`). */
-export const seq2seqMapTitle = (variant: 'additive' | 'dot'): string =>
-  joined(t('seq2seq.heading'), t(`seq2seq.${variant}Model`));
+export const seq2seqMapTitle = (variant: 'additive' | 'dot' | 'local', localName = ''): string =>
+  joined(
+    t('seq2seq.heading'),
+    variant === 'local' ? `${t('open.pill')} “${localName}”` : t(`seq2seq.${variant}Model`),
+  );
 
 /** Lesson 1: the difference of the two maps. */
 export const seq2seqDifferenceTitle = (): string =>

@@ -7,6 +7,11 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { servedModels, type LessonModels } from './models';
 import { CrossOriginWorkerError } from '../../engine/engine';
+import type { ModelFolder } from '../../engine/model-folder';
+
+/** The key of the model the student opened from their own files (open-model.ts), in every lesson. */
+export const LOCAL = 'local';
+export type WithLocal<K extends string> = K | typeof LOCAL;
 
 /** What a loaded model must offer the set: a worker to dispose. */
 export interface Disposable {
@@ -24,8 +29,10 @@ export interface ModelSetOptions<K extends string, M extends Disposable> {
   load: (folder: string) => Promise<M>;
   /** The folder names models/index.json lists ([] when there is no manifest). */
   manifest: () => Promise<string[]>;
+  /** Loads a folder the student opened (lessons without it offer no "Open a model"). */
+  loadLocal?: (folder: ModelFolder) => Promise<M>;
   /** A model became ready (the lesson usually runs its forward). */
-  onReady?: (key: K, model: M) => void;
+  onReady?: (key: WithLocal<K>, model: M) => void;
 }
 
 export const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
@@ -38,6 +45,8 @@ export class ModelSet<K extends string, M extends Disposable> implements Reactiv
   /** Folder names listed by the manifest. */
   served: string[] = [];
   private loads: Partial<Record<K, LoadState<M>>> = {};
+  /** The model opened from the student's files: its name and load state (null: none opened). */
+  local: { name: string; state: LoadState<M> } | null = null;
   /** Bumped when the host leaves the page: loads started before belong to a disposed set. */
   private generation = 0;
 
@@ -55,6 +64,7 @@ export class ModelSet<K extends string, M extends Disposable> implements Reactiv
     for (const load of Object.values(this.loads) as (LoadState<M> | undefined)[])
       if (load?.status === 'ready') load.model.engine.dispose();
     this.loads = {};
+    this.dropLocal();
     this.host.requestUpdate();
   }
 
@@ -69,14 +79,50 @@ export class ModelSet<K extends string, M extends Disposable> implements Reactiv
   }
 
   /** The load state of `key` (undefined: never asked for). */
-  state(key: K): LoadState<M> | undefined {
-    return this.loads[key];
+  state(key: WithLocal<K>): LoadState<M> | undefined {
+    return key === LOCAL ? this.local?.state : this.loads[key as K];
   }
 
   /** The model `key` if it is ready. */
-  ready(key: K): M | null {
-    const load = this.loads[key];
+  ready(key: WithLocal<K>): M | null {
+    const load = this.state(key);
     return load?.status === 'ready' ? load.model : null;
+  }
+
+  /**
+   * Loads a model folder the student opened, replacing the one opened before (its worker is
+   * disposed). Resolves when the load settles; a refusal is the local state's error.
+   */
+  async openLocal(name: string, folder: ModelFolder): Promise<void> {
+    const load = this.options.loadLocal;
+    if (!load) return;
+    this.dropLocal();
+    const generation = this.generation;
+    const slot = { name, state: { status: 'loading' } as LoadState<M> };
+    this.local = slot;
+    this.host.requestUpdate();
+    try {
+      const model = await load(folder);
+      if (generation !== this.generation || this.local !== slot) {
+        model.engine.dispose(); // the element left the page, or another model was opened meanwhile
+        return;
+      }
+      slot.state = { status: 'ready', model };
+      this.local = { ...slot };
+      this.host.requestUpdate();
+      this.options.onReady?.(LOCAL, model);
+    } catch (error) {
+      if (generation !== this.generation || this.local !== slot) return;
+      this.local = { name, state: { status: 'failed', error: errorText(error) } };
+      this.host.requestUpdate();
+    }
+  }
+
+  /** Forgets the opened model and stops its worker. */
+  dropLocal(): void {
+    if (this.local?.state.status === 'ready') this.local.state.model.engine.dispose();
+    this.local = null;
+    this.host.requestUpdate();
   }
 
   /** Starts loading `key` unless it is loading or loaded; resolves when that load settles. */

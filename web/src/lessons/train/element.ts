@@ -22,7 +22,7 @@ import {
   type Settings,
   type SettingsText,
 } from './state';
-import { TrainRun, modelZip, runErrorText, zipName } from './run';
+import { TrainRun, cardWithExample, modelZip, runErrorText, zipName } from './run';
 import { snapshotAt } from './timeline';
 import {
   controlsStyles,
@@ -144,10 +144,38 @@ export class TrainElement extends LitElement {
     this.hiddenPause = true;
   };
 
+  /** The run's model folder as the download and lesson 1 get it (the card with an example input). */
+  private async folderOf(run: TrainRun): Promise<{ config: string; weights: ArrayBuffer; card: string }> {
+    const exported = await run.exportModel();
+    return { ...exported, card: cardWithExample(exported.card, run.timeline.at(-1)?.example?.source) };
+  }
+
+  /** Lesson 1 on the same page, if it is shown (not in an embed of the lab alone). */
+  private lessonOnPage(): HTMLElement | null {
+    const lesson = this.ownerDocument.querySelector<HTMLElement>('attnlab-seq2seq');
+    return lesson && !lesson.closest('[hidden]') ? lesson : null;
+  }
+
+  /** Hands the run's model to lesson 1 on this page (its openLocal, as if opened from a file) and goes there. */
+  private async openInLesson(run: TrainRun): Promise<void> {
+    this.downloadError = null;
+    try {
+      const folder = await this.folderOf(run);
+      const name = zipName(this.text.task, run.attention, run.steps).replace(/\.zip$/, '');
+      const lesson = this.lessonOnPage() as
+        (HTMLElement & { openLocal?: (n: string, f: typeof folder) => Promise<void> }) | null;
+      if (!lesson?.openLocal) return;
+      lesson.scrollIntoView({ block: 'start' });
+      await lesson.openLocal(name, folder);
+    } catch (error) {
+      this.downloadError = error instanceof Error ? error.message : String(error);
+    }
+  }
+
   private async download(run: TrainRun): Promise<void> {
     this.downloadError = null;
     try {
-      const model = await run.exportModel();
+      const model = await this.folderOf(run);
       const steps =
         (JSON.parse(model.card) as { training?: { steps?: number } }).training?.steps ?? run.steps;
       const zip = modelZip(model);
@@ -263,6 +291,9 @@ export class TrainElement extends LitElement {
                 ${this.runs.map((run, i) =>
                   renderRunPanel(run, i, snapshotAt(run.timeline, steps), {
                     download: (r) => void this.download(r),
+                    ...(this.lessonOnPage()
+                      ? { openInLesson: (r: TrainRun) => void this.openInLesson(r) }
+                      : {}),
                   }),
                 )}
               </div>

@@ -22,6 +22,8 @@ function mapOf(snapshot: Snapshot) {
 
 export interface PanelActions {
   download(run: TrainRun): void;
+  /** Shows the model in lesson 1 on this page (absent where the page has no lesson 1, e.g. an embed). */
+  openInLesson?(run: TrainRun): void;
 }
 
 /** One run: its name, speed, the snapshot's metrics, the example and its map. */
@@ -87,6 +89,18 @@ export function renderRunPanel(
     >
       ${t('train.download')}
     </button>
+    ${
+      actions.openInLesson
+        ? html`<button
+            type="button"
+            data-action="open-in-lesson"
+            ?disabled=${run.status === 'starting' || run.status === 'failed'}
+            @click=${() => actions.openInLesson?.(run)}
+          >
+            ${t('train.openInLesson')}
+          </button>`
+        : nothing
+    }
   </section>`;
 }
 

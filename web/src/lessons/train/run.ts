@@ -130,6 +130,19 @@ export class TrainRun {
   }
 }
 
+/**
+ * The card with "example": an input of the task (the watched held-out example), which a lesson
+ * that opens the model types for the student (lessons/seq2seq/element.ts, openLocal).
+ */
+export function cardWithExample(card: string, source: readonly string[] | undefined): string {
+  if (!source?.length) return card;
+  return JSON.stringify(
+    { ...(JSON.parse(card) as Record<string, unknown>), example: source.join(' ') },
+    null,
+    2,
+  );
+}
+
 /** The model folder as one .zip: config.json, model.safetensors and card.json at its top. */
 export function modelZip(model: LabExport): Uint8Array {
   return zipSync(

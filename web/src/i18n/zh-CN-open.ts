@@ -1,0 +1,56 @@
+// Chinese strings for a model the student opens from their own files (see en-open.ts).
+
+export const zhCNOpen = {
+  button: '打开模型……',
+  hint: '一个模型文件夹（config.json、model.safetensors、card.json），或训练实验室下载的 .zip。文件只留在这台设备上。',
+  drop: '把模型文件夹、它的文件或 .zip 拖到这里',
+  pill: '你的模型',
+  opening: '正在打开“{{name}}”……',
+  failed: '无法打开“{{name}}”：{{message}}',
+  close: '关闭你的模型',
+  card: '你的模型“{{name}}” · {{parameters}} 个参数',
+  cardMetrics:
+    '你的模型“{{name}}” · {{parameters}} 个参数 · {{split}}（{{n}} 个样例）：完全匹配率 {{exactMatch}}，对齐错误率 {{aer}}',
+  cardDescription: '模型卡片上写着：{{description}}',
+  splitTest: '留出测试集',
+  splitValid: '留出验证集',
+  linkNeedsFile:
+    '这个链接是在打开本地模型文件时生成的，链接无法带上文件：本课显示自己的模型。再打开一次那个文件就能看到它。',
+  wrongArchitecture: '本课显示 Seq2Seq 模型；这个模型的架构是“{{architecture}}”。',
+  none: '没有选择文件。',
+  tooBig: '这个模型有 {{size}} MB；本页最多打开 {{limit}} MB 的模型。',
+  missing: '这些文件里没有 {{file}}：一个模型文件夹至少要有 config.json 和 model.safetensors。',
+  badZip: '{{file}} 不是本页能读取的 .zip。{{detail}}',
+  notText: '{{file}} 不是 UTF-8 文本。',
+  twoFolders: '这些文件包含不止一个模型文件夹（{{folders}}）：请一次打开一个。',
+};
+
+export const zhCNSeq2seqLocal = {
+  loading: '正在打开你的模型……',
+  loadError: '无法打开你的模型：{{message}}',
+  noAttention:
+    '你的模型没有注意力（config 中 "attention": "none"）：解码器只读编码器的最后一个状态，所以没有权重可画。',
+  inputLabel: '你的模型读入的内容',
+  placeholder: '输入它要读的内容……',
+  empty: '输入你的模型要读的内容，就能看到它写出什么。',
+  punctuationOnly: '这里只有标点，没有词。',
+  tokensLabel: '输入的词',
+  translationLabel: '输出',
+  rowsAxis: '行：正在写出的输出词（解码器的一步）；s₀ 是起点，在第一个词之前',
+  colsAxis: '列：被读的输入词（编码器状态）',
+  costNote: 'm 是输入词数，t 是解码步数（输出词加上 <eos>）；多出的一行是起点 s₀。',
+  unknown_one: '你的模型不认识 {{words}} 这个词：它会被读成 <unk>。',
+  unknown_other: '你的模型不认识 {{words}} 这些词：它们会被读成 <unk>。',
+  allUnknown: '这些词你的模型一个都不认识。它认识 {{size}} 个词，例如：{{examples}}。',
+  tooLong: '这段输入有 {{tokens}} 个词；本课最多读 {{max}} 个。',
+  stepIntro:
+    '选一个输出词。下面是你的模型为它算出的真实数值：向量画成色条（橙色为正，紫色为负），悬停或用方向键读取数值。',
+  stepStart:
+    '写第一个输出词之前，解码器从 s₀ = hₘ（编码器的最后一个状态）出发，先把输入读一遍：权重 αᵢ₀ 给出 c₀，也就是第一步读入的上下文向量。',
+  stepScores:
+    '对齐函数 align(hᵢ, sⱼ) 给每个输入词打一个分数 e（m = {{m}}），softmax 把分数变成加起来等于 1 的权重 α。',
+  stepWord: '输入词',
+  stepOutput: '输出词由状态和上下文向量一起写出（模型的输出层；课件没有写出这一步）：',
+  stepContextStart: 'c₀ 是编码器状态的加权和：第一步从输入里取走的信息。',
+  stepContext: '上下文向量 c 是编码器状态的加权和：这一步从输入里取走的信息。',
+};
