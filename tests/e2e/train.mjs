@@ -3,7 +3,9 @@
 // the loss curve grows and the map changes; a click answers during training; Pause stops; the
 // timeline scrubs back to "before training"; the model downloads as a .zip model folder; bad
 // settings get plain messages; a hidden tab pauses; side by side trains two variants; the URL
-// carries the settings; 375 px with 24 px targets. Screenshots: tests/e2e/artifacts/train-*.png.
+// carries the settings; 375 px with 24 px targets, driven by touch taps; the model opens in lesson 1
+// (handed over on the app page, and as the downloaded .zip through "Open a model…").
+// Screenshots: tests/e2e/artifacts/train-*.png.
 //
 //   npm run build && node tests/e2e/train.mjs
 
@@ -46,6 +48,21 @@ const mapState = () =>
       marks: map?.shadowRoot?.querySelectorAll('rect.mark').length ?? 0,
     };
   });
+
+/**
+ * A finger's tap on `locator` (touch events through the DevTools protocol, as a phone sends them;
+ * the page gets touchstart/touchend and the click Chromium derives from them).
+ */
+async function tap(tab, locator) {
+  const cdp = await tab.context().newCDPSession(tab);
+  await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 1 });
+  await locator.click({ trial: true }); // waits until it can be clicked (visible, enabled, in view)
+  const box = await locator.boundingBox();
+  const point = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [point] });
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
 
 const stepsShown = async () => Number(await lab('.progress').getAttribute('data-steps'));
 
@@ -423,8 +440,13 @@ test('375 px: every control is at least 24 x 24 px (touch targets), in English a
     page = await newPage({ width: 375, height: 800 });
     await page.goto(`${session.origin}/?embed=train&lang=${lang}&${QUICK}&train.versus=none`);
     await waitFor(() => trainRoot().querySelector('.run attnlab-attention-map') !== null);
-    await lab('button[data-action="step"]').click();
+    // With a finger: Step once, then Start and Pause.
+    await tap(page, lab('button[data-action="step"]'));
     await waitFor(() => Number(trainRoot().querySelector('.progress').dataset.steps) === 1);
+    await tap(page, lab('button[data-action="start"]'));
+    await waitFor(() => trainRoot().querySelector('.running') !== null);
+    await tap(page, lab('button[data-action="pause"]'));
+    await waitFor(() => trainRoot().querySelector('.running') === null);
     const small = await page.evaluate(() =>
       [...trainRoot().querySelectorAll('button, input, select')]
         .map((e) => ({ what: e.outerHTML.slice(0, 60), r: e.getBoundingClientRect() }))
