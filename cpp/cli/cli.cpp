@@ -27,6 +27,9 @@ usage:
   attnlab info MODEL_DIR                          config and model card of a model folder
   attnlab forward MODEL_DIR --text "..." [--json] tokens, outputs and every attention map
   attnlab forward MODEL_DIR --ids 3,1,4 [--json]  the same for token ids
+      [--target "..."]                            seq2seq: decode this sentence (teacher forcing)
+      [--intervene JSON]                          change the attention as it is computed
+                                                  ({"edits": [...]}, docs/engine-contract.md)
   attnlab init CONFIG.json --out DIR [--seed N]   a model folder with seeded random weights
   attnlab train CONFIG.json --out DIR [--steps N] train from a train config, write the model folder
   attnlab evaluate MODEL_DIR --data PAIRS.tsv [--limit N]
@@ -124,12 +127,18 @@ int cmd_info(const Args& a, std::ostream& out) {
 int cmd_forward(const Args& a, std::ostream& out) {
   if (a.positional.size() != 1) throw UsageError("forward takes one MODEL_DIR");
   if (a.has("--text") == a.has("--ids")) throw UsageError("forward needs exactly one of --text or --ids");
+  if (a.has("--target") && !a.has("--text")) throw UsageError("--target needs --text");
   LoadedModel lm = load_model_dir(a.positional[0]);
+  Intervention iv;
+  if (a.has("--intervene")) iv = Intervention(parse_json_text(a.get("--intervene"), "--intervene"));
   ForwardTrace tr;
-  if (a.has("--text")) {
-    tr = lm.model->forward_text(a.get("--text"));
+  if (a.has("--target")) {
+    tr = lm.model->forward_text_forced(a.get("--text"), a.get("--target"), &iv);
+  } else if (a.has("--text")) {
+    tr = lm.model->forward_text(a.get("--text"), &iv);
   } else {
-    tr = lm.model->forward_ids(parse_ids(a.get("--ids")));
+    tr = iv.empty() ? lm.model->forward_ids(parse_ids(a.get("--ids")))
+                    : lm.model->forward_edited(parse_ids(a.get("--ids")), iv);
     for (int id : tr.ids) tr.tokens.push_back(std::to_string(id));
     tr.unknown.assign(tr.ids.size(), false);
     for (AttentionMap& m : tr.maps) {
@@ -267,7 +276,8 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
   const std::string& cmd = args[0];
   try {
     if (cmd == "info") return cmd_info(parse_args(args, 1, {}, {}), out);
-    if (cmd == "forward") return cmd_forward(parse_args(args, 1, {"--text", "--ids"}, {"--json"}), out);
+    if (cmd == "forward")
+      return cmd_forward(parse_args(args, 1, {"--text", "--ids", "--target", "--intervene"}, {"--json"}), out);
     if (cmd == "init") return cmd_init(parse_args(args, 1, {"--out", "--seed"}, {}), out);
     if (cmd == "train") return cmd_train(parse_args(args, 1, {"--out", "--steps"}, {}), out);
     if (cmd == "evaluate")

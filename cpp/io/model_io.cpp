@@ -31,6 +31,7 @@ const char* error_code(const std::exception& e) {
   if (dynamic_cast<const FormatError*>(&e)) return "format";
   if (dynamic_cast<const ModelLoadError*>(&e)) return "load";
   if (dynamic_cast<const Unsupported*>(&e)) return "unsupported";
+  if (dynamic_cast<const InterventionError*>(&e)) return "intervention";
   return "input";
 }
 

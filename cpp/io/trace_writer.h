@@ -36,6 +36,7 @@ void write_trace(const ForwardTrace& tr, W& out) {
     o.strings("col_labels", m.col_labels);
     o.floats("scores", m.scores);
     o.floats("weights", m.weights);
+    o.ints("edited_rows", m.edited_rows);
     maps.push_back(std::move(o));
   }
   out.list("maps", std::move(maps));

@@ -30,7 +30,7 @@ void MultiheadAttention::init(Rng& rng) {
   if (score == Score::Additive) init_uniform(additive_v.value, rng, 1.0 / std::sqrt(head_dim()));
 }
 
-Mat MultiheadAttention::forward(const Mat& x, bool causal, Trace& tr) const {
+Mat MultiheadAttention::forward(const Mat& x, bool causal, Trace& tr, const HeadsEdit* edit) const {
   const Eigen::Index T = x.rows();
   const int K = head_dim();
   tr.x = x;
@@ -41,9 +41,10 @@ Mat MultiheadAttention::forward(const Mat& x, bool causal, Trace& tr) const {
   tr.k = qkv.middleCols(d_model, d_model);
   tr.v = qkv.rightCols(d_model);
   const Mask mask = causal ? causal_mask(static_cast<int>(T)) : Mask();
-  const Real scale = Real(1) / std::sqrt(static_cast<Real>(K));
+  const Real scale = edit && !edit->scaled ? Real(1) : Real(1) / std::sqrt(static_cast<Real>(K));
   tr.scores.resize(n_head);
   tr.weights.resize(n_head);
+  tr.edited_rows.assign(static_cast<size_t>(n_head), {});
   tr.heads.resize(T, d_model);
   Mat qh, kh, vt, bh;
   for (int h = 0; h < n_head; ++h) {
@@ -68,11 +69,28 @@ Mat MultiheadAttention::forward(const Mat& x, bool causal, Trace& tr) const {
     } else {
       tr.weights[h] = normalize_rows(norm, tr.scores[h], causal ? &mask : nullptr);
     }
+    if (edit) edit_head(*edit, h, causal, tr);
     matmul_nt(tr.weights[h], vt, bh);
+    if (edit && edit->ablated[static_cast<size_t>(h)]) bh.setZero();
     tr.heads.middleCols(h * K, K) = bh;
   }
   tr.out = out_proj.forward(tr.heads);
+  if (edit && edit->layer_ablated) tr.out.setZero();
   return tr.out;
+}
+
+void MultiheadAttention::edit_head(const HeadsEdit& edit, int h, bool causal, Trace& tr) const {
+  const MapEdit& e = edit.heads[static_cast<size_t>(h)];
+  const int T = static_cast<int>(tr.x.rows());
+  check_map_size(e, T, T);
+  for (int i = 0; i < T; ++i) {
+    RowVec scores = tr.scores[h].row(i), weights = tr.weights[h].row(i);
+    if (norm == Normalization::Sigmoid && sigmoid_log_n)  // the row's shift, as the forward applied it
+      scores.array() -= pmath::log(static_cast<Real>(causal ? i + 1 : T));
+    if (!edit_row(e, i, causal ? i + 1 : T, norm, scores, weights)) continue;
+    tr.weights[h].row(i) = weights;
+    tr.edited_rows[static_cast<size_t>(h)].push_back(i);
+  }
 }
 
 Mat MultiheadAttention::backward(const Trace& tr, const Mat& dout) {

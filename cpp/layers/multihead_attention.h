@@ -18,11 +18,20 @@
 
 #include "core/param.h"
 #include "core/rng.h"
+#include "layers/attention_edit.h"
 #include "layers/linear.h"
 #include "layers/score.h"
 #include "layers/softmax.h"
 
 namespace attnlab {
+
+// An intervention's edits of one layer's attention (models/intervention.h builds it).
+struct HeadsEdit {
+  std::vector<MapEdit> heads;  // one per head: its map's edit
+  std::vector<bool> ablated;   // one per head: b^{i,h} = 0 before W^O
+  bool layer_ablated = false;  // the attention's output is 0 (the residual passes x on alone)
+  bool scaled = true;          // the dot product's 1/sqrt(K); false: unscaled scores
+};
 
 struct MultiheadAttention {
   int d_model = 0, n_head = 0;
@@ -42,6 +51,7 @@ struct MultiheadAttention {
     std::vector<Mat> weights;  // H x (T, T) alpha (masked entries 0)
     Mat heads;                 // (T, D) concatenated b^{i,h}
     Mat out;                   // (T, D)
+    std::vector<std::vector<int>> edited_rows;  // per head: rows an intervention changed
   };
 
   MultiheadAttention() = default;
@@ -51,7 +61,11 @@ struct MultiheadAttention {
   void init(Rng& rng);
 
   int head_dim() const { return d_model / n_head; }
-  Mat forward(const Mat& x, bool causal, Trace& trace) const;
+  // With `edit` (an intervention, forward only), each head's rows are edited as soon as they are
+  // computed (layers/attention_edit.h), before b^h = alpha^h V^h.
+  Mat forward(const Mat& x, bool causal, Trace& trace, const HeadsEdit* edit = nullptr) const;
+  // Applies edit.heads[h] to head h's rows (scores and weights of tr) in place.
+  void edit_head(const HeadsEdit& edit, int h, bool causal, Trace& tr) const;
   // Returns dx (T, D).
   Mat backward(const Trace& trace, const Mat& dout);
   void for_each_param(const std::string& prefix, const ParamVisitor& f);

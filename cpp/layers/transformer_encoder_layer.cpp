@@ -22,9 +22,9 @@ void TransformerEncoderLayer::init(Rng& rng) {
   norm2 = LayerNorm(d_model);
 }
 
-Mat TransformerEncoderLayer::forward(const Mat& x, bool causal, Cache& c) const {
+Mat TransformerEncoderLayer::forward(const Mat& x, bool causal, Cache& c, const HeadsEdit* edit) const {
   c.x = x;
-  const Mat a = self_attn.forward(x, causal, c.attn);
+  const Mat a = self_attn.forward(x, causal, c.attn, edit);
   c.y = norm1.forward(x + a, c.norm1_cache);
   c.pre = linear1.forward(c.y);
   c.hidden = gelu ? gelu_forward(c.pre) : relu_forward(c.pre);

@@ -38,7 +38,8 @@ struct TransformerEncoderLayer {
                           Score score = Score::Dot);
   // PyTorch's: the attention's own init, Linear defaults, LayerNorm (1, 0).
   void init(Rng& rng);
-  Mat forward(const Mat& x, bool causal, Cache& cache) const;  // (T, D) -> (T, D)
+  // (T, D) -> (T, D); `edit`: an intervention's edits of the attention (forward only).
+  Mat forward(const Mat& x, bool causal, Cache& cache, const HeadsEdit* edit = nullptr) const;
   // Returns dx (T, D); accumulates every parameter's gradient.
   Mat backward(const Cache& cache, const Mat& dout);
   void for_each_param(const std::string& prefix, const ParamVisitor& f);

@@ -27,15 +27,20 @@ Tokenized Model::encode_checked(const std::string& text) const {
   return tok;
 }
 
-ForwardTrace Model::forward_text(const std::string& text) const {
+ForwardTrace Model::forward_text(const std::string& text, const Intervention* intervention) const {
   const Tokenized tok = encode_checked(text);
-  ForwardTrace tr = forward_ids(tok.ids);
+  ForwardTrace tr =
+      intervention && !intervention->empty() ? forward_edited(tok.ids, *intervention) : forward_ids(tok.ids);
   attach_tokens(tr, tok);
   return tr;
 }
 
-ForwardTrace Model::forward_text_forced(const std::string&, const std::string&) const {
+ForwardTrace Model::forward_text_forced(const std::string&, const std::string&, const Intervention*) const {
   throw Unsupported("this model (" + architecture() + ") does not decode a target sentence");
+}
+
+ForwardTrace Model::forward_edited(const std::vector<int>&, const Intervention&) const {
+  throw Unsupported("this model (" + architecture() + ") has no attention weights to change");
 }
 
 void Model::attach_tokens(ForwardTrace& tr, const Tokenized& tok) {

@@ -12,6 +12,7 @@
 #include "core/param.h"
 #include "core/rng.h"
 #include "models/config.h"
+#include "models/intervention.h"
 #include "text/tokenizer.h"
 
 namespace attnlab {
@@ -37,6 +38,9 @@ struct AttentionMap {
   std::vector<std::string> row_labels, col_labels;  // rows read (queries), columns are read (keys)
   Mat scores;                                       // (rows, cols) before normalization
   Mat weights;                                      // (rows, cols) after softmax / sigmoid
+  // Rows an intervention changed (models/intervention.h numbering: a Seq2Seq map's row 0 is the
+  // start step, whose weights are the trace's initial_weights; its row j is this map's row j - 1).
+  std::vector<int> edited_rows;
 };
 
 struct NamedTensor {
@@ -78,11 +82,16 @@ class Model {
 
   const Tokenizer& tokenizer() const { return *tokenizer_; }
   int max_tokens() const { return max_tokens_; }
-  // Tokenizes, checks the length and runs forward_ids.
-  ForwardTrace forward_text(const std::string& text) const;
+  // Tokenizes, checks the length and runs forward_ids, or forward_edited when an intervention is
+  // given and not empty (an empty one is the untouched forward pass, bit for bit).
+  ForwardTrace forward_text(const std::string& text, const Intervention* intervention = nullptr) const;
   // Models that decode (seq2seq): the decoder reads `target` (words separated by spaces) instead
   // of its own guesses. Others throw Unsupported.
-  virtual ForwardTrace forward_text_forced(const std::string& text, const std::string& target) const;
+  virtual ForwardTrace forward_text_forced(const std::string& text, const std::string& target,
+                                           const Intervention* intervention = nullptr) const;
+  // The forward pass with the intervention applied inside it (models/intervention.h). Models
+  // without attention throw Unsupported; an op the model cannot apply throws InterventionError.
+  virtual ForwardTrace forward_edited(const std::vector<int>& ids, const Intervention& intervention) const;
   int64_t parameter_count();
 
  protected:

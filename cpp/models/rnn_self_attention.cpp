@@ -88,7 +88,15 @@ void RnnSelfAttention::run(const std::vector<int>& ids, Cache& c) const {
     }
     // Attend over h_0..h_i with h_i as the query.
     const Mat keys = c.h.topRows(i + 1);
-    const Align::Result a = align_.forward(keys, c.h.row(i), nullptr, c.align[i]);
+    Align::Result a = align_.forward(keys, c.h.row(i), nullptr, c.align[i]);
+    if (c.edit) {
+      RowVec scores = a.scores.row(0), weights = a.weights.row(0);
+      if (edit_row(*c.edit, i, i + 1, align_.norm, scores, weights)) {
+        a.scores.row(0) = scores;
+        a.weights.row(0) = weights;
+        c.edited_rows.push_back(i);
+      }
+    }
     c.scores.row(i).head(i + 1) = a.scores;
     c.weights.row(i).head(i + 1) = a.weights;
     c.ctx.row(i) = a.weights * keys;
@@ -103,12 +111,29 @@ void RnnSelfAttention::run(const std::vector<int>& ids, Cache& c) const {
 }
 
 ForwardTrace RnnSelfAttention::forward_ids(const std::vector<int>& ids) const {
-  ForwardTrace tr;
-  tr.ids = ids;
-  if (ids.empty()) return tr;
+  if (ids.empty()) return ForwardTrace{};
   Cache c;
   run(ids, c);
+  return make_trace(ids, c);
+}
+
+ForwardTrace RnnSelfAttention::forward_edited(const std::vector<int>& ids, const Intervention& iv) const {
+  if (ids.empty()) return ForwardTrace{};
+  iv.check(EditableShape{"this RNN + self-attention model", 1, 1, false, false});
+  const MapEdit edit = iv.map(0, 0, "the reading's map");
+  const int T = static_cast<int>(ids.size());
+  check_map_size(edit, T, T);
+  Cache c;
+  c.edit = &edit;
+  run(ids, c);
+  return make_trace(ids, c);
+}
+
+ForwardTrace RnnSelfAttention::make_trace(const std::vector<int>& ids, const Cache& c) const {
+  ForwardTrace tr;
+  tr.ids = ids;
   AttentionMap m;
+  m.edited_rows = c.edited_rows;
   m.name = "self-attention while reading";
   m.scores = c.scores;
   m.weights = c.weights;

@@ -28,6 +28,9 @@ class RnnSelfAttention : public Model {
   void for_each_param(const ParamVisitor& f) override;
   void init(Rng& rng) override;
   ForwardTrace forward_ids(const std::vector<int>& ids) const override;
+  // The reading with the intervention's edits applied as each token is read (row i: token i,
+  // reading keys 0..i), so an edited c_i changes h_{i+1} and everything after.
+  ForwardTrace forward_edited(const std::vector<int>& ids, const Intervention& intervention) const override;
   // targets[i] is the token after ids[i] (kIgnoreIndex to skip).
   double loss_and_backward(const Example& ex) override;
 
@@ -43,8 +46,11 @@ class RnnSelfAttention : public Model {
     std::vector<Align::Cache> align;     // T attention steps over keys 0..i
     Mat scores, weights;                 // (T, T) lower triangular, row i = step i
     Mat logits;                          // (T, V)
+    const MapEdit* edit = nullptr;       // an intervention's edit of the map (null: none)
+    std::vector<int> edited_rows;
   };
   void run(const std::vector<int>& ids, Cache& c) const;
+  ForwardTrace make_trace(const std::vector<int>& ids, const Cache& c) const;
 
   nlohmann::json config_;
   bool lstm_ = false, with_h_ = false;

@@ -107,11 +107,27 @@ void Seq2Seq::encode(const std::vector<int>& src, Cache& c) const {
     // alpha_0 from s_0 = h_m gives c_0, the context the first decoder step reads.
     c.kp = align_.project_keys(c.H);
     c.attn0 = align_.forward_projected(c.kp, c.H.bottomRows(1), nullptr, c.align0);
+    if (c.edit) edit_attention(0, c.attn0, c);
     c.c0 = c.attn0.weights * c.H;
   }
 }
 
-RowVec Seq2Seq::decode_step(int prev_id, const RowVec& s_prev, const RowVec& c_prev, const Cache& c, Step& st) const {
+void Seq2Seq::edit_attention(int row, Align::Result& attn, Cache& c) const {
+  RowVec scores = attn.scores.row(0), weights = attn.weights.row(0);
+  const int S = static_cast<int>(weights.size());
+  if (!edit_row(*c.edit, row, S, Normalization::Softmax, scores, weights)) return;
+  attn.scores.row(0) = scores;
+  attn.weights.row(0) = weights;
+  c.edited_rows.push_back(row);
+}
+
+MapEdit Seq2Seq::map_edit(const Intervention& iv) const {
+  if (!has_attention()) throw Unsupported("this Seq2Seq model has no attention (\"attention\": \"none\") to change");
+  iv.check(EditableShape{"this Seq2Seq model", 1, 1, false, false});
+  return iv.map(0, 0, "the decoder's map");
+}
+
+RowVec Seq2Seq::decode_step(int prev_id, const RowVec& s_prev, const RowVec& c_prev, Cache& c, Step& st) const {
   const int D = hidden_size_, E = embed_dim_;
   st.input_id = prev_id;
   const Mat x = tgt_embedding_.forward({prev_id});  // (1, E) x'_j
@@ -119,8 +135,9 @@ RowVec Seq2Seq::decode_step(int prev_id, const RowVec& s_prev, const RowVec& c_p
   st.input << x.row(0), c_prev;                              // [x'_j; c_{j-1}]
   const RowVec s = decoder_.step(st.input, s_prev, st.rnn);  // s_j = tanh(A' [x'_j; s_{j-1}; c_{j-1}] + b')
   if (has_attention()) {
-    st.attn = align_.forward_projected(c.kp, s, nullptr, st.align);  // alpha_j = softmax_i(align(h_i, s_j))
-    st.context = st.attn.weights * c.H;                              // c_j = sum_i alpha_ji h_i
+    st.attn = align_.forward_projected(c.kp, s, nullptr, st.align);            // alpha_j = softmax_i(align(h_i, s_j))
+    if (c.edit) edit_attention(static_cast<int>(c.steps.size()), st.attn, c);  // st is step j = steps.size()
+    st.context = st.attn.weights * c.H;                                        // c_j = sum_i alpha_ji h_i
   } else {
     st.context = c.H.bottomRows(1);  // c_j = h_m
   }
@@ -198,6 +215,7 @@ ForwardTrace Seq2Seq::make_trace(const std::vector<int>& src, const Cache& c) co
       m.scores.row(j) = st.attn.scores.row(0);
       m.weights.row(j) = st.attn.weights.row(0);
     }
+    m.edited_rows = c.edited_rows;
     tr.maps.push_back(std::move(m));
     tr.tensors.push_back({trace_names::kInitialScores, c.attn0.scores});
     tr.tensors.push_back({trace_names::kInitialWeights, c.attn0.weights});
@@ -216,9 +234,23 @@ ForwardTrace Seq2Seq::forward_ids(const std::vector<int>& ids) const {
   return make_trace(ids, c);
 }
 
+ForwardTrace Seq2Seq::forward_edited(const std::vector<int>& ids, const Intervention& iv) const {
+  if (ids.empty()) return ForwardTrace{};
+  const MapEdit edit = map_edit(iv);
+  Cache c;
+  c.edit = &edit;
+  run(ids, nullptr, c);
+  check_map_size(edit, static_cast<int>(c.steps.size()) + 1, static_cast<int>(ids.size()));
+  return make_trace(ids, c);
+}
+
 ForwardTrace Seq2Seq::forward_forced(const std::vector<int>& src, const std::vector<int>& targets) const {
   Cache c;
   run(src, &targets, c);
+  return forced_trace(src, targets, c);
+}
+
+ForwardTrace Seq2Seq::forced_trace(const std::vector<int>& src, const std::vector<int>& targets, const Cache& c) const {
   ForwardTrace tr = make_trace(src, c);
   // Rows are the given target words, not the argmax predictions.
   tr.output_tokens.clear();
@@ -231,7 +263,8 @@ ForwardTrace Seq2Seq::forward_forced(const std::vector<int>& src, const std::vec
   return tr;
 }
 
-ForwardTrace Seq2Seq::forward_text_forced(const std::string& text, const std::string& target) const {
+ForwardTrace Seq2Seq::forward_text_forced(const std::string& text, const std::string& target,
+                                          const Intervention* iv) const {
   const Tokenized tok = encode_checked(text);
   std::vector<int> targets;
   std::istringstream words(target);
@@ -240,7 +273,17 @@ ForwardTrace Seq2Seq::forward_text_forced(const std::string& text, const std::st
     throw std::length_error("the target has " + std::to_string(targets.size()) + " words; the decoder writes at most " +
                             std::to_string(max_output_len_));
   targets.push_back(eos_id_);
-  ForwardTrace tr = tok.ids.empty() ? ForwardTrace{} : forward_forced(tok.ids, targets);
+  ForwardTrace tr;
+  if (!tok.ids.empty() && iv && !iv->empty()) {
+    const MapEdit edit = map_edit(*iv);
+    Cache c;
+    c.edit = &edit;
+    run(tok.ids, &targets, c);
+    check_map_size(edit, static_cast<int>(c.steps.size()) + 1, static_cast<int>(tok.ids.size()));
+    tr = forced_trace(tok.ids, targets, c);
+  } else if (!tok.ids.empty()) {
+    tr = forward_forced(tok.ids, targets);
+  }
   attach_tokens(tr, tok);
   return tr;
 }

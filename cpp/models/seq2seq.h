@@ -54,7 +54,11 @@ class Seq2Seq : public Model {
   // forward_forced from text: `target` is French words separated by spaces (unknown ones read as
   // <unk>); <eos> is appended. Both attention variants read the same sentence this way, so their
   // maps can be compared cell by cell.
-  ForwardTrace forward_text_forced(const std::string& text, const std::string& target) const override;
+  ForwardTrace forward_text_forced(const std::string& text, const std::string& target,
+                                   const Intervention* intervention = nullptr) const override;
+  // Greedy decoding with the intervention's edits applied at each step (map rows: 0 the start s_0,
+  // j decoder step j), so the changed weights change the context, the next state and the words.
+  ForwardTrace forward_edited(const std::vector<int>& ids, const Intervention& intervention) const override;
   // Greedy decoding without the trace: the output ids, <eos> excluded.
   std::vector<int> translate_ids(const std::vector<int>& src) const;
 
@@ -82,16 +86,23 @@ class Seq2Seq : public Model {
     Align::Result attn0;  // (1, S)
     RowVec c0;            // (D)
     std::vector<Step> steps;
-    Mat Z;       // (t, 2D) [s_j; c_j] (or (t, D) s_j without attention)
-    Mat logits;  // (t, Vt)
+    Mat Z;                          // (t, 2D) [s_j; c_j] (or (t, D) s_j without attention)
+    Mat logits;                     // (t, Vt)
+    const MapEdit* edit = nullptr;  // an intervention's edit of the map (null: none)
+    std::vector<int> edited_rows;   // rows it changed (0 the start, j step j)
   };
 
   void encode(const std::vector<int>& src, Cache& c) const;
   // One decoder step from y_{j-1}, s_{j-1}, c_{j-1}; fills st and returns the row [s_j; c_j].
-  RowVec decode_step(int prev_id, const RowVec& s_prev, const RowVec& c_prev, const Cache& c, Step& st) const;
+  RowVec decode_step(int prev_id, const RowVec& s_prev, const RowVec& c_prev, Cache& c, Step& st) const;
   // Teacher-forced run over the given targets (or greedy when targets is null).
   void run(const std::vector<int>& src, const std::vector<int>* targets, Cache& c) const;
   ForwardTrace make_trace(const std::vector<int>& src, const Cache& c) const;
+  // Applies c.edit to map row `row` (0 the start, j step j) of `attn`; records it when changed.
+  void edit_attention(int row, Align::Result& attn, Cache& c) const;
+  // The edit of the intervention for this model's one map (checked against what it can change).
+  MapEdit map_edit(const Intervention& intervention) const;
+  ForwardTrace forced_trace(const std::vector<int>& src, const std::vector<int>& targets, const Cache& c) const;
 
   nlohmann::json config_;
   bool has_attention_ = true;

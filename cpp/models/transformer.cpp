@@ -59,7 +59,7 @@ void Transformer::init(Rng& rng) {
   head_.init(rng);
 }
 
-void Transformer::run(const std::vector<int>& ids, Cache& c) const {
+void Transformer::run(const std::vector<int>& ids, Cache& c, const std::vector<HeadsEdit>* edits) const {
   const int T = static_cast<int>(ids.size());
   if (T > max_len_)
     throw TooManyTokens(T, max_len_,
@@ -68,16 +68,40 @@ void Transformer::run(const std::vector<int>& ids, Cache& c) const {
   c.positions = sinusoidal_ ? sinusoidal_encoding(T, d_model_) : Mat::Zero(T, d_model_);
   Mat x = embedding_.forward(ids) + c.positions;
   c.layers.resize(n_layer_);
-  for (int l = 0; l < n_layer_; ++l) x = layers_[l].forward(x, causal_, c.layers[l]);
+  for (int l = 0; l < n_layer_; ++l)
+    x = layers_[l].forward(x, causal_, c.layers[l], edits ? &(*edits)[static_cast<size_t>(l)] : nullptr);
   c.logits = head_.forward(x);
 }
 
 ForwardTrace Transformer::forward_ids(const std::vector<int>& ids) const {
-  ForwardTrace tr;
-  tr.ids = ids;
-  if (ids.empty()) return tr;
+  if (ids.empty()) return ForwardTrace{};
   Cache c;
   run(ids, c);
+  return make_trace(ids, c);
+}
+
+ForwardTrace Transformer::forward_edited(const std::vector<int>& ids, const Intervention& iv) const {
+  if (ids.empty()) return ForwardTrace{};
+  const bool dot = layers_.front().self_attn.score == Score::Dot;
+  iv.check(EditableShape{"this Transformer", n_layer_, n_head_, true, dot});
+  std::vector<HeadsEdit> edits(static_cast<size_t>(n_layer_));
+  for (int l = 0; l < n_layer_; ++l) {
+    HeadsEdit& e = edits[static_cast<size_t>(l)];
+    for (int h = 0; h < n_head_; ++h) {
+      e.heads.push_back(iv.map(l, h, "layer " + std::to_string(l + 1) + " head " + std::to_string(h + 1)));
+      e.ablated.push_back(iv.head_ablated(l, h));
+    }
+    e.layer_ablated = iv.layer_ablated(l);
+    e.scaled = iv.scaled();
+  }
+  Cache c;
+  run(ids, c, &edits);
+  return make_trace(ids, c);
+}
+
+ForwardTrace Transformer::make_trace(const std::vector<int>& ids, const Cache& c) const {
+  ForwardTrace tr;
+  tr.ids = ids;
   tr.tensors.push_back({trace_names::kPositions, c.positions});
   for (int l = 0; l < n_layer_; ++l) {
     const TransformerEncoderLayer::Cache& lc = c.layers[l];
@@ -88,6 +112,7 @@ ForwardTrace Transformer::forward_ids(const std::vector<int>& ids) const {
       m.head = h;
       m.scores = lc.attn.scores[h];
       m.weights = lc.attn.weights[h];
+      m.edited_rows = lc.attn.edited_rows[static_cast<size_t>(h)];
       tr.maps.push_back(std::move(m));
     }
     tr.tensors.push_back({trace_names::layer(l, trace_names::kInput), lc.x});

@@ -42,6 +42,9 @@ class Transformer : public Model {
   // tensors "positions", "layer{l}.input", "layer{l}.q", "layer{l}.k", "layer{l}.v", "layer{l}.heads",
   // "layer{l}.attn_out", "layer{l}.output" (l 0-based, all (T, D)) and "logits" (T, V).
   ForwardTrace forward_ids(const std::vector<int>& ids) const override;
+  // Every layer's attention edited as it is computed: pinned or uniform rows, masked tokens,
+  // temperature, heads or layers switched off, 1/sqrt(d_k) off (models/intervention.h).
+  ForwardTrace forward_edited(const std::vector<int>& ids, const Intervention& intervention) const override;
   double loss_and_backward(const Example& ex) override;
 
   bool causal() const { return causal_; }
@@ -56,7 +59,9 @@ class Transformer : public Model {
     std::vector<TransformerEncoderLayer::Cache> layers;  // n_layer
     Mat logits;                                          // (T, V)
   };
-  void run(const std::vector<int>& ids, Cache& c) const;
+  // `edits`: one per layer (an intervention), or null.
+  void run(const std::vector<int>& ids, Cache& c, const std::vector<HeadsEdit>* edits = nullptr) const;
+  ForwardTrace make_trace(const std::vector<int>& ids, const Cache& c) const;
 
   nlohmann::json config_;
   int vocab_size_, d_model_, n_head_, n_layer_, d_ff_, max_len_;

@@ -135,7 +135,39 @@ class Session {
     }
   }
 
+  // The same two with an intervention (models/intervention.h: {"edits": [...]} as JSON text)
+  // applied inside the forward pass; a bad one answers code "intervention" naming what is wrong.
+  val forwardEdited(const std::string& text, const std::string& intervention_json) {
+    if (!model_) return failure("no_model", "no model loaded");
+    try {
+      const Intervention iv = parse_intervention(intervention_json);
+      return record(model_->forward_text(text, &iv));
+    } catch (const std::exception& e) {
+      return failure(e);
+    }
+  }
+
+  val forwardForcedEdited(const std::string& text, const std::string& target, const std::string& intervention_json) {
+    if (!model_) return failure("no_model", "no model loaded");
+    try {
+      const Intervention iv = parse_intervention(intervention_json);
+      return record(model_->forward_text_forced(text, target, &iv));
+    } catch (const std::exception& e) {
+      return failure(e);
+    }
+  }
+
  private:
+  static Intervention parse_intervention(const std::string& json) {
+    nlohmann::json j;
+    try {
+      j = nlohmann::json::parse(json);
+    } catch (const nlohmann::json::parse_error& e) {
+      throw InterventionError("the intervention is not valid JSON at byte " + std::to_string(e.byte));
+    }
+    return Intervention(j);
+  }
+
   static val record(const ForwardTrace& tr) {
     ValWriter w;
     write_trace(tr, w);
@@ -248,7 +280,9 @@ EMSCRIPTEN_BINDINGS(attnlab) {
       .function("load", &Session::load)
       .function("info", &Session::info)
       .function("forward", &Session::forward)
-      .function("forwardForced", &Session::forwardForced);
+      .function("forwardForced", &Session::forwardForced)
+      .function("forwardEdited", &Session::forwardEdited)
+      .function("forwardForcedEdited", &Session::forwardForcedEdited);
   emscripten::class_<Lab>("Lab")
       .constructor<>()
       .function("create", &Lab::create)

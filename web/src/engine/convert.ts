@@ -27,6 +27,7 @@ export interface RawMap {
   col_labels: ListLike<string>;
   scores: ListLike<number>;
   weights: ListLike<number>;
+  edited_rows?: ListLike<number>;
 }
 export interface RawTensor {
   name: string;
@@ -66,6 +67,7 @@ export function toAttentionMap(raw: RawMap): AttentionMap {
     colLabels: toArray(raw.col_labels).map(String),
     scores: floats(raw.scores),
     weights: floats(raw.weights),
+    editedRows: toArray(raw.edited_rows).map(Number),
   };
 }
 

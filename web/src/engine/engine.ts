@@ -53,6 +53,7 @@ interface Waiter {
 interface QueuedForward {
   text: string;
   target?: string; // Seq2Seq: the sentence the decoder reads instead of its own guesses
+  intervention?: string; // JSON {"edits": [...]}: applied inside the forward pass
   resolve(record: ForwardRecord): void;
   reject(error: Error): void;
 }
@@ -146,11 +147,11 @@ export class EngineClient {
    * if another forward is asked for before this one was sent to the worker, this one rejects with
    * SupersededError and only the newer one is computed.
    */
-  forward(text: string, target?: string): Promise<ForwardRecord> {
+  forward(text: string, target?: string, intervention?: string): Promise<ForwardRecord> {
     if (this.stopped) return Promise.reject(new EngineError(this.stopped));
     return new Promise<ForwardRecord>((resolve, reject) => {
       this.queuedForward?.reject(new SupersededError());
-      this.queuedForward = { text, target, resolve, reject };
+      this.queuedForward = { text, target, intervention, resolve, reject };
       this.pumpForward();
     });
   }
@@ -166,10 +167,15 @@ export class EngineClient {
 
   private pumpForward(): void {
     if (this.forwardInFlight || !this.queuedForward) return;
-    const { text, target, resolve, reject } = this.queuedForward;
+    const { text, target, intervention, resolve, reject } = this.queuedForward;
     this.queuedForward = null;
     this.forwardInFlight = true;
-    this.call(target === undefined ? { type: 'forward', text } : { type: 'forward', text, target })
+    this.call({
+      type: 'forward',
+      text,
+      ...(target === undefined ? {} : { target }),
+      ...(intervention === undefined ? {} : { intervention }),
+    })
       .then(resolve, reject)
       .finally(() => {
         this.forwardInFlight = false;

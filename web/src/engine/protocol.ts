@@ -6,7 +6,8 @@ import type { ForwardRecord, ModelInfo } from './records';
 export type Request =
   | { id: number; type: 'loadRandom'; config: string; seed: number }
   | { id: number; type: 'load'; config: string; weights: ArrayBuffer; card: string }
-  | { id: number; type: 'forward'; text: string; target?: string }
+  /** `intervention`: JSON text {"edits": [...]} (engine/intervention.ts builds it), applied inside the forward. */
+  | { id: number; type: 'forward'; text: string; target?: string; intervention?: string }
   | { id: number; type: 'info' };
 
 export type RequestType = Request['type'];

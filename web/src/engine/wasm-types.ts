@@ -69,6 +69,12 @@ export interface Session extends EmbindObject {
    * appended); others answer code "unsupported".
    */
   forwardForced(text: string, target: string): ForwardResult;
+  /**
+   * Either of the two with an intervention applied inside the forward pass (JSON text
+   * {"edits": [...]}, cpp/models/intervention.h); a bad one answers code "intervention".
+   */
+  forwardEdited(text: string, intervention: string): ForwardResult;
+  forwardForcedEdited(text: string, target: string, intervention: string): ForwardResult;
 }
 
 export interface LabStepResult extends Status {

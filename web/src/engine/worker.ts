@@ -94,8 +94,11 @@ class EngineHost {
   private forwardFitting(
     session: Session,
     text: string,
+    intervention?: string,
   ): { raw: ForwardResult; truncated: Truncation | null } {
-    const raw = session.forward(text);
+    const forward = (t: string) =>
+      intervention === undefined ? session.forward(t) : session.forwardEdited(t, intervention);
+    const raw = forward(text);
     const limit = tokenLimitOf(raw);
     if (!limit) return { raw, truncated: null };
     const chars = Array.from(text);
@@ -103,7 +106,7 @@ class EngineHost {
     let hi = chars.length; // shortest prefix known not to
     while (hi - lo > 1) {
       const mid = (lo + hi) >> 1;
-      const probe = session.forward(chars.slice(0, mid).join(''));
+      const probe = forward(chars.slice(0, mid).join(''));
       if (probe.ok) lo = mid;
       else hi = mid;
       release(probe);
@@ -111,7 +114,7 @@ class EngineHost {
     const prefix = chars.slice(0, lo).join('');
     const space = prefix.search(/\s\S*$/);
     const cut = space > 0 ? prefix.slice(0, space) : prefix;
-    const fitted = session.forward(cut);
+    const fitted = forward(cut);
     if (!fitted.ok) {
       release(fitted);
       return { raw, truncated: null };
@@ -146,10 +149,17 @@ class EngineHost {
         scope.postMessage({ id: request.id, ok: true, result: null });
         return;
       case 'forward': {
+        const { text, target, intervention } = request;
         const { raw, truncated } =
-          request.target === undefined
-            ? this.forwardFitting(session, request.text)
-            : { raw: session.forwardForced(request.text, request.target), truncated: null };
+          target === undefined
+            ? this.forwardFitting(session, text, intervention)
+            : {
+                raw:
+                  intervention === undefined
+                    ? session.forwardForced(text, target)
+                    : session.forwardForcedEdited(text, target, intervention),
+                truncated: null,
+              };
         try {
           check(raw);
           const record = toForwardRecord(raw);

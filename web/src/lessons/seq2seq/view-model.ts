@@ -151,6 +151,7 @@ export function differenceMap(a: AttentionMap, b: AttentionMap, rows: number, na
     rowLabels: a.rowLabels.slice(0, rows),
     colLabels: a.colLabels,
     scores: new Float32Array(n).fill(Number.NaN),
+    editedRows: [],
     weights,
   };
 }
