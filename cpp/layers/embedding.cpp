@@ -22,6 +22,7 @@ Mat Embedding::forward(const std::vector<int>& ids) const {
 }
 
 void Embedding::backward(const std::vector<int>& ids, const Mat& dy) {
+  if (input_grad) *input_grad = dy;
   for (size_t t = 0; t < ids.size(); ++t) weight.grad.row(ids[t]) += dy.row(static_cast<Eigen::Index>(t));
 }
 

@@ -22,6 +22,9 @@ struct Embedding {
   Mat forward(const std::vector<int>& ids) const;
   // forward was: y_t = W[id_t]  =>  dW[id_t] += dy_t
   void backward(const std::vector<int>& ids, const Mat& dy);
+  // When set, backward also copies dy, the gradient of each looked-up row, here (gradient x input,
+  // Model::input_importance); null in training.
+  Mat* input_grad = nullptr;
   void for_each_param(const std::string& prefix, const ParamVisitor& f);
 };
 

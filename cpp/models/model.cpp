@@ -1,5 +1,7 @@
 #include "models/model.h"
 
+#include "layers/cross_entropy.h"
+
 #include "models/attention_encoder.h"
 #include "models/rnn_attention.h"
 #include "models/rnn_lm.h"
@@ -53,6 +55,47 @@ void Model::attach_tokens(ForwardTrace& tr, const Tokenized& tok) {
     if (m.col_labels.empty()) m.col_labels = tok.tokens;
     if (m.row_labels.empty()) m.row_labels = tok.tokens;
   }
+}
+
+Example Model::importance_example(const std::vector<int>& ids, const std::string&, int row, int word) const {
+  if (row < 0 || row >= static_cast<int>(ids.size()))
+    throw std::out_of_range("output row " + std::to_string(row) + " is outside 0.." + std::to_string(ids.size() - 1));
+  Example ex;
+  ex.ids = ids;
+  ex.targets.assign(ids.size(), kIgnoreIndex);
+  ex.targets[static_cast<size_t>(row)] = word;
+  ex.only_row = row;
+  return ex;
+}
+
+Importance Model::input_importance(const std::string& text, const std::string& target, int row, int word) {
+  const Tokenized tok = encode_checked(text);
+  if (tok.ids.empty()) throw std::invalid_argument("there is no token to explain");
+  return input_importance_ids(tok.ids, target, row, word);
+}
+
+Importance Model::input_importance_ids(const std::vector<int>& ids, const std::string& target, int row, int word) {
+  Embedding* embedding = input_embedding();
+  if (!embedding) throw Unsupported("this model (" + architecture() + ") has no input embedding to differentiate");
+  const Example ex = importance_example(ids, target, row, word);
+  const auto zero_grads = [this] { for_each_param([](const std::string&, Param& p) { p.grad.setZero(); }); };
+  Mat dx;
+  zero_grads();
+  embedding->input_grad = &dx;
+  Importance out;
+  try {
+    out.log_p = -loss_and_backward(ex);  // the loss is -log p(word) at that row alone
+  } catch (...) {
+    embedding->input_grad = nullptr;
+    zero_grads();
+    throw;
+  }
+  embedding->input_grad = nullptr;
+  zero_grads();
+  const Mat x = embedding->forward(ids);
+  for (Eigen::Index i = 0; i < x.rows(); ++i)
+    out.per_token.push_back(-static_cast<double>(x.row(i).dot(dx.row(i))));  // d log p = -d loss
+  return out;
 }
 
 int64_t Model::parameter_count() {

@@ -11,6 +11,7 @@
 
 #include "core/param.h"
 #include "core/rng.h"
+#include "layers/embedding.h"
 #include "models/config.h"
 #include "models/intervention.h"
 #include "text/tokenizer.h"
@@ -65,6 +66,26 @@ struct ForwardTrace {
 struct Example {
   std::vector<int> ids;
   std::vector<int> targets;
+  // >= 0: only this output row's loss counts, and training-only terms (a penalty) are left out:
+  // the loss is then -log p(targets[row]) (Model::input_importance). A Seq2Seq still reads every
+  // target as its decoder input.
+  int only_row = -1;
+};
+
+// The targets whose loss counts: ex.targets, or only row ex.only_row's when it is set.
+inline std::vector<int> loss_targets(const Example& ex) {
+  if (ex.only_row < 0) return ex.targets;
+  std::vector<int> t(ex.targets.size(), -100);  // kIgnoreIndex (layers/cross_entropy.h)
+  if (ex.only_row < static_cast<int>(t.size()))
+    t[static_cast<size_t>(ex.only_row)] = ex.targets[static_cast<size_t>(ex.only_row)];
+  return t;
+}
+
+// Gradient x input of log p(word) at one output row: one number per input token,
+// sum_k e_ik * d log p / d e_ik over the token's embedding e_i (Model::input_importance).
+struct Importance {
+  std::vector<double> per_token;
+  double log_p = 0;  // log p(word) at that row
 };
 
 class Model {
@@ -94,7 +115,19 @@ class Model {
   virtual ForwardTrace forward_edited(const std::vector<int>& ids, const Intervention& intervention) const;
   int64_t parameter_count();
 
+  // Gradient x input of log p(`word`) at output row `row` (0-based: the logits' row; a Seq2Seq
+  // reads `target`, words separated by spaces, as in forward_text_forced; others ignore it).
+  // Uses the model's backward pass; leaves every parameter gradient at zero. Throws Unsupported for
+  // a model without an input embedding to differentiate, std::out_of_range for a bad row or word.
+  Importance input_importance(const std::string& text, const std::string& target, int row, int word);
+  // The same for token ids.
+  Importance input_importance_ids(const std::vector<int>& ids, const std::string& target, int row, int word);
+
  protected:
+  // The embedding the input tokens are looked up in (gradient x input), or null.
+  virtual Embedding* input_embedding() { return nullptr; }
+  // The example whose loss is -log p(word) at `row`: by default targets all ignored but row.
+  virtual Example importance_example(const std::vector<int>& ids, const std::string& target, int row, int word) const;
   void set_tokenizer(const nlohmann::json& config, int vocab_size);
   // Tokenizes text, throwing TooManyTokens beyond max_tokens().
   Tokenized encode_checked(const std::string& text) const;

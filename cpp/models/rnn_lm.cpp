@@ -47,7 +47,7 @@ double RnnLm::loss_and_backward(const Example& ex) {
   Recurrent::Cache cache;
   const Mat x = embedding_.forward(ex.ids);
   const Mat H = encoder_.forward(x, cache);
-  const CrossEntropyResult ce = cross_entropy(head_.forward(H), ex.targets);
+  const CrossEntropyResult ce = cross_entropy(head_.forward(H), loss_targets(ex));
   const Mat dH = head_.backward(H, ce.dlogits);
   embedding_.backward(ex.ids, encoder_.backward(cache, dH));
   return ce.loss;

@@ -23,6 +23,9 @@ class RnnLm : public Model {
   ForwardTrace forward_ids(const std::vector<int>& ids) const override;
   double loss_and_backward(const Example& ex) override;
 
+ protected:
+  Embedding* input_embedding() override { return &embedding_; }
+
  private:
   nlohmann::json config_;
   int vocab_size_, embed_dim_, hidden_size_;

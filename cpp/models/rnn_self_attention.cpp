@@ -153,7 +153,7 @@ double RnnSelfAttention::loss_and_backward(const Example& ex) {
   Cache c;
   run(ex.ids, c);
   const int T = static_cast<int>(ex.ids.size()), D = hidden_size_, E = embed_dim_;
-  const CrossEntropyResult ce = cross_entropy(c.logits, ex.targets);
+  const CrossEntropyResult ce = cross_entropy(c.logits, loss_targets(ex));
   Mat z(T, 2 * D);
   z << c.h, c.ctx;
   // forward was: logits = head([h; c])
@@ -168,7 +168,7 @@ double RnnSelfAttention::loss_and_backward(const Example& ex) {
     const Mat& alpha = c.align[i].weights;  // (1, i+1)
     // forward was: c_i = alpha H_{0..i}  (lstm also: c~_i = alpha M_{0..i})
     Mat dalpha = dC.row(i) * keys.transpose();
-    if (self_penalty_ > 0 && i > 0) dalpha(0, i) += static_cast<Real>(self_penalty_ / (T - 1));
+    if (self_penalty_ > 0 && ex.only_row < 0 && i > 0) dalpha(0, i) += static_cast<Real>(self_penalty_ / (T - 1));
     dH.topRows(i + 1).noalias() += alpha.transpose() * dC.row(i);
     if (lstm_) {
       dalpha.noalias() += dCm.row(i) * c.mem.topRows(i + 1).transpose();
@@ -200,7 +200,7 @@ double RnnSelfAttention::loss_and_backward(const Example& ex) {
   }
   embedding_.backward(ex.ids, dX);
   double penalty = 0;
-  if (self_penalty_ > 0 && T > 1) {
+  if (self_penalty_ > 0 && ex.only_row < 0 && T > 1) {
     for (int i = 1; i < T; ++i) penalty += c.weights(i, i);
     penalty *= self_penalty_ / (T - 1);
   }

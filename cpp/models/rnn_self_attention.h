@@ -34,6 +34,9 @@ class RnnSelfAttention : public Model {
   // targets[i] is the token after ids[i] (kIgnoreIndex to skip).
   double loss_and_backward(const Example& ex) override;
 
+ protected:
+  Embedding* input_embedding() override { return &embedding_; }
+
  private:
   struct Cache {
     Mat x;                               // (T, E) embeddings

@@ -263,6 +263,20 @@ ForwardTrace Seq2Seq::forced_trace(const std::vector<int>& src, const std::vecto
   return tr;
 }
 
+Example Seq2Seq::importance_example(const std::vector<int>& ids, const std::string& target, int row, int word) const {
+  Example ex;
+  ex.ids = ids;
+  std::istringstream words(target);
+  for (std::string w; words >> w;) ex.targets.push_back(target_id(w));
+  ex.targets.push_back(eos_id_);
+  if (row < 0 || row >= static_cast<int>(ex.targets.size()))
+    throw std::out_of_range("output row " + std::to_string(row) + " is outside 0.." +
+                            std::to_string(ex.targets.size() - 1) + " (the target's words and <eos>)");
+  ex.targets[static_cast<size_t>(row)] = word;  // the decoder reads the target; row's label is `word`
+  ex.only_row = row;
+  return ex;
+}
+
 ForwardTrace Seq2Seq::forward_text_forced(const std::string& text, const std::string& target,
                                           const Intervention* iv) const {
   const Tokenized tok = encode_checked(text);
@@ -305,7 +319,7 @@ double Seq2Seq::loss_and_backward(const Example& ex) {
   if (ex.targets.empty()) throw std::invalid_argument("seq2seq: the example has no target words");
   Cache c;
   run(ex.ids, &ex.targets, c);
-  const CrossEntropyResult ce = cross_entropy(c.logits, ex.targets);
+  const CrossEntropyResult ce = cross_entropy(c.logits, loss_targets(ex));
   const int D = hidden_size_, E = embed_dim_;
   const Eigen::Index S = c.H.rows(), T = static_cast<Eigen::Index>(c.steps.size());
   // forward was: logits_j = out(z_j), z_j = [s_j; c_j]

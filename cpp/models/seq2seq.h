@@ -68,6 +68,11 @@ class Seq2Seq : public Model {
   // The id of a target word, or the id of "<unk>" (-1 if the vocabulary has none).
   int target_id(const std::string& word) const;
 
+ protected:
+  Embedding* input_embedding() override { return &src_embedding_; }
+  // Teacher forcing on `target`; row j's label is `word` (gradient x input of the j-th output).
+  Example importance_example(const std::vector<int>& ids, const std::string& target, int row, int word) const override;
+
  private:
   struct Step {
     int input_id = 0;     // y_{j-1}

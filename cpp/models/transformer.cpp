@@ -130,7 +130,7 @@ ForwardTrace Transformer::make_trace(const std::vector<int>& ids, const Cache& c
 double Transformer::loss_and_backward(const Example& ex) {
   Cache c;
   run(ex.ids, c);
-  const CrossEntropyResult ce = cross_entropy(c.logits, ex.targets);
+  const CrossEntropyResult ce = cross_entropy(c.logits, loss_targets(ex));
   // forward was: logits = head(x_L)
   Mat dx = head_.backward(c.layers.back().out, ce.dlogits);
   for (int l = n_layer_ - 1; l >= 0; --l) dx = layers_[l].backward(c.layers[l], dx);

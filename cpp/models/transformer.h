@@ -53,6 +53,9 @@ class Transformer : public Model {
   int max_len() const { return max_len_; }
   const std::string& objective() const { return objective_; }
 
+ protected:
+  Embedding* input_embedding() override { return &embedding_; }
+
  private:
   struct Cache {
     Mat positions;                                       // (T, D)

@@ -157,6 +157,22 @@ class Session {
     }
   }
 
+  // Gradient x input of log p(word) at output row `row` (Model::input_importance): one number per
+  // token as a Float64Array, and log p. `target`: a Seq2Seq's teacher-forced sentence ("" otherwise).
+  val importance(const std::string& text, const std::string& target, int row, int word) {
+    if (!model_) return failure("no_model", "no model loaded");
+    try {
+      const Importance imp = model_->input_importance(text, target, row, word);
+      val r = success();
+      r.set("importance",
+            val(emscripten::typed_memory_view(imp.per_token.size(), imp.per_token.data())).call<val>("slice"));
+      r.set("log_p", imp.log_p);
+      return r;
+    } catch (const std::exception& e) {
+      return failure(e);
+    }
+  }
+
  private:
   static Intervention parse_intervention(const std::string& json) {
     nlohmann::json j;
@@ -282,7 +298,8 @@ EMSCRIPTEN_BINDINGS(attnlab) {
       .function("forward", &Session::forward)
       .function("forwardForced", &Session::forwardForced)
       .function("forwardEdited", &Session::forwardEdited)
-      .function("forwardForcedEdited", &Session::forwardForcedEdited);
+      .function("forwardForcedEdited", &Session::forwardForcedEdited)
+      .function("importance", &Session::importance);
   emscripten::class_<Lab>("Lab")
       .constructor<>()
       .function("create", &Lab::create)

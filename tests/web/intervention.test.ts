@@ -137,3 +137,31 @@ describe('the engine applies it (real WASM through worker.ts)', () => {
     expect(off.maps.find((m) => m.layer === 1 && m.head === 0)?.editedRows).toEqual([]);
   });
 });
+
+describe('gradient x input through the boundary (real WASM through worker.ts)', () => {
+  const client = workerClientForSuite();
+  it('one number per token for the word the model guesses, and log p of that word; bad rows refused', async () => {
+    const engine = client();
+    const dir = path.join(repoRoot, 'models', 'tf-mlm');
+    await engine.load(
+      fs.readFileSync(path.join(dir, 'config.json'), 'utf8'),
+      fs.readFileSync(path.join(dir, 'model.safetensors')),
+      fs.readFileSync(path.join(dir, 'card.json'), 'utf8'),
+    );
+    const text = 'The FBI is chasing a <mask> on the run.';
+    const record = await engine.forward(text);
+    const at = record.tokens.indexOf('<mask>');
+    const logits = record.tensors.find((t) => t.name === 'logits');
+    const row = Array.from(
+      logits?.data.subarray(at * (logits?.cols ?? 0), (at + 1) * (logits?.cols ?? 0)) ?? [],
+    );
+    const word = row.indexOf(Math.max(...row));
+    const imp = await engine.importance(text, at, word);
+    expect(imp.perToken).toHaveLength(record.tokens.length);
+    const max = Math.max(...row);
+    const logSumExp = max + Math.log(row.reduce((s, z) => s + Math.exp(z - max), 0));
+    expect(imp.logP).toBeCloseTo(row[word] - logSumExp, 4);
+    expect(imp.perToken.some((x) => x !== 0)).toBe(true);
+    await expect(engine.importance(text, 99, word)).rejects.toThrow(/row 99 is outside/);
+  });
+});

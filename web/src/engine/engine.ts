@@ -3,7 +3,7 @@
 // requests replace each other and only the newest is sent (latest wins).
 
 import { createEngineWorker } from './create-worker';
-import type { Reply, Request, RequestType, Results, WorkerMessage } from './protocol';
+import type { Importance, Reply, Request, RequestType, Results, WorkerMessage } from './protocol';
 import type { ForwardRecord, ModelConfig, ModelInfo } from './records';
 
 /** The engine refused a request (bad input, bad model file) or could not run it. */
@@ -154,6 +154,14 @@ export class EngineClient {
       this.queuedForward = { text, target, intervention, resolve, reject };
       this.pumpForward();
     });
+  }
+
+  /**
+   * Gradient x input of log p(`word`) (an output vocabulary id) at output row `row` of the text
+   * (a Seq2Seq reads `target`, teacher-forced). Not latest-wins: every request is answered.
+   */
+  importance(text: string, row: number, word: number, target = ''): Promise<Importance> {
+    return this.call({ type: 'importance', text, target, row, word });
   }
 
   info(): Promise<ModelInfo> {

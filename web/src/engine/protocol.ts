@@ -8,7 +8,9 @@ export type Request =
   | { id: number; type: 'load'; config: string; weights: ArrayBuffer; card: string }
   /** `intervention`: JSON text {"edits": [...]} (engine/intervention.ts builds it), applied inside the forward. */
   | { id: number; type: 'forward'; text: string; target?: string; intervention?: string }
-  | { id: number; type: 'info' };
+  | { id: number; type: 'info' }
+  /** Gradient x input of log p(word) at output row `row` (engine Session.importance). */
+  | { id: number; type: 'importance'; text: string; target: string; row: number; word: number };
 
 export type RequestType = Request['type'];
 
@@ -18,6 +20,13 @@ export interface Results {
   load: null;
   forward: ForwardRecord;
   info: ModelInfo;
+  importance: Importance;
+}
+
+/** One number per token: how much scaling its embedding moves log p(word) (gradient x input). */
+export interface Importance {
+  perToken: number[];
+  logP: number;
 }
 
 export type Reply =

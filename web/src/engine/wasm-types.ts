@@ -75,6 +75,16 @@ export interface Session extends EmbindObject {
    */
   forwardEdited(text: string, intervention: string): ForwardResult;
   forwardForcedEdited(text: string, target: string, intervention: string): ForwardResult;
+  /**
+   * Gradient x input of log p(word) at output row `row` (the logits' row): one number per token.
+   * `target`: a Seq2Seq's teacher-forced sentence; "" for the other models.
+   */
+  importance(text: string, target: string, row: number, word: number): ImportanceResult;
+}
+
+export interface ImportanceResult extends Status {
+  importance?: Float64Array;
+  log_p?: number;
 }
 
 export interface LabStepResult extends Status {

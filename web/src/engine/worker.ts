@@ -170,6 +170,17 @@ class EngineHost {
         }
         return;
       }
+      case 'importance': {
+        const raw = session.importance(request.text, request.target, request.row, request.word);
+        try {
+          check(raw);
+          const result = { perToken: Array.from(raw.importance ?? []), logP: Number(raw.log_p) };
+          scope.postMessage({ id: request.id, ok: true, result });
+        } finally {
+          release(raw);
+        }
+        return;
+      }
       case 'info': {
         const raw = session.info();
         try {

@@ -1,4 +1,5 @@
 // English strings. zh-CN.ts must have the same keys (its type is checked against this file).
+import { enExplain } from './en-explain';
 import { enOpen, enSeq2seqLocal } from './en-open';
 import { enTransformer } from './en-transformer';
 import { enTrain } from './en-train';
@@ -296,6 +297,7 @@ export const en = {
   train: enTrain,
   open: enOpen,
   seq2seqLocal: enSeq2seqLocal,
+  explain: enExplain,
   guide: {
     title: 'Guided tour: what you are seeing, and two questions',
     take: 'New here? Take the guided tour ↓',

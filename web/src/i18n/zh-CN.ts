@@ -1,4 +1,5 @@
 // 简体中文。键必须与 en.ts 一致（类型检查会比较两者）。
+import { zhCNExplain } from './zh-CN-explain';
 import { zhCNOpen, zhCNSeq2seqLocal } from './zh-CN-open';
 import type { Strings } from './en';
 import { zhCNTransformer } from './zh-CN-transformer';
@@ -276,6 +277,7 @@ export const zhCN: Strings = {
   train: zhCNTrain,
   open: zhCNOpen,
   seq2seqLocal: zhCNSeq2seqLocal,
+  explain: zhCNExplain,
   guide: {
     title: '导览：你看到的是什么，外加两个问题',
     take: '第一次来？跟着导览走 ↓',

@@ -1,0 +1,119 @@
+// The explain panel's controller (web/src/lessons/shared/explain-controller.ts) with a fake engine:
+// it asks for the uniform forward, the second seed and the gradient, fills each part, keeps only the
+// newest request's answers, and says what it could not compute instead of leaving a part empty.
+import { describe, expect, it, vi } from 'vitest';
+
+// The i18n module reads the browser's languages when it loads; this Node has no navigator.
+vi.hoisted(() => {
+  if (!('navigator' in globalThis))
+    Object.defineProperty(globalThis, 'navigator', { value: { language: 'en', languages: ['en'] } });
+});
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import {
+  ExplainController,
+  type ExplainEngine,
+  type ExplainRequest,
+} from '../../web/src/lessons/shared/explain-controller';
+import type { ForwardRecord } from '../../web/src/engine/records';
+
+class Host implements ReactiveControllerHost {
+  updates = 0;
+  addController(_: ReactiveController): void {}
+  removeController(): void {}
+  requestUpdate(): void {
+    this.updates++;
+  }
+  get updateComplete(): Promise<boolean> {
+    return Promise.resolve(true);
+  }
+}
+
+const record = (weights: number[], logits: number[], output: string): ForwardRecord =>
+  ({
+    tokens: ['a', 'b', 'c'],
+    outputTokens: [output],
+    maps: [
+      {
+        name: 'm',
+        layer: 0,
+        head: 0,
+        rows: 1,
+        cols: 3,
+        rowLabels: ['x'],
+        colLabels: ['a', 'b', 'c'],
+        scores: new Float32Array(3),
+        weights: Float32Array.from(weights),
+        editedRows: [],
+      },
+    ],
+    tensors: [{ name: 'logits', rows: 1, cols: 2, data: Float32Array.from(logits) }],
+  }) as unknown as ForwardRecord;
+
+const settle = () => new Promise((r) => setTimeout(r, 0));
+
+function request(engine: ExplainEngine, seed: ExplainEngine | null, text = 'a b c'): ExplainRequest {
+  return {
+    engine,
+    seedEngine: seed,
+    labels: { first: 'seed 1', second: 'seed 2' },
+    text,
+    record: record([0.7, 0.2, 0.1], [2, 0], 'yes'),
+    mapIndex: 0,
+    logitsRow: 0,
+    mapRow: 0,
+    describe: (r) => r.outputTokens.join(' '),
+    word: (id) => ['yes', 'no'][id],
+  };
+}
+
+describe('ExplainController', () => {
+  it('fills the three parts from the engine: uniform shift, seed distance, rank correlation', async () => {
+    const calls: unknown[] = [];
+    const engine: ExplainEngine = {
+      forward: async (text, target, intervention) => {
+        calls.push(['forward', text, target, intervention]);
+        return record([1 / 3, 1 / 3, 1 / 3], [0, 0], 'no');
+      },
+      importance: async (text, row, word) => {
+        calls.push(['importance', text, row, word]);
+        return { perToken: [-0.5, 0.2, 0.1], logP: -0.1 };
+      },
+    };
+    const seed: ExplainEngine = { ...engine, forward: async () => record([0.2, 0.7, 0.1], [1, 0], 'yes') };
+    const c = new ExplainController(new Host());
+    c.update(request(engine, seed));
+    await settle();
+    expect(calls).toContainEqual(['forward', 'a b c', undefined, '{"edits":[{"op":"uniform"}]}']);
+    expect(calls).toContainEqual(['importance', 'a b c', 0, 0]); // the argmax word of row 0
+    const p = c.parts;
+    expect(p.uniform).toMatchObject({ before: 'yes', after: 'no' });
+    // softmax([2, 0]) = (0.881, 0.119) against (0.5, 0.5): 0.381 of the probability moved
+    expect((p.uniform as { moved: number }).moved).toBeCloseTo(0.3808, 3);
+    expect((p.seeds as { distance: number }).distance).toBeCloseTo(0.5, 6);
+    expect(p.importance).toMatchObject({ word: 'yes', tokens: ['a', 'b', 'c'], gradient: [0.5, 0.2, 0.1] });
+    expect((p.importance as { rho: number }).rho).toBeCloseTo(1, 12); // same order as the attention
+  });
+
+  it('says what it cannot compute, and drops the answers of an older request', async () => {
+    let release: (r: ForwardRecord) => void = () => {};
+    const slow: ExplainEngine = {
+      forward: () => new Promise((r) => (release = r)),
+      importance: async () => ({ perToken: [1, 2, 3], logP: 0 }),
+    };
+    const c = new ExplainController(new Host());
+    c.update(request(slow, null, 'old'));
+    c.update(request({ ...slow, forward: async () => record([1, 0, 0], [0, 3], 'no') }, null, 'new'));
+    release(record([0, 0, 1], [5, 0], 'stale'));
+    await settle();
+    expect((c.parts.uniform as { after: string }).after).toBe('no');
+    expect(c.parts.seeds).toEqual({ unavailable: 'No second seed of this model is shipped.' });
+    const failing: ExplainEngine = {
+      forward: async () => Promise.reject(new Error('row 9 is outside 0..3')),
+      importance: async () => Promise.reject(new Error('no input embedding')),
+    };
+    c.update(request(failing, null));
+    await settle();
+    expect(c.parts.uniform).toEqual({ unavailable: 'row 9 is outside 0..3' });
+    expect(c.parts.importance).toEqual({ unavailable: 'no input embedding' });
+  });
+});

@@ -1,0 +1,26 @@
+// Chinese strings of the "Does attention explain the output?" panel (see en-explain.ts).
+
+export const zhCNExplain = {
+  title: '注意力能解释输出吗？',
+  intro:
+    '注意力权重很容易被当成“理由”。研究中的三个检验（Jain & Wallace 2019；Wiegreffe & Pinter 2019）可以看出，对这个模型和这个句子，这种解读成立到什么程度。',
+  computing: '正在计算……',
+  uniformTitle: '换成均匀注意力',
+  uniformText:
+    '把每个权重都设为 1/n（每个词读得一样多）：输出从“{{before}}”变成“{{after}}”，输出概率平均移动了 {{moved}}。如果变化很小，说明模型并不依赖它看向哪里。',
+  seedsTitle: '用另一个随机种子训练的同一模型',
+  seedsText:
+    '同样的数据、同样的训练方法，只换了随机起点。两张图平均相差 {{distance}}（每行差值之和的一半：0% 完全相同，100% 毫无重叠）。输出一致而注意力不同，说明注意力并不是模型唯一可能的“解释”。',
+  seedsMissing: '这个模型没有附带第二个种子的版本。',
+  importanceTitle: '注意力与梯度对比',
+  importanceText:
+    '对“{{word}}”：每个输入词被读的程度（注意力）与缩放它的向量会让 log p(“{{word}}”) 改变多少（|梯度 × 输入|）。斯皮尔曼等级相关：{{rho}}（1 顺序相同，0 无关，−1 相反）。',
+  importanceNoRho:
+    '对“{{word}}”：每个输入词的注意力与 |梯度 × 输入|。少于 3 个词（或一行权重全相同）时没有顺序可比。',
+  importanceNote:
+    '梯度 × 输入：在该词的嵌入向量上对“数值 × d log p / d 数值”求和，由引擎的反向传播算出；条形按最大值缩放。',
+  token: '输入词',
+  attention: '注意力',
+  gradient: '|梯度 × 输入|',
+  noAttention: '这个模型没有注意力权重可以检验。',
+};

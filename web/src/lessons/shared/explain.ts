@@ -1,0 +1,86 @@
+// "Does attention explain the output?": the numbers of the panel every lesson offers, pure (no DOM,
+// no engine), so Node tests check them. Following Jain & Wallace (2019) and Wiegreffe & Pinter
+// (2019): how far the output moves when attention is made uniform, how different two seeds' maps
+// of the same sentence are, and whether attention ranks the input tokens as the gradient does.
+
+/** Softmax of one row of logits. */
+export function softmax(logits: ArrayLike<number>): number[] {
+  let max = -Infinity;
+  for (let i = 0; i < logits.length; i++) max = Math.max(max, logits[i]);
+  const e = Array.from(logits, (z) => Math.exp(z - max));
+  const sum = e.reduce((a, b) => a + b, 0);
+  return e.map((x) => x / sum);
+}
+
+/**
+ * Total variation distance of two distributions: half the sum of |p - q|, 0 when they are the
+ * same, 1 when they share nothing. The page says it as "how much probability moved".
+ */
+export function totalVariation(p: ArrayLike<number>, q: ArrayLike<number>): number {
+  if (p.length !== q.length) throw new Error(`distributions of ${p.length} and ${q.length} outcomes`);
+  let s = 0;
+  for (let i = 0; i < p.length; i++) s += Math.abs(p[i] - q[i]);
+  return s / 2;
+}
+
+/** Mean total variation over the rows two (rows x cols) row-major matrices of distributions share. */
+export function meanRowDistance(
+  a: ArrayLike<number>,
+  b: ArrayLike<number>,
+  rows: number,
+  cols: number,
+): number {
+  if (rows <= 0) return 0;
+  let s = 0;
+  for (let r = 0; r < rows; r++) {
+    const from = r * cols;
+    s += totalVariation(
+      Array.prototype.slice.call(a, from, from + cols),
+      Array.prototype.slice.call(b, from, from + cols),
+    );
+  }
+  return s / rows;
+}
+
+/** Ranks from 1 (smallest), ties sharing their average rank. */
+export function ranks(xs: readonly number[]): number[] {
+  const order = xs.map((x, i) => ({ x, i })).sort((a, b) => a.x - b.x);
+  const out = new Array<number>(xs.length);
+  for (let k = 0; k < order.length;) {
+    let end = k;
+    while (end + 1 < order.length && order[end + 1].x === order[k].x) end++;
+    const rank = (k + end) / 2 + 1;
+    for (let m = k; m <= end; m++) out[order[m].i] = rank;
+    k = end + 1;
+  }
+  return out;
+}
+
+/**
+ * Spearman's rank correlation (the Pearson correlation of the ranks): 1 when the two orders agree,
+ * -1 when reversed, about 0 when unrelated. Null with fewer than 3 values or a constant list (no
+ * order to compare).
+ */
+export function spearman(a: readonly number[], b: readonly number[]): number | null {
+  if (a.length !== b.length) throw new Error(`lists of ${a.length} and ${b.length} values`);
+  if (a.length < 3) return null;
+  const ra = ranks(a);
+  const rb = ranks(b);
+  const mean = (a.length + 1) / 2;
+  let num = 0;
+  let da = 0;
+  let db = 0;
+  for (let i = 0; i < a.length; i++) {
+    num += (ra[i] - mean) * (rb[i] - mean);
+    da += (ra[i] - mean) ** 2;
+    db += (rb[i] - mean) ** 2;
+  }
+  return da === 0 || db === 0 ? null : num / Math.sqrt(da * db);
+}
+
+/** The argmax of a row: the word the model writes or guesses. */
+export function argmax(xs: ArrayLike<number>): number {
+  let best = 0;
+  for (let i = 1; i < xs.length; i++) if (xs[i] > xs[best]) best = i;
+  return best;
+}
