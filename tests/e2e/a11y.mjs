@@ -245,3 +245,43 @@ test('guided paths: each lesson predicts, then reveals the live model’s answer
     .screenshot({ path: path.join(ARTIFACTS, 'guide-seq2seq.png') });
   await page.close();
 });
+
+test('predict by drawing, with the keyboard only: arrow keys set the row, Reveal draws the model’s over it with the gap', async () => {
+  const page = await openSettled();
+  for (const lesson of ['seq2seq', 'lstmn', 'transformer']) {
+    const guide = page.locator(`attnlab-guide[lesson="${lesson}"]`);
+    await guide.locator('summary').click();
+    const draw = guide.locator('li.draw-question');
+    assert.equal(await draw.count(), 1, `${lesson}: one drawing question`);
+    const reveal = draw.locator('button.reveal');
+    assert.equal(await reveal.isDisabled(), true, 'reveal waits for a drawing');
+    const sliders = draw.locator('input[type="range"]');
+    // All the weight on the last word the row reads: focus its slider, then End (100%).
+    await sliders.last().focus();
+    await page.keyboard.press('End');
+    await sliders.first().focus();
+    await page.keyboard.press('ArrowRight'); // 5 on the first word
+    await reveal.focus();
+    await page.keyboard.press('Enter');
+    const result = draw.locator('.result[data-gap]');
+    await result.waitFor({ timeout: 30_000 });
+    const gap = Number(await result.getAttribute('data-gap'));
+    const model = await draw
+      .locator('.draw-values')
+      .evaluateAll((els) => els.map((e) => Number(e.dataset.model)));
+    // The gap is recomputed here from the model's row and the drawing (5 and 100 of 105).
+    const mine = model.map((_, i) => (i === 0 ? 5 : i === model.length - 1 ? 100 : 0) / 105);
+    const expected = model.reduce((s, w, i) => s + Math.abs(mine[i] - w), 0) / 2;
+    assert.ok(Math.abs(gap - expected) < 1e-3, `${lesson}: gap ${gap}, expected ${expected}`);
+    assert.ok(Math.abs(model.reduce((a, b) => a + b, 0) - 1) < 1e-3, 'the model row adds up to 1');
+    assert.equal(
+      await draw.locator('.draw-bars .model').count(),
+      model.length,
+      'the model row is drawn over the student’s',
+    );
+  }
+  await page
+    .locator('attnlab-guide[lesson="lstmn"] li.draw-question')
+    .screenshot({ path: path.join(ARTIFACTS, 'guide-draw-lstmn.png') });
+  await page.close();
+});

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { toForwardRecord } from '../../web/src/engine/convert';
-import { GUIDES, type Question } from '../../web/src/lessons/shared/guides';
+import { GUIDES, drawGap, type Question } from '../../web/src/lessons/shared/guides';
 import { en } from '../../web/src/i18n/en';
 import { zhCN } from '../../web/src/i18n/zh-CN';
 import type { AttnlabModule } from '../../web/src/engine/wasm-types';
@@ -87,4 +87,62 @@ describe('the Transformer guide states the scaling the model uses', () => {
       expect(step).toMatch(/1\/√d_k/);
     }
   });
+});
+
+describe('predict by drawing', () => {
+  it('drawGap: 0 for the model’s own row, 1 for a row on other words, a drawing scaled to add up to 1', () => {
+    expect(drawGap([20, 60, 20], [0.2, 0.6, 0.2])).toBeCloseTo(0, 12);
+    expect(drawGap([100, 0], [0, 1])).toBeCloseTo(1, 12);
+    expect(drawGap([0, 0, 0, 0], [1, 0, 0, 0])).toBeCloseTo(0.75, 12); // nothing drawn counts as uniform
+    expect(drawGap([50, 50, 0], [0.5, 0.25, 0.25])).toBeCloseTo(0.25, 12);
+  });
+
+  for (const [lesson, guide] of Object.entries(GUIDES))
+    for (const q of guide.draws)
+      it(`${lesson} / draw ${q.id}: the model's row covers the question's words, adds up to 1, and has strings`, () => {
+        const dir = path.join(repoRoot, 'models', q.model);
+        const session = new module.Session();
+        try {
+          const status = session.load(
+            fs.readFileSync(path.join(dir, 'config.json'), 'utf8'),
+            new Uint8Array(fs.readFileSync(path.join(dir, 'model.safetensors'))),
+            fs.readFileSync(path.join(dir, 'card.json'), 'utf8'),
+          );
+          expect(status.ok).toBe(true);
+          const record = toForwardRecord(session.forward(q.text));
+          const row = q.row(record);
+          expect(row).not.toBeNull();
+          expect(row).toHaveLength(q.keys.length);
+          expect((row ?? []).reduce((a, b) => a + b, 0)).toBeCloseTo(1, 5);
+          for (const tree of [en, zhCN]) {
+            const s = (
+              tree as unknown as { guide: Record<string, { draw: Record<string, { prompt: string }> }> }
+            ).guide;
+            expect(s[lesson].draw[q.id].prompt).toBeTruthy();
+          }
+        } finally {
+          session.delete();
+        }
+      });
+});
+
+it('the drawing questions’ explanations hold for the shipped models: voiture reads car, Jane reads at', async () => {
+  const rowOf = (lesson: 'seq2seq' | 'transformer') => {
+    const q = GUIDES[lesson].draws[0];
+    const dir = path.join(repoRoot, 'models', q.model);
+    const session = new module.Session();
+    try {
+      session.load(
+        fs.readFileSync(path.join(dir, 'config.json'), 'utf8'),
+        new Uint8Array(fs.readFileSync(path.join(dir, 'model.safetensors'))),
+        fs.readFileSync(path.join(dir, 'card.json'), 'utf8'),
+      );
+      const row = q.row(toForwardRecord(session.forward(q.text))) ?? [];
+      return q.keys[row.indexOf(Math.max(...row))];
+    } finally {
+      session.delete();
+    }
+  };
+  expect(rowOf('seq2seq')).toBe('car');
+  expect(rowOf('transformer')).toBe('at');
 });

@@ -5,7 +5,8 @@
 
 import { LitElement, css, html, nothing, type TemplateResult } from 'lit';
 import { EngineClient } from '../engine/engine';
-import { GUIDES, type Answer, type Lesson, type Question } from '../lessons/shared/guides';
+import { GUIDES, type Answer, type DrawQuestion, type Lesson, type Question } from '../lessons/shared/guides';
+import { drawStyles, renderDrawQuestion, type DrawReveal } from './guide-draw';
 import { defaultModelBase } from '../engine/model-base';
 import { fetchModelFolder } from '../engine/model-folder';
 import { LocaleController, t } from '../i18n';
@@ -18,7 +19,12 @@ export class GuideElement extends LitElement {
     lesson: { type: String },
     guesses: { state: true },
     reveals: { state: true },
+    drawn: { state: true },
+    drawReveals: { state: true },
   };
+  /** The rows the student drew, per draw question id (0..100 per word). */
+  declare drawn: Record<string, number[]>;
+  declare drawReveals: Record<string, DrawReveal>;
 
   declare lesson: Lesson;
   /** The student's pick per question id. */
@@ -36,6 +42,8 @@ export class GuideElement extends LitElement {
     this.lesson = 'seq2seq';
     this.guesses = {};
     this.reveals = {};
+    this.drawn = {};
+    this.drawReveals = {};
   }
 
   override disconnectedCallback(): void {
@@ -75,6 +83,20 @@ export class GuideElement extends LitElement {
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       this.reveals = { ...this.reveals, [q.id]: { status: 'failed', error: message } };
+    }
+  }
+
+  private async revealDrawn(q: DrawQuestion): Promise<void> {
+    this.drawReveals = { ...this.drawReveals, [q.id]: { status: 'running' } };
+    try {
+      const { engine } = await this.engineFor(q.model);
+      const row = q.row(await engine.forward(q.text));
+      if (!row || row.length !== q.keys.length)
+        throw new Error(`the model's row has ${row?.length ?? 0} words, the question ${q.keys.length}`);
+      this.drawReveals = { ...this.drawReveals, [q.id]: { status: 'done', row } };
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      this.drawReveals = { ...this.drawReveals, [q.id]: { status: 'failed', error: message } };
     }
   }
 
@@ -156,101 +178,119 @@ export class GuideElement extends LitElement {
       <h4>${t('guide.predictTitle')}</h4>
       <ol class="questions">
         ${guide.questions.map((q, i) => this.renderQuestion(q, i))}
+        ${guide.draws.map((q) =>
+          renderDrawQuestion(this.lesson, q, {
+            drawn: this.drawn[q.id] ?? q.keys.map(() => 0),
+            reveal: this.drawReveals[q.id],
+            set: (values) => {
+              this.drawn = { ...this.drawn, [q.id]: values };
+              // A changed drawing hides the old comparison until the next reveal.
+              if (this.drawReveals[q.id])
+                this.drawReveals = Object.fromEntries(
+                  Object.entries(this.drawReveals).filter(([id]) => id !== q.id),
+                );
+            },
+            reveal_: () => void this.revealDrawn(q),
+          }),
+        )}
       </ol>
       <p class="caveat" role="note"><strong>${t('guide.caveatTitle')}</strong> ${t('guide.caveat')}</p>
     </details>`;
   }
 
-  static override styles = css`
-    :host {
-      display: block;
-      margin-top: 1rem;
-      color: var(--attn-text, #1d2433);
-      font-family: var(--attn-font, system-ui, sans-serif);
-    }
-    details {
-      border: 1px solid var(--attn-border, #c9d3e3);
-      border-radius: 10px;
-      padding: 0.5rem 0.9rem;
-      background: #fbfcfe;
-    }
-    summary {
-      cursor: pointer;
-      font-weight: 700;
-      padding: 0.2rem 0;
-    }
-    summary:focus-visible,
-    button:focus-visible {
-      outline: 2px solid var(--attn-accent, #1f5fa8);
-      outline-offset: 2px;
-    }
-    .steps li,
-    .questions > li {
-      margin: 0.35rem 0;
-      line-height: 1.5;
-    }
-    h4 {
-      margin: 0.9rem 0 0.2rem;
-    }
-    .prompt {
-      margin: 0.2rem 0;
-      font-weight: 600;
-    }
-    .sentence {
-      margin: 0.1rem 0 0.4rem;
-      font-style: italic;
-      overflow-wrap: anywhere;
-    }
-    .choices {
-      display: flex;
-      flex-wrap: wrap;
-      gap: 0.35rem;
-    }
-    button {
-      font: inherit;
-      font-size: 0.9rem;
-      padding: 0.25rem 0.75rem;
-      border: 1px solid #b8c4d6;
-      border-radius: 999px;
-      background: #fff;
-      color: var(--attn-text, #1d2433);
-      cursor: pointer;
-    }
-    button[aria-checked='true'] {
-      background: var(--attn-accent, #1f5fa8);
-      border-color: var(--attn-accent, #1f5fa8);
-      color: #fff;
-    }
-    .reveal {
-      margin-top: 0.5rem;
-      border-radius: 6px;
-      font-weight: 600;
-    }
-    .reveal:disabled {
-      cursor: default;
-      color: #4b5563;
-      background: #f3f4f6;
-    }
-    .result {
-      margin-top: 0.4rem;
-      padding: 0.4rem 0.7rem;
-      border-left: 4px solid var(--attn-accent, #1f5fa8);
-      background: #eef3fa;
-      border-radius: 4px;
-    }
-    .result p {
-      margin: 0.2rem 0;
-    }
-    .result.failed {
-      border-left-color: #b91c1c;
-      background: #fef2f2;
-    }
-    .caveat {
-      margin: 0.9rem 0 0.3rem;
-      font-size: 0.9rem;
-      color: #374151;
-    }
-  `;
+  static override styles = [
+    drawStyles,
+    css`
+      :host {
+        display: block;
+        margin-top: 1rem;
+        color: var(--attn-text, #1d2433);
+        font-family: var(--attn-font, system-ui, sans-serif);
+      }
+      details {
+        border: 1px solid var(--attn-border, #c9d3e3);
+        border-radius: 10px;
+        padding: 0.5rem 0.9rem;
+        background: #fbfcfe;
+      }
+      summary {
+        cursor: pointer;
+        font-weight: 700;
+        padding: 0.2rem 0;
+      }
+      summary:focus-visible,
+      button:focus-visible {
+        outline: 2px solid var(--attn-accent, #1f5fa8);
+        outline-offset: 2px;
+      }
+      .steps li,
+      .questions > li {
+        margin: 0.35rem 0;
+        line-height: 1.5;
+      }
+      h4 {
+        margin: 0.9rem 0 0.2rem;
+      }
+      .prompt {
+        margin: 0.2rem 0;
+        font-weight: 600;
+      }
+      .sentence {
+        margin: 0.1rem 0 0.4rem;
+        font-style: italic;
+        overflow-wrap: anywhere;
+      }
+      .choices {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 0.35rem;
+      }
+      button {
+        font: inherit;
+        font-size: 0.9rem;
+        padding: 0.25rem 0.75rem;
+        border: 1px solid #b8c4d6;
+        border-radius: 999px;
+        background: #fff;
+        color: var(--attn-text, #1d2433);
+        cursor: pointer;
+      }
+      button[aria-checked='true'] {
+        background: var(--attn-accent, #1f5fa8);
+        border-color: var(--attn-accent, #1f5fa8);
+        color: #fff;
+      }
+      .reveal {
+        margin-top: 0.5rem;
+        border-radius: 6px;
+        font-weight: 600;
+      }
+      .reveal:disabled {
+        cursor: default;
+        color: #4b5563;
+        background: #f3f4f6;
+      }
+      .result {
+        margin-top: 0.4rem;
+        padding: 0.4rem 0.7rem;
+        border-left: 4px solid var(--attn-accent, #1f5fa8);
+        background: #eef3fa;
+        border-radius: 4px;
+      }
+      .result p {
+        margin: 0.2rem 0;
+      }
+      .result.failed {
+        border-left-color: #b91c1c;
+        background: #fef2f2;
+      }
+      .caveat {
+        margin: 0.9rem 0 0.3rem;
+        font-size: 0.9rem;
+        color: #374151;
+      }
+    `,
+  ];
 }
 
 customElements.define('attnlab-guide', GuideElement);

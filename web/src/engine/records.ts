@@ -13,10 +13,11 @@ export interface AttentionMap {
   scores: Float32Array; // (rows, cols) row-major, before softmax
   weights: Float32Array; // (rows, cols) row-major, after softmax: each row sums to 1
   /**
-   * Rows an intervention changed (engine/intervention.ts), in the intervention's numbering: for a
-   * Seq2Seq map, 0 is the start step s_0 and j is this map's row j - 1. Empty without one.
+   * Rows an intervention changed (engine/intervention.ts; absent or empty without one), numbered
+   * as the intervention numbers them: for a Seq2Seq map, 0 is the start step s_0 and j is this
+   * map's row j - 1.
    */
-  editedRows: number[];
+  editedRows?: number[];
 }
 
 /** Another trace tensor (hidden states, q/k/v, logits, ...). */

@@ -305,6 +305,12 @@ export const en = {
     yourGuess: 'Your guess for question {{n}}',
     reveal: 'Reveal the model’s answer',
     pickFirst: 'Pick your guess first',
+    drawLabel: 'Your attention row: one slider per word',
+    drawWeight: 'Your weight on “{{word}}”',
+    drawModel: 'model',
+    drawFirst: 'Draw your row first',
+    drawGap:
+      'Your row is {{gap}} away from the model’s (half the summed difference: 0% would be the same row).',
     running: 'Asking the trained model…',
     failed: 'The model could not answer: {{message}}',
     modelAnswer: 'The model: “{{found}}” ({{value}}).',
@@ -320,6 +326,13 @@ export const en = {
         2: 'The decoder writes one French word per step. At each step it scores every English state against its own state sⱼ, and a softmax turns the scores into weights α that add up to 1: one row of the map.',
         3: 'The context cⱼ is the α-weighted sum of the hᵢ: the decoder reads the whole sentence again at every step, at the cost of m × (t + 1) weights (the start s₀ reads it too).',
         4: 'French puts most adjectives after the noun: watch the map cross over itself where the orders differ (“red car” → “voiture rouge”). “Step through” shows every number of one step; “Side by side” compares additive and dot-product attention.',
+      },
+      draw: {
+        voiture: {
+          prompt:
+            'Draw the row you expect: while writing “voiture”, how much does the decoder read each English word?',
+          explain: 'The noun is written from the noun, even though “rouge” sits between them in French.',
+        },
       },
       questions: {
         rouge: {
@@ -342,6 +355,14 @@ export const en = {
         3: 'The memory cᵢ = Σ αⱼ hⱼ goes into the next step, so a word read long ago can be looked up directly instead of surviving many updates of h.',
         4: 'The recall chart shows why this matters (long-distance dependencies): a SimpleRNN with self-attention still recalls a token 80 steps back; one without it forgets, even with more hidden units.',
       },
+      draw: {
+        criminal: {
+          prompt:
+            'Draw the row you expect: reading “criminal”, how much does the model look back at each word (itself included)?',
+          explain:
+            'The blue bars are the model’s real row: compare the weight it keeps on the word itself with what it takes from the words before (the penalty in training pushes it to look back, but not always).',
+        },
+      },
       questions: {
         run: {
           prompt: 'When the model reads “run”, which earlier word will get the most attention?',
@@ -360,6 +381,13 @@ export const en = {
         2: 'Token i compares its query with every key, αᵢⱼ = qⁱ · kʲ / √d_k (d_k: the width of one head), and a softmax (or a sigmoid) gives the weights α′. The notes leave out the 1/√d_k; it keeps the softmax out of saturation as d_k grows.',
         3: 'Its output is bⁱ = Σⱼ α′ᵢⱼ vʲ. All tokens do this at once, without recurrence: one layer connects every pair of tokens.',
         4: 'Several heads do this in parallel with their own matrices, and W^O mixes their outputs. Without positional encoding the model cannot tell word order: shuffle the words and the map is only shuffled.',
+      },
+      draw: {
+        jane: {
+          prompt: 'Draw the row you expect: in layer 1, head 2, how much does “Jane” attend to each token?',
+          explain:
+            'This head mostly reads the token just before: a positional head, learned from the sinusoids.',
+        },
       },
       questions: {
         mask: {

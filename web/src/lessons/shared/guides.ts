@@ -25,9 +25,65 @@ export interface Question {
   answer(record: ForwardRecord, config: Record<string, unknown>): Answer;
 }
 
+/**
+ * A question the student answers by drawing: the attention row they expect over `keys` (the words
+ * the row reads, as the page shows them), then the model's row is drawn over theirs with the gap.
+ */
+export interface DrawQuestion {
+  id: string; // i18n key under guide.<lesson>.draw.<id>
+  model: string;
+  text: string;
+  keys: string[];
+  /** The model's row over `keys` (null when the sentence's row is not in the trace). */
+  row(record: ForwardRecord): number[] | null;
+}
+
 export interface Guide {
   steps: number; // guide.<lesson>.steps.1 .. steps.N
   questions: Question[];
+  draws: DrawQuestion[];
+}
+
+/**
+ * How far the drawn row is from the model's: the total variation distance (half the summed
+ * difference, 0 = the same row, 1 = no overlap) after scaling the drawing to add up to 1; a
+ * drawing of all zeros counts as uniform.
+ */
+export function drawGap(drawn: readonly number[], model: readonly number[]): number {
+  const sum = drawn.reduce((a, b) => a + Math.max(0, b), 0);
+  let gap = 0;
+  for (let i = 0; i < model.length; i++) {
+    const mine = sum > 0 ? Math.max(0, drawn[i] ?? 0) / sum : 1 / model.length;
+    gap += Math.abs(mine - model[i]);
+  }
+  return gap / 2;
+}
+
+/** Seq2Seq: the row of French word `french`. */
+function rowOfOutput(french: string) {
+  return (record: ForwardRecord): number[] | null => {
+    const map = record.maps[0];
+    const r = map ? map.rowLabels.indexOf(french) : -1;
+    return map && r >= 0 ? Array.from(map.weights.subarray(r * map.cols, (r + 1) * map.cols)) : null;
+  };
+}
+
+/** LSTMN: reading word `wordIndex`, its weights over the words up to it. */
+function rowOfReading(wordIndex: number) {
+  return (record: ForwardRecord): number[] | null => {
+    const map = record.maps[0];
+    const groups = wordGroups(record);
+    return map && wordIndex < groups.length ? Array.from(groupRow(map, groups, wordIndex)) : null;
+  };
+}
+
+/** Transformer: layer `layer`, head `head`, the row of token `query`. */
+function rowOfQuery(query: string, layer: number, head: number) {
+  return (record: ForwardRecord): number[] | null => {
+    const map = record.maps.find((m) => m.layer === layer && m.head === head);
+    const r = record.tokens.findIndex((tok) => tok.trim() === query);
+    return map && r >= 0 ? Array.from(map.weights.subarray(r * map.cols, (r + 1) * map.cols)) : null;
+  };
 }
 
 /** Among `choices`, the one equal to `found` (case and surrounding space ignored), else null. */
@@ -126,6 +182,15 @@ export const GUIDES: Record<Lesson, Guide> = {
         (r, _c, ch) => strongestSource('européenne')(r, ch),
       ),
     ],
+    draws: [
+      {
+        id: 'voiture',
+        model: 'seq2seq-additive',
+        text: 'the red car is fast .',
+        keys: ['the', 'red', 'car', 'is', 'fast', '.'],
+        row: rowOfOutput('voiture'),
+      },
+    ],
   },
   lstmn: {
     steps: 4,
@@ -138,6 +203,15 @@ export const GUIDES: Record<Lesson, Guide> = {
         (r, _c, ch) => strongestEarlierWord(8)(r, ch),
       ),
       question('next', 'lm-rnn-selfattn', 'She was very', ['happy', 'much', 'well', 'glad'], topPiece(-1)),
+    ],
+    draws: [
+      {
+        id: 'criminal',
+        model: 'lm-rnn-selfattn',
+        text: 'The FBI is chasing a criminal on the run.',
+        keys: ['The', 'FBI', 'is', 'chasing', 'a', 'criminal'],
+        row: rowOfReading(5),
+      },
     ],
   },
   transformer: {
@@ -157,6 +231,15 @@ export const GUIDES: Record<Lesson, Guide> = {
         ['Elizabeth', 'smiled', 'at', 'Jane'],
         strongestKey('Jane', 0, 1),
       ),
+    ],
+    draws: [
+      {
+        id: 'jane',
+        model: 'tf-mlm',
+        text: 'Elizabeth smiled at Jane.',
+        keys: ['Elizabeth', 'sm', 'iled', 'at', 'Jane', '.'], // the model's pieces: "smiled" is two
+        row: rowOfQuery('Jane', 0, 1),
+      },
     ],
   },
 };
