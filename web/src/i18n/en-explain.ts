@@ -19,6 +19,7 @@ export const enExplain = {
     'For “{{word}}”: attention and |gradient × input| per input word. With fewer than 3 words (or a constant row) there is no order to correlate.',
   importanceNote:
     'Gradient × input: the sum over the word’s embedding of value × d log p / d value, computed by the engine’s backward pass; bars are scaled to the largest value.',
+  seedLabel: 'Seed {{seed}}',
   token: 'Input word',
   attention: 'Attention',
   gradient: '|gradient × input|',

@@ -19,6 +19,7 @@ export const zhCNExplain = {
     '对“{{word}}”：每个输入词的注意力与 |梯度 × 输入|。少于 3 个词（或一行权重全相同）时没有顺序可比。',
   importanceNote:
     '梯度 × 输入：在该词的嵌入向量上对“数值 × d log p / d 数值”求和，由引擎的反向传播算出；条形按最大值缩放。',
+  seedLabel: '种子 {{seed}}',
   token: '输入词',
   attention: '注意力',
   gradient: '|梯度 × 输入|',

@@ -12,6 +12,8 @@ import { LatestForward } from '../shared/latest-forward';
 import { LOCAL, ModelSet, type LoadState } from '../shared/model-set';
 import { localLoader, modelLoader, servedFolders } from '../shared/load-model';
 import { OpenModelController, openModelStyles } from '../shared/open-model-control';
+import { ExplainSection } from '../shared/explain-section';
+import { explainStyles } from '../shared/explain-panel';
 import type { ModelFolder } from '../../engine/model-folder';
 import { messageLadder, renderMessages, type Message } from '../shared/messages';
 import { modelUrl } from '../../engine/model-folder';
@@ -93,6 +95,31 @@ export class Seq2SeqElement extends LessonElement<Variant, LoadedModel> {
     },
   });
   chartSeries: { curves: unknown; key: string; series: ChartSeries[] } | null = null;
+  /** "Does attention explain the output?", for the word the step panel explains. */
+  readonly explainSection = new ExplainSection(this, {
+    seedFolder: () => (this.variant === 'additive' ? 'seq2seq-additive-seed2' : null),
+    request: (seed) => {
+      const record = this.shownRecord();
+      const model = this.model;
+      const map = record?.maps[0];
+      if (!record || !model || !map || !model.hasAttention) return null;
+      const vocab = (model.info.config.target_vocab ?? []) as string[];
+      const row = Math.max(0, Math.min(this.step, map.rows) - 1); // step j writes the map's row j - 1
+      return {
+        engine: model.engine,
+        seedEngine: seed,
+        labels: { first: t('explain.seedLabel', { seed: 1 }), second: t('explain.seedLabel', { seed: 2 }) },
+        text: this.modelInput(),
+        target: record.outputTokens.join(' '),
+        record,
+        mapIndex: 0,
+        logitsRow: row,
+        mapRow: row,
+        describe: (r) => r.outputTokens.join(' '),
+        word: (id) => vocab[id] ?? String(id),
+      };
+    },
+  });
   /** "Open a model…": the picker, drops on the lesson, and what was refused. */
   readonly opener = new OpenModelController(this, { open: (name, folder) => this.openLocal(name, folder) });
 
@@ -383,6 +410,7 @@ export class Seq2SeqElement extends LessonElement<Variant, LoadedModel> {
         ${renderFigure(this)}
       </div>
       ${this.shown.panels.includes('chart') && this.variant !== LOCAL ? renderLengthChart(this) : nothing}
+      ${teacher ? nothing : this.explainSection.render()}
     `;
   }
 
@@ -393,6 +421,7 @@ export class Seq2SeqElement extends LessonElement<Variant, LoadedModel> {
     comparePanelStyles,
     stepPanelStyles,
     openModelStyles,
+    ...explainStyles,
   ];
 }
 

@@ -20,8 +20,8 @@ export interface ExplainEngine {
 
 export interface ExplainRequest {
   engine: ExplainEngine;
-  /** The second seed's engine; null when none is shipped. */
-  seedEngine: ExplainEngine | null;
+  /** The second seed's engine; null when none is shipped; 'loading' while it loads. */
+  seedEngine: ExplainEngine | null | 'loading';
   labels: { first: string; second: string };
   text: string;
   /** Seq2Seq: the translation on screen, read by every run (teacher forcing) so rows compare. */
@@ -89,16 +89,23 @@ export class ExplainController implements ReactiveController {
       this.parts = { uniform: none, seeds: none, importance: none };
       return;
     }
-    engine.forward(text, target, interventionJson([{ op: 'uniform' }])).then((uniform) => {
+    // With a target (Seq2Seq): the probability moved is measured reading the same sentence
+    // (forced, rows comparable), the output shown is what it writes when free.
+    const uniform = interventionJson([{ op: 'uniform' }]);
+    Promise.all([
+      engine.forward(text, target, uniform),
+      target === undefined ? null : engine.forward(text, undefined, uniform),
+    ]).then(([forced, free]) => {
       set('uniform', {
         before: request.describe(record),
-        after: request.describe(uniform),
-        moved: meanOutputShift(record, uniform),
+        after: request.describe(free ?? forced),
+        moved: meanOutputShift(record, forced),
       });
     }, failed('uniform'));
-    if (!request.seedEngine) set('seeds', { unavailable: t('explain.seedsMissing') });
-    else
-      request.seedEngine.forward(text, target).then((other) => {
+    const seedEngine = request.seedEngine;
+    if (!seedEngine) set('seeds', { unavailable: t('explain.seedsMissing') });
+    else if (seedEngine !== 'loading')
+      seedEngine.forward(text, target).then((other) => {
         const theirs = other.maps[mapIndex];
         if (!theirs || theirs.rows !== map.rows || theirs.cols !== map.cols)
           return set('seeds', { unavailable: t('explain.seedsMissing') });

@@ -68,8 +68,7 @@ function renderPart<P extends object>(
 }
 
 export function renderExplainPanel(parts: ExplainParts): TemplateResult {
-  return html`<section class="explain" aria-labelledby="explain-title">
-    <h3 id="explain-title" class="map-title">${t('explain.title')}</h3>
+  return html`<div class="explain">
     <p class="note">${t('explain.intro')}</p>
     ${renderPart<UniformPart>(
       'uniform',
@@ -103,8 +102,11 @@ export function renderExplainPanel(parts: ExplainParts): TemplateResult {
           </div>`,
     )}
     ${renderPart<ImportancePart>('importance', t('explain.importanceTitle'), parts.importance, renderImportance)}
-  </section>`;
+  </div>`;
 }
+
+/** Gradients of a confident model are tiny: two significant digits, in powers of ten below 0.01. */
+const small = (x: number): string => (x === 0 ? '0' : Math.abs(x) < 0.01 ? x.toExponential(1) : x.toFixed(3));
 
 function renderImportance(p: ImportancePart): TemplateResult {
   const maxGradient = Math.max(...p.gradient, 1e-12);
@@ -129,7 +131,7 @@ function renderImportance(p: ImportancePart): TemplateResult {
             html`<tr>
               <th scope="row" dir="auto">${token}</th>
               <td>${weightBar(p.attention[i] ?? 0)} ${(p.attention[i] ?? 0).toFixed(2)}</td>
-              <td>${weightBar((p.gradient[i] ?? 0) / maxGradient)} ${(p.gradient[i] ?? 0).toFixed(3)}</td>
+              <td>${weightBar((p.gradient[i] ?? 0) / maxGradient)} ${small(p.gradient[i] ?? 0)}</td>
             </tr>`,
         )}
       </tbody>
@@ -140,8 +142,16 @@ function renderImportance(p: ImportancePart): TemplateResult {
 export const explainStyles = [
   weightBarStyles,
   css`
-    .explain {
+    .explain-section {
       margin-top: 1.5rem;
+      border: 1px solid var(--attn-border, #c9d3e3);
+      border-radius: 10px;
+      padding: 0.4rem 0.9rem;
+    }
+    .explain-section > summary {
+      cursor: pointer;
+      font-weight: 600;
+      min-height: 24px;
     }
     .explain-part h4 {
       margin: 0.8rem 0 0.3rem;

@@ -39,6 +39,11 @@ import {
 } from './positions-panel';
 import { transformerStyles } from './styles';
 import { renderCompare, comparePanelStyles } from './compare-panel';
+import { ExplainSection } from '../shared/explain-section';
+import { isTeacherMode } from '../shared/embed-attributes';
+import { explainStyles } from '../shared/explain-panel';
+import { argmax } from '../shared/explain';
+import { findTensor } from '../../engine/records';
 import '../../figures/attention-map';
 import '../../figures/export-buttons';
 import '../../figures/vector-strip';
@@ -93,6 +98,37 @@ export class TransformerElement extends LessonElement<TfModel, LoadedModel> {
   declare peReadout: string;
 
   readonly forwards = new LatestForward(this);
+  /** "Does attention explain the output?" for the chosen head and the chosen word's guess. */
+  readonly explainSection = new ExplainSection(this, {
+    seedFolder: () => (this.model === 'mlm' ? 'tf-mlm-seed2' : null),
+    request: (seed) => {
+      const record = this.record;
+      const loaded = this.loaded;
+      if (!record || !loaded) return null;
+      const mapIndex = record.maps.findIndex((m) => m.layer === this.layer && m.head === this.head);
+      const map = record.maps[mapIndex];
+      if (!map || this.query < 0 || this.query >= map.rows) return null;
+      const word = (id: number) => (loaded.vocabulary[id] ?? String(id)).trim();
+      const guess = (r: typeof record) => {
+        const logits = findTensor(r, 'logits');
+        const at = this.query;
+        return logits ? word(argmax(logits.data.subarray(at * logits.cols, (at + 1) * logits.cols))) : '';
+      };
+      return {
+        engine: loaded.engine,
+        seedEngine: seed,
+        labels: { first: t('explain.seedLabel', { seed: 1 }), second: t('explain.seedLabel', { seed: 2 }) },
+        text: this.input(),
+        record,
+        mapIndex,
+        logitsRow: this.query,
+        mapRow: this.query,
+        keys: loaded.info.config.causal === true ? this.query + 1 : map.cols,
+        describe: guess,
+        word,
+      };
+    },
+  });
   readonly models = new ModelSet<TfModel, LoadedModel>(this, {
     lesson: TRANSFORMER_MODELS,
     load: modelLoader(tfModel),
@@ -361,6 +397,7 @@ export class TransformerElement extends LessonElement<TfModel, LoadedModel> {
       ${panels.includes('mask') ? renderMask(this) : nothing}
       ${panels.includes('positions') ? renderPositions(this) : nothing}
       ${panels.includes('compare') ? renderCompare(this) : nothing}
+      ${isTeacherMode(this.controls) ? nothing : this.explainSection.render()}
     `;
   }
 
@@ -373,6 +410,7 @@ export class TransformerElement extends LessonElement<TfModel, LoadedModel> {
     maskPanelStyles,
     positionsPanelStyles,
     comparePanelStyles,
+    ...explainStyles,
   ];
 }
 

@@ -1,0 +1,115 @@
+// End-to-end test of "Does attention explain the output?" (lessons/shared/explain-section.ts) in
+// Debian's Chromium: closed, it computes nothing; opened in lesson 1 it shows what uniform
+// attention does to the translation, the second seed's map beside the first with their distance,
+// and attention against gradient x input with a rank correlation; choosing another step updates
+// it; lesson 3 does the same for the chosen head and word. Screenshots: tests/e2e/artifacts/explain-*.png.
+//
+//   npm run build && node tests/e2e/explain.mjs
+
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import { ARTIFACTS, openSession, scrollIntoRenderedView } from './browser.mjs';
+
+let session;
+before(async () => {
+  session = await openSession('explain');
+});
+after(async () => {
+  await session?.close();
+});
+
+/** The panel's numbers once every part is computed (or said unavailable). */
+const parts = (page, tag) =>
+  page
+    .waitForFunction(
+      (tag) => {
+        const root = document.querySelector(tag).shadowRoot;
+        const done = (key) => {
+          const part = root.querySelector(`.explain-part[data-part="${key}"]`);
+          return part && !part.querySelector('[role="status"]');
+        };
+        if (!['uniform', 'seeds', 'importance'].every(done)) return null;
+        // The page isolates quoted words with bidi marks (U+2066..U+2069); the test reads the words.
+        const strip = (text) =>
+          (text ?? '')
+            .replace(/[\u2066-\u2069]/g, '')
+            .replace(/\s+/g, ' ')
+            .trim();
+        const attr = (sel, name) => root.querySelector(sel)?.getAttribute(name) ?? null;
+        return {
+          moved: attr('[data-moved]', 'data-moved'),
+          uniformText: strip(root.querySelector('[data-part="uniform"] p')?.textContent),
+          distance: attr('[data-distance]', 'data-distance'),
+          seedMaps: root.querySelectorAll('.explain-seeds attnlab-attention-map').length,
+          seedsUnavailable: root.querySelector('[data-part="seeds"] [data-unavailable]')?.textContent ?? null,
+          rho: attr('[data-rho]', 'data-rho'),
+          rows: root.querySelectorAll('.explain-table tbody tr').length,
+          importanceText: strip(root.querySelector('[data-part="importance"] p')?.textContent),
+        };
+      },
+      tag,
+      { timeout: 60_000 },
+    )
+    .then((h) => h.jsonValue());
+
+test('lesson 1: uniform attention, two seeds, attention against the gradient; another step updates it', async () => {
+  const page = await session.newPage();
+  await page.goto(`${session.origin}/?embed=seq2seq`);
+  const root = page.locator('attnlab-seq2seq');
+  await page.waitForFunction(() =>
+    document.querySelector('attnlab-seq2seq').shadowRoot.querySelector('attnlab-attention-map'),
+  );
+  assert.equal(await root.locator('.explain-part').count(), 0, 'closed: nothing computed or shown');
+  await root.locator('details.explain-section > summary').click();
+  const first = await parts(page, 'attnlab-seq2seq');
+  console.log(`# lesson 1: ${JSON.stringify(first)}`);
+  assert.ok(Number(first.moved) > 0 && Number(first.moved) <= 1, `moved ${first.moved}`);
+  assert.match(first.uniformText, /goes from “la zone économique européenne/);
+  assert.ok(Number(first.distance) >= 0 && Number(first.distance) <= 1, `distance ${first.distance}`);
+  assert.equal(first.seedMaps, 2, 'both seeds drawn');
+  assert.ok(Number(first.rho) >= -1 && Number(first.rho) <= 1, `rho ${first.rho}`);
+  assert.equal(first.rows, 11, 'one row per English word');
+  assert.match(first.importanceText, /For “la”/);
+  // Step 3 of the step panel: the explained word follows it.
+  await root.locator('[data-step-words] [role="radio"], .step [role="radio"]').nth(3).click();
+  await page.waitForFunction(() =>
+    /For “\u2068?économique/.test(
+      document.querySelector('attnlab-seq2seq').shadowRoot.querySelector('[data-part="importance"] p')
+        ?.textContent ?? '',
+    ),
+  );
+  await scrollIntoRenderedView(page, root.locator('details.explain-section'));
+  await root
+    .locator('details.explain-section')
+    .screenshot({ path: path.join(ARTIFACTS, 'explain-seq2seq.png') });
+  await page.close();
+});
+
+test('lesson 3: the chosen head and word, in Chinese', async () => {
+  const page = await session.newPage();
+  await page.goto(`${session.origin}/?embed=transformer&lang=zh-CN`);
+  const root = page.locator('attnlab-transformer');
+  await page.waitForFunction(() =>
+    document.querySelector('attnlab-transformer').shadowRoot.querySelector('attnlab-attention-map'),
+  );
+  await root.locator('details.explain-section > summary').click();
+  const got = await parts(page, 'attnlab-transformer');
+  console.log(`# lesson 3: ${JSON.stringify(got)}`);
+  assert.ok(Number(got.moved) > 0, `moved ${got.moved}`);
+  assert.ok(got.rho === null || (Number(got.rho) >= -1 && Number(got.rho) <= 1));
+  assert.ok(got.rows > 3);
+  assert.ok(got.distance !== null || got.seedsUnavailable, 'the seeds part says what it is');
+  assert.match(got.importanceText, /斯皮尔曼|少于 3 个词/);
+  await scrollIntoRenderedView(page, root.locator('details.explain-section'));
+  await root
+    .locator('details.explain-section')
+    .screenshot({ path: path.join(ARTIFACTS, 'explain-transformer-zh.png') });
+  await page.close();
+});
+
+test('nothing went wrong: no failed request, dialog or console error', () => {
+  assert.deepEqual(session.failedRequests, []);
+  assert.deepEqual(session.dialogs, []);
+  assert.deepEqual(session.consoleErrors, []);
+});
