@@ -108,6 +108,22 @@ test('lesson 3: the chosen head and word, in Chinese', async () => {
   await page.close();
 });
 
+test('lesson 2: the next-word guess after the last token; no second seed, said so', async () => {
+  const page = await session.newPage();
+  await page.goto(`${session.origin}/?embed=lstmn`);
+  const root = page.locator('attnlab-lstmn');
+  await page.waitForFunction(() =>
+    document.querySelector('attnlab-lstmn').shadowRoot.querySelector('.reading, attnlab-attention-map'),
+  );
+  await root.locator('details.explain-section > summary').click();
+  const got = await parts(page, 'attnlab-lstmn');
+  console.log(`# lesson 2: ${JSON.stringify(got)}`);
+  assert.ok(Number(got.moved) > 0, `moved ${got.moved}`);
+  assert.match(got.seedsUnavailable ?? '', /No second seed/);
+  assert.ok(Number(got.rho) >= -1 && Number(got.rho) <= 1, `rho ${got.rho}`);
+  await page.close();
+});
+
 test('nothing went wrong: no failed request, dialog or console error', () => {
   assert.deepEqual(session.failedRequests, []);
   assert.deepEqual(session.dialogs, []);

@@ -55,6 +55,11 @@ import { stepPanelStyles } from './step-panel';
 import { renderRecall, recallPanelStyles } from './recall-panel';
 import { renderObjective, objectivePanelStyles } from './objective-panel';
 import { lstmnStyles } from './styles';
+import { ExplainSection } from '../shared/explain-section';
+import { explainStyles } from '../shared/explain-panel';
+import { argmax, visiblePiece } from '../shared/explain';
+import { findTensor } from '../../engine/records';
+import { isTeacherMode } from '../shared/embed-attributes';
 import '../../figures/attention-map';
 import '../../figures/recall-chart';
 
@@ -283,10 +288,41 @@ export class LstmnElement extends LessonElement<LmModel, LoadedModel> {
         ${renderFigure(this)}
       </div>
       ${this.shown.panels.includes('recall') ? renderRecall(this) : nothing}
+      ${isTeacherMode(this.controls) ? nothing : this.explainSection.render()}
     `;
   }
 
+  /** "Does attention explain the output?" for the next-word guess after the chosen token. */
+  readonly explainSection = new ExplainSection(this, {
+    seedFolder: () => null, // issue 15 ships a second seed for lessons 1 and 3 only
+    request: (seed) => {
+      const record = hasWords(this.input()) ? this.record : null;
+      const loaded = this.loaded;
+      const map = record?.maps[0];
+      if (!record || !loaded || !map) return null;
+      const row = Math.max(0, Math.min(this.selected ?? record.tokens.length - 1, map.rows - 1));
+      const word = (id: number) => visiblePiece(loaded.vocabulary[id] ?? String(id));
+      return {
+        engine: loaded.engine,
+        seedEngine: seed,
+        labels: { first: t('explain.seedLabel', { seed: 1 }), second: t('explain.seedLabel', { seed: 2 }) },
+        text: this.input(),
+        record,
+        mapIndex: 0,
+        logitsRow: row,
+        mapRow: row,
+        keys: row + 1, // the reading reads the tokens up to itself
+        describe: (r) => {
+          const logits = findTensor(r, 'logits');
+          return logits ? word(argmax(logits.data.subarray(row * logits.cols, (row + 1) * logits.cols))) : '';
+        },
+        word,
+      };
+    },
+  });
+
   static override styles = [
+    ...explainStyles,
     ...lessonStyles,
     lstmnStyles,
     controlsStyles,

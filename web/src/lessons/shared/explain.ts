@@ -84,3 +84,8 @@ export function argmax(xs: ArrayLike<number>): number {
   for (let i = 1; i < xs.length; i++) if (xs[i] > xs[best]) best = i;
   return best;
 }
+
+/** A vocabulary piece as the panel prints it: trimmed, or its white space made visible. */
+export function visiblePiece(piece: string): string {
+  return piece.trim() || piece.replace(/ /g, '␣').replace(/\n/g, '↵').replace(/\t/g, '⇥');
+}

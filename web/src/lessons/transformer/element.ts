@@ -42,7 +42,7 @@ import { renderCompare, comparePanelStyles } from './compare-panel';
 import { ExplainSection } from '../shared/explain-section';
 import { isTeacherMode } from '../shared/embed-attributes';
 import { explainStyles } from '../shared/explain-panel';
-import { argmax } from '../shared/explain';
+import { argmax, visiblePiece } from '../shared/explain';
 import { findTensor } from '../../engine/records';
 import '../../figures/attention-map';
 import '../../figures/export-buttons';
@@ -108,7 +108,7 @@ export class TransformerElement extends LessonElement<TfModel, LoadedModel> {
       const mapIndex = record.maps.findIndex((m) => m.layer === this.layer && m.head === this.head);
       const map = record.maps[mapIndex];
       if (!map || this.query < 0 || this.query >= map.rows) return null;
-      const word = (id: number) => (loaded.vocabulary[id] ?? String(id)).trim();
+      const word = (id: number) => visiblePiece(loaded.vocabulary[id] ?? String(id));
       const guess = (r: typeof record) => {
         const logits = findTensor(r, 'logits');
         const at = this.query;
