@@ -3,17 +3,18 @@
 // same steps as `attnlab train` on the same config (both use TrainSession and the same stream), so
 // a model trained in the page is the one the CLI would train, bit for bit.
 //
-// Tasks: the toy Seq2Seq tasks of data/toy_tasks.h (reverse, shift, sort, date); config as in
-// train/toy_train.h.
+// Tasks (train/lab_task.h): the toy Seq2Seq tasks of data/toy_tasks.h (reverse, shift, sort, date;
+// config as in train/toy_train.h) and the sequence tasks of data/sequence_tasks.h (recall for
+// lesson 2's SimpleRNN with or without self-attention, mirror for a Transformer encoder; config as
+// in train/sequence_train.h).
 #pragma once
 
 #include <memory>
 #include <nlohmann/json.hpp>
-#include <vector>
 
-#include "models/seq2seq.h"
+#include "models/model.h"
+#include "train/lab_task.h"
 #include "train/loop.h"
-#include "train/toy_train.h"
 
 namespace attnlab {
 
@@ -26,26 +27,24 @@ class LabRun {
   double step();
   int steps_taken() const { return session_->steps_taken(); }
 
-  // Exact match, token accuracy, loss and alignment error on the first n held-out pairs.
+  // The task's held-out metrics (LabTask::evaluate) on the first n held-out examples, and "steps".
   nlohmann::json evaluate(int n) const;
-  int held_out() const { return static_cast<int>(valid_.size()); }
-  // Held-out pair `index`, read by teacher forcing: its attention map and its gold links.
-  ForwardTrace example(int index) const;
-  const SentencePair& pair(int index) const;
+  int held_out() const { return task_->held_out(); }
+  // Held-out example `index`: its attention maps, its words and its gold links.
+  LabExample example(int index) const { return task_->example(index); }
 
-  Seq2Seq& model() { return *model_; }
+  Model& model() { return *model_; }
   const nlohmann::json& config() const { return config_; }
   // A model card for the download: task, seed, steps, settings and the metrics of evaluate(n).
   nlohmann::json card(int n) const;
 
  private:
   nlohmann::json config_;  // the train config, its "model" completed with the task's vocabularies
-  ToyTask task_;
+  std::string kind_;
   LoopConfig loop_;
-  std::unique_ptr<Seq2Seq> model_;
+  std::unique_ptr<Model> model_;
   std::unique_ptr<TrainSession> session_;
-  std::unique_ptr<ToyStream> stream_;
-  std::vector<SentencePair> valid_;
+  std::unique_ptr<LabTask> task_;
 };
 
 }  // namespace attnlab

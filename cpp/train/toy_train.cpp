@@ -15,6 +15,8 @@ nlohmann::json toy_model_config(const nlohmann::json& model_config, const ToyTas
   return m;
 }
 
+LoopConfig toy_loop_config(const nlohmann::json& config) { return read_loop_config(config, 1500, 16, 1e-2); }
+
 std::vector<SentencePair> toy_pairs(const ToyTask& task, uint64_t seed, int n) {
   Rng rng(seed);
   std::vector<SentencePair> pairs;
@@ -34,7 +36,7 @@ TrainReport train_toy(Seq2Seq& model, const nlohmann::json& config, std::ostream
   const ToyTask task = read_toy_task(task_json);
   const int n_eval = config_int(task_json, "n_eval", 0, 100000, 100);
   const int n_test = config_int(task_json, "n_test", 1, 100000, 300);
-  const LoopConfig loop = read_loop_config(config, 1500, 16, 1e-2);
+  const LoopConfig loop = toy_loop_config(config);
   const std::vector<SentencePair> valid = toy_pairs(task, toy_valid_seed(loop.seed), n_eval);
   const std::vector<SentencePair> test = toy_pairs(task, toy_test_seed(loop.seed), n_test);
 

@@ -16,12 +16,16 @@
 
 #include "data/toy_tasks.h"
 #include "models/seq2seq.h"
+#include "train/loop.h"
 #include "train/trainer.h"
 
 namespace attnlab {
 
 // The model config with "vocab_size", "tokenizer" (case kept) and "target_vocab" from the task.
 nlohmann::json toy_model_config(const nlohmann::json& model_config, const ToyTask& task);
+
+// The loop settings of a toy task, defaults included (the lab and the CLI read them alike).
+LoopConfig toy_loop_config(const nlohmann::json& config);
 
 // n pairs drawn from a generator seeded with `seed` (the held-out sets use seeds of their own).
 std::vector<SentencePair> toy_pairs(const ToyTask& task, uint64_t seed, int n);

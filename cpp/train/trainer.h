@@ -1,6 +1,6 @@
 // Training from a JSON config: which model, which task, how many steps. The model issues add
 // their tasks here; the engine foundation ships the synthetic "recall" task (reproduce the first
-// token after d distracting ones), which is small enough for CI.
+// token after d distracting ones, data/sequence_tasks.h), which is small enough for CI.
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -23,15 +23,12 @@ struct TrainReport {
 // config: {"model": {...}, "task": {"kind": "recall", "length": 8, "n_test": 200},
 //          "steps": 500, "lr": 0.01, "weight_decay": 0, "clip_norm": 1, "seed": 1, "log_every": 50}
 // Throws ConfigError on a bad config.
-// Tasks "recall" (below) and "translate" (train/translate.h).
+// Tasks "recall" and "mirror" (train/sequence_train.h), "translate" (train/translate.h), "lm"
+// (train/language_model.h), "mlm" (train/masked_lm.h), and the toy Seq2Seq tasks reverse, shift,
+// sort, date (train/toy_train.h).
 TrainReport train_from_config(Model& model, const nlohmann::json& config, std::ostream& log);
 
 // config["model"] with what the task's data decides filled in (the translate task's vocabularies).
 nlohmann::json complete_model_config(const nlohmann::json& config);
-
-// The recall task: ids of the given length drawn from [1, V); the label is the first id.
-Example recall_example(Model& model, Rng& rng, int length);
-// Fraction of examples whose last output row's argmax equals its label.
-double recall_accuracy(Model& model, uint64_t seed, int length, int n);
 
 }  // namespace attnlab

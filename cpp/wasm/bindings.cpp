@@ -234,21 +234,22 @@ class Lab {
     }
   }
 
-  // Held-out pair `index` read by teacher forcing: the trace record plus its gold links
-  // (gold: Int32Array of source, target pairs).
+  // Held-out example `index` as the model reads it now (Seq2Seq: by teacher forcing): the trace
+  // record plus its words and gold links (gold: Int32Array of (column, row) pairs of its maps).
   val example(int index) {
     if (!run_) return failure("no_model", "no lab run created");
     try {
+      const LabExample ex = run_->example(index);
       ValWriter w;
-      write_trace(run_->example(index), w);
+      write_trace(ex.trace, w);
       std::vector<int> gold;
-      for (const auto& [src, tgt] : run_->pair(index).alignment) {
-        gold.push_back(src);
-        gold.push_back(tgt);
+      for (const auto& [col, row] : ex.gold) {
+        gold.push_back(col);
+        gold.push_back(row);
       }
       w.ints("gold", gold);
-      w.strings("source", run_->pair(index).en);
-      w.strings("target", run_->pair(index).fr);
+      w.strings("source", ex.source);
+      w.strings("target", ex.target);
       w.v.set("ok", true);
       return w.v;
     } catch (const std::exception& e) {
@@ -260,7 +261,7 @@ class Lab {
   val exportModel(int n) {
     if (!run_) return failure("no_model", "no lab run created");
     try {
-      Seq2Seq& model = run_->model();
+      Model& model = run_->model();
       const std::vector<uint8_t> bytes = write_safetensors(export_weights(model), DType::F32,
                                                            {{"format", "pt"}, {"architecture", model.architecture()}});
       nlohmann::json card = run_->card(n);

@@ -173,9 +173,10 @@ TEST_CASE("lab: a tiny run learns to reverse, and its held-out map has the gold 
   const nlohmann::json after = lab.evaluate(20);
   CHECK(after["loss"].get<double>() < before["loss"].get<double>());
   CHECK(after["alignment_error"].get<double>() < before["alignment_error"].get<double>());
-  const ForwardTrace tr = lab.example(0);
-  REQUIRE(tr.maps.size() == 1);
-  CHECK(tr.maps[0].weights.cols() == static_cast<Eigen::Index>(lab.pair(0).en.size()));
+  const LabExample ex = lab.example(0);
+  REQUIRE(ex.trace.maps.size() == 1);
+  CHECK(ex.trace.maps[0].weights.cols() == static_cast<Eigen::Index>(ex.source.size()));
+  CHECK(ex.target.size() == ex.source.size());
   CHECK_THROWS_AS(lab.example(20), std::out_of_range);
   CHECK(lab.card(20)["training"]["steps"] == 400);
   CHECK_THROWS_WITH(LabRun({{"task", {{"kind", "reverse"}}}, {"model", {{"architecture", "transformer"}}}}),

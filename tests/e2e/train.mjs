@@ -3,8 +3,10 @@
 // the loss curve grows and the map changes; a click answers during training; Pause stops; the
 // timeline scrubs back to "before training"; the model downloads as a .zip model folder; bad
 // settings get plain messages; a hidden tab pauses; side by side trains two variants; the URL
-// carries the settings; 375 px with 24 px targets, driven by touch taps; the model opens in lesson 1
-// (handed over on the app page, and as the downloaded .zip through "Open a model…").
+// carries the settings; the recall task (SimpleRNN with and without self-attention) and the mirror
+// task (a Transformer, one layer/head map chosen) train, change their curve and map, and pause;
+// 375 px with 24 px targets, driven by touch taps; the model opens in lesson 1 (handed over on the
+// app page, and as the downloaded .zip through "Open a model…").
 // Screenshots: tests/e2e/artifacts/train-*.png.
 //
 //   npm run build && node tests/e2e/train.mjs
@@ -281,7 +283,7 @@ test('side by side: additive and no attention train together, and the URL carrie
   await page.waitForFunction(() => location.search.includes('train.versus=none'));
   assert.match(page.url(), /train\.task=shift/);
   assert.match(page.url(), /train\.steps=400/);
-  await waitFor(() => trainRoot().querySelector('.run[data-attention="none"] .no-attention') !== null);
+  await waitFor(() => trainRoot().querySelector('.run[data-variant="none"] .no-attention') !== null);
   await lab('button[data-action="start"]').click();
   await waitFor(() => trainRoot().querySelector('[data-key="done"]') !== null, null, 240_000);
   const series = await page.evaluate(() =>
@@ -343,7 +345,7 @@ const lessonOne = (tab) =>
 
 test('"Show it in lesson 1" hands the trained model to lesson 1 on the app page; the one without attention says it has no map', async () => {
   await page
-    .locator('attnlab-train .run[data-attention="additive"] button[data-action="open-in-lesson"]')
+    .locator('attnlab-train .run[data-variant="additive"] button[data-action="open-in-lesson"]')
     .click();
   await page.waitForFunction(() => {
     const root = document.querySelector('attnlab-seq2seq').shadowRoot;
@@ -381,7 +383,7 @@ test('"Show it in lesson 1" hands the trained model to lesson 1 on the app page;
   await copy.close();
   // The baseline without attention: shown too, with its reason instead of a blank map.
   await page
-    .locator('attnlab-train .run[data-attention="none"] button[data-action="open-in-lesson"]')
+    .locator('attnlab-train .run[data-variant="none"] button[data-action="open-in-lesson"]')
     .click();
   await page.waitForFunction(() =>
     document.querySelector('attnlab-seq2seq').shadowRoot.querySelector('[data-key="no-attention"]'),
@@ -435,10 +437,145 @@ test('the downloaded .zip opens in lesson 1 through "Open a model…"; a file th
   await page.close();
 });
 
-test('375 px: every control is at least 24 x 24 px (touch targets), in English and Chinese', async () => {
-  for (const lang of ['en', 'zh-CN']) {
+/** The first run's loss curve: how many points it has drawn. */
+const lossPoints = (series) =>
+  page.evaluate((key) => {
+    const chart = trainRoot().querySelector('[data-chart="loss"] attnlab-line-chart');
+    const d = chart?.shadowRoot?.querySelector(`path[data-series="${key}"]`)?.getAttribute('d') ?? '';
+    return d ? d.split('L').length : 0;
+  }, series);
+
+/** Picks a task in the form, as a reader does, and waits for its first "before training" map. */
+async function pickTask(task) {
+  await lab('select[name="task"]').selectOption(task);
+  await waitFor(
+    (t) => trainRoot().querySelector('.run')?.dataset.family === t,
+    task === 'recall' ? 'rnn' : 'transformer',
+  );
+  await waitFor(() => trainRoot().querySelector('.run attnlab-attention-map') !== null);
+}
+
+test("recall: lesson 2's SimpleRNN with and without self-attention train; the map and curves change; Pause stops", async () => {
+  page = await newPage();
+  await page.goto(`${session.origin}/?embed=train&train.steps=3000`);
+  await waitFor(() => trainRoot().querySelector('.run attnlab-attention-map') !== null);
+  await pickTask('recall');
+  await page.waitForFunction(() => location.search.includes('train.task=recall'));
+  assert.doesNotMatch(page.url(), /min-len/, "the task's own default lengths are not written");
+  assert.equal(await lab('input[name="min-len"]').inputValue(), '10');
+  await lab('select[name="versus"]').selectOption('none');
+  await waitFor(() => trainRoot().querySelectorAll('.run').length === 2);
+  await waitFor(() => trainRoot().querySelector('.run[data-variant="none"] .no-attention') !== null);
+  assert.match(await lab('.run[data-variant="none"] .no-attention').innerText(), /no self-attention/);
+  await waitFor(
+    () => trainRoot().querySelector('.run[data-variant="additive"] attnlab-attention-map') !== null,
+  );
+  const before = await mapState();
+  const n = Math.sqrt(before.weights.length);
+  assert.equal(n, Math.round(n), 'the causal T x T map of lesson 2');
+  assert.equal(before.marks, 1, 'one gold cell: the last position reads the first');
+  await lab('button[data-action="start"]').click();
+  await waitFor(() => trainRoot().querySelector('.running') !== null);
+  await page.waitForFunction(
+    () =>
+      Number(
+        document.querySelector('attnlab-train').shadowRoot.querySelector('.run .metrics')?.dataset.steps,
+      ) >= 200,
+    null,
+    { timeout: 60_000 },
+  );
+  assert.ok((await lossPoints('loss-additive')) > 20, 'the loss curve grows');
+  assert.ok((await lossPoints('loss-none')) > 20, "so does the plain RNN's");
+  const after = await mapState();
+  assert.ok(after.steps > 0);
+  assert.ok(
+    after.weights.some((w, i) => Math.abs(w - before.weights[i]) > 0.01),
+    'the map changed from the random initial state',
+  );
+  await lab('button[data-action="pause"]').click();
+  await waitFor(() => trainRoot().querySelector('.running') === null);
+  const paused = await stepsShown();
+  await page.waitForTimeout(500);
+  assert.equal(await stepsShown(), paused, 'no step after Pause');
+  const series = await page.evaluate(() =>
+    [...trainRoot().querySelectorAll('[data-chart="metrics"] attnlab-line-chart')].flatMap((c) =>
+      [...c.shadowRoot.querySelectorAll('path[data-series]')].map((p) => p.dataset.series),
+    ),
+  );
+  assert.deepEqual(series.sort(), ['aer-additive', 'exact-additive', 'exact-none']);
+  const exact = await page.evaluate(() =>
+    [...trainRoot().querySelectorAll('.run .metrics')].map((m) => Number(m.dataset.exact)),
+  );
+  console.log(
+    `# recall after ${paused} steps: exact match with self-attention ${exact[0]}, without ${exact[1]}`,
+  );
+  await page.screenshot({ path: path.join(ARTIFACTS, 'train-recall.png'), fullPage: true });
+  await page.close();
+});
+
+test('mirror: a Transformer trains, the chosen layer/head map changes, positions vs none side by side', async () => {
+  page = await newPage();
+  await page.goto(`${session.origin}/?embed=train&train.steps=3000`);
+  await waitFor(() => trainRoot().querySelector('.run attnlab-attention-map') !== null);
+  await pickTask('mirror');
+  assert.equal(await lab('select[name="attention"]').inputValue(), 'dot');
+  assert.equal(await lab('input[name="lr"]').inputValue(), '0.003');
+  await lab('select[name="versus"]').selectOption('none');
+  await waitFor(() => trainRoot().querySelectorAll('.run attnlab-attention-map').length === 2);
+  // Layer 1, head 2 of 2 x 2: the panels say which map they show.
+  await lab('select[name="map"]').selectOption('1.2');
+  await waitFor(() => trainRoot().querySelector('.run .map-title')?.dataset.head === '2');
+  await page.waitForFunction(() => location.search.includes('train.map=1.2'));
+  const before = await mapState();
+  const n = Math.sqrt(before.weights.length);
+  assert.equal(n, Math.round(n), 'a T x T map');
+  assert.equal(before.marks, n, 'every position outlined at its partner');
+  await lab('button[data-action="start"]').click();
+  await waitFor(() => trainRoot().querySelector('.running') !== null);
+  await page.waitForFunction(
+    () =>
+      Number(
+        document.querySelector('attnlab-train').shadowRoot.querySelector('.run .metrics')?.dataset.steps,
+      ) >= 300,
+    null,
+    { timeout: 90_000 },
+  );
+  assert.ok((await lossPoints('loss-sinusoidal')) > 20, 'the loss curve grows');
+  const after = await mapState();
+  assert.ok(
+    after.weights.some((w, i) => Math.abs(w - before.weights[i]) > 0.01),
+    'the map changed from the random initial state',
+  );
+  await lab('button[data-action="pause"]').click();
+  await waitFor(() => trainRoot().querySelector('.running') === null);
+  const paused = await stepsShown();
+  await page.waitForTimeout(500);
+  assert.equal(await stepsShown(), paused, 'no step after Pause');
+  // Back to the best head: the title says so, and the metrics line carries its alignment error.
+  await lab('select[name="map"]').selectOption('best');
+  await waitFor(() =>
+    /nearest the correct alignment/.test(trainRoot().querySelector('.run .map-title').textContent),
+  );
+  const errors = await page.evaluate(() =>
+    [...trainRoot().querySelectorAll('.run .metrics')].map((m) => Number(m.dataset.alignmentError)),
+  );
+  console.log(
+    `# mirror after ${paused} steps: alignment error (best head) sinusoidal ${errors[0]}, none ${errors[1]}`,
+  );
+  await page.screenshot({ path: path.join(ARTIFACTS, 'train-mirror.png'), fullPage: true });
+  await page.close();
+});
+
+test('375 px: every control is at least 24 x 24 px (touch targets), in English and Chinese, and for the Transformer', async () => {
+  for (const [lang, task] of [
+    ['en', 'reverse'],
+    ['zh-CN', 'reverse'],
+    ['en', 'mirror'],
+  ]) {
     page = await newPage({ width: 375, height: 800 });
-    await page.goto(`${session.origin}/?embed=train&lang=${lang}&${QUICK}&train.versus=none`);
+    await page.goto(
+      `${session.origin}/?embed=train&lang=${lang}&${QUICK}&train.versus=none&train.task=${task}`,
+    );
     await waitFor(() => trainRoot().querySelector('.run attnlab-attention-map') !== null);
     // With a finger: Step once, then Start and Pause.
     await tap(page, lab('button[data-action="step"]'));
@@ -456,7 +593,10 @@ test('375 px: every control is at least 24 x 24 px (touch targets), in English a
     assert.deepEqual(small, []);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(overflow <= 375, `page is ${overflow} px wide at 375`);
-    await page.screenshot({ path: path.join(ARTIFACTS, `train-375-${lang}.png`), fullPage: true });
+    await page.screenshot({
+      path: path.join(ARTIFACTS, `train-375-${task === 'mirror' ? task : lang}.png`),
+      fullPage: true,
+    });
     await page.close();
   }
 });

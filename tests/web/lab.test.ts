@@ -1,6 +1,8 @@
 // The training lab (cpp/train/lab.h through the WASM module, and the worker's loop in
 // web/src/engine/lab-driver.ts): the page trains the model `attnlab train` would train, bit for
-// bit; the loop reports progress and snapshots, pauses, and exports a folder the engine loads.
+// bit, on every task (the Seq2Seq tasks, recall with and without self-attention, mirror with one
+// and two Transformer layers); the loop reports progress and snapshots, pauses, and exports a
+// folder the engine loads.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -19,29 +21,64 @@ beforeAll(async () => {
 });
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 
-const config = (kind: string, steps: number, attention = 'additive') => ({
-  model: { architecture: 'seq2seq', embed_dim: 8, hidden_size: 16, attention },
+/** The small models the tests train: the lab's three families (web/src/lessons/train/state.ts). */
+const MODELS: Record<string, Record<string, unknown>> = {
+  seq2seq: { architecture: 'seq2seq', embed_dim: 8, hidden_size: 16, attention: 'additive' },
+  self_attention: {
+    architecture: 'rnn_self_attention',
+    embed_dim: 8,
+    hidden_size: 16,
+    cell: 'rnn',
+    variant: 'c',
+    score: 'additive',
+  },
+  rnn: { architecture: 'rnn_lm', embed_dim: 8, hidden_size: 16, cell: 'rnn' },
+  transformer1: { architecture: 'transformer', d_model: 16, n_head: 2, n_layer: 1, d_ff: 32 },
+  transformer2: {
+    architecture: 'transformer',
+    d_model: 16,
+    n_head: 2,
+    n_layer: 2,
+    d_ff: 32,
+    positional: 'none',
+  },
+};
+
+const config = (kind: string, steps: number, model = 'seq2seq', attention = 'additive') => ({
+  model: model === 'seq2seq' ? { ...MODELS.seq2seq, attention } : MODELS[model],
   task: { kind, min_len: 3, max_len: 7, symbols: 6, n_eval: 20, n_test: 20 },
   steps,
   batch_size: 4,
-  lr: 0.01,
+  lr: kind === 'mirror' ? 0.003 : 0.01,
   seed: 2,
   log_every: 1000,
 });
 
-describe.each(['reverse', 'shift', 'sort', 'date'])('the lab on %s', (kind) => {
+describe.each([
+  ['reverse', 'seq2seq'],
+  ['shift', 'seq2seq'],
+  ['sort', 'seq2seq'],
+  ['date', 'seq2seq'],
+  ['recall', 'self_attention'],
+  ['recall', 'rnn'],
+  ['mirror', 'transformer1'],
+  ['mirror', 'transformer2'],
+])('the lab on %s (%s)', (kind, model) => {
   it('takes the steps `attnlab train` takes: the same weights, bit for bit', () => {
-    const steps = 25;
+    const steps = 300;
     const lab = new module.Lab();
     try {
-      expect(lab.create(JSON.stringify(config(kind, steps))).ok).toBe(true);
+      expect(lab.create(JSON.stringify(config(kind, steps, model))).ok).toBe(true);
       const r = lab.step(steps);
       expect(r.ok).toBe(true);
       expect(r.steps).toBe(steps);
+      const losses = Array.from(r.losses ?? []);
+      const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+      expect(mean(losses.slice(-30))).toBeLessThan(mean(losses.slice(0, 30))); // a tiny run lowers the loss
       const exported = lab.exportModel(5);
-      const dir = path.join(work, kind);
-      fs.writeFileSync(path.join(work, `${kind}.json`), JSON.stringify(config(kind, steps)));
-      execFileSync(NATIVE_CLI, ['train', path.join(work, `${kind}.json`), '--out', dir]);
+      const dir = path.join(work, `${kind}-${model}`);
+      fs.writeFileSync(path.join(work, `${kind}-${model}.json`), JSON.stringify(config(kind, steps, model)));
+      execFileSync(NATIVE_CLI, ['train', path.join(work, `${kind}-${model}.json`), '--out', dir]);
       const native = fs.readFileSync(path.join(dir, 'model.safetensors'));
       expect(Buffer.from(exported.weights ?? []).equals(native)).toBe(true);
       expect(JSON.parse(exported.config ?? '{}')).toEqual(
@@ -68,10 +105,86 @@ it('a held-out example comes with its gold alignment, and a bad config is refuse
     expect(lab.example(99).ok).toBe(false);
     const bad = lab.create(JSON.stringify({ ...config('juggle', 10) }));
     expect(bad.ok).toBe(false);
-    expect(bad.error).toMatch(/reverse, shift, sort or date/);
+    expect(bad.error).toMatch(/reverse, shift, sort, date, recall or mirror/);
     expect(lab.step(1).ok).toBe(false); // the failed create leaves no run behind
   } finally {
     lab.delete();
+  }
+});
+
+it('a recall or mirror example is the T x T self-attention with its gold cells', () => {
+  const lab = new module.Lab();
+  try {
+    expect(lab.create(JSON.stringify(config('recall', 5, 'self_attention'))).ok).toBe(true);
+    const recall = lab.example(0);
+    const n = recall.source.length;
+    expect(recall.target).toEqual([recall.source[0]]);
+    expect([...recall.gold]).toEqual([0, n - 1]); // (key, query): the last position reads the first
+    expect(recall.maps[0].rows).toBe(n);
+    expect(recall.maps[0].cols).toBe(n);
+    expect(recall.maps[0].col_labels).toEqual(recall.source);
+    const metrics = JSON.parse(lab.evaluate(20).metrics ?? '{}');
+    expect(metrics.best_map).toBe(0);
+    expect(typeof metrics.alignment_error).toBe('number');
+
+    expect(lab.create(JSON.stringify(config('mirror', 5, 'transformer2'))).ok).toBe(true);
+    const mirror = lab.example(3);
+    const m = mirror.source.length;
+    expect(mirror.target).toEqual([...mirror.source].reverse());
+    expect(mirror.maps).toHaveLength(4); // 2 layers x 2 heads
+    const gold: number[][] = [];
+    for (let k = 0; k < mirror.gold.length; k += 2) gold.push([mirror.gold[k], mirror.gold[k + 1]]);
+    expect(gold).toEqual(mirror.source.map((_, i) => [m - 1 - i, i]));
+    const byHead = JSON.parse(lab.evaluate(20).metrics ?? '{}');
+    expect(byHead.maps).toHaveLength(4);
+    expect(Math.min(...byHead.maps.map((x: { alignment_error: number }) => x.alignment_error))).toBe(
+      byHead.alignment_error,
+    );
+
+    expect(lab.create(JSON.stringify(config('recall', 5, 'rnn'))).ok).toBe(true);
+    expect(lab.example(0).maps).toHaveLength(0);
+    expect(JSON.parse(lab.evaluate(5).metrics ?? '{}').alignment_error).toBeNull();
+    const wrong = lab.create(JSON.stringify(config('mirror', 5, 'rnn')));
+    expect(wrong).toMatchObject({ ok: false, code: 'config' });
+    expect(wrong.error).toMatch(/mirror task needs a model of architecture "transformer"/);
+  } finally {
+    lab.delete();
+  }
+});
+
+it.each([
+  ['recall', 'self_attention'],
+  ['mirror', 'transformer1'],
+])('the exported %s folder loads in the engine and reads letters', (kind, model) => {
+  const lab = new module.Lab();
+  const session = new module.Session();
+  try {
+    lab.create(JSON.stringify(config(kind, 100, model)));
+    lab.step(100);
+    const out = lab.exportModel(20);
+    expect(out.ok).toBe(true);
+    const card = JSON.parse(out.card ?? '{}');
+    expect(card).toMatchObject({ seed: 2, training: { steps: 100 }, data: { kind } });
+    expect(typeof card.metrics.valid.exact_match).toBe('number');
+    expect(typeof card.metrics.valid.alignment_error).toBe('number');
+    expect(session.load(out.config ?? '', out.weights ?? new Uint8Array(), out.card ?? '').ok).toBe(true);
+    const forward = session.forward('a c b f');
+    expect(forward.ok).toBe(true);
+    expect(forward.tokens).toEqual(['a', 'c', 'b', 'f']);
+    expect(forward.maps[0].cols).toBe(4);
+    // The native CLI reads the same folder.
+    const dir = path.join(work, `export-${kind}`);
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, 'config.json'), out.config ?? '');
+    fs.writeFileSync(path.join(dir, 'card.json'), out.card ?? '');
+    fs.writeFileSync(path.join(dir, 'model.safetensors'), out.weights ?? new Uint8Array());
+    expect(execFileSync(NATIVE_CLI, ['info', dir]).toString()).toMatch(/parameters/);
+    expect(execFileSync(NATIVE_CLI, ['forward', dir, '--text', 'a c b f']).toString()).toMatch(
+      /tokens: a c b f/,
+    );
+  } finally {
+    lab.delete();
+    session.delete();
   }
 });
 

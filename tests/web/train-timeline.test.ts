@@ -27,7 +27,7 @@ import type { LabExample, LabMessage, LabRequest } from '../../web/src/engine/la
 
 const snap = (steps: number, exactMatch = 0, alignmentError: number | null = 0.5): Snapshot => ({
   steps,
-  metrics: { steps, exactMatch, tokenAccuracy: 0, loss: 1, alignmentError },
+  metrics: { steps, exactMatch, tokenAccuracy: 0, loss: 1, alignmentError, bestMap: null },
   example: null,
 });
 
@@ -137,6 +137,42 @@ describe('the example map', () => {
     expect(exampleMap({ ...example, record: { maps: [] } as unknown as LabExample['record'] })).toBeNull();
     expect(exampleMap(null)).toBeNull();
   });
+
+  it("shows the map asked for among a Transformer's layers and heads (key, query gold as cells)", () => {
+    // mirror of "a b": query i reads key 1 - i; head 2 has the alignment, head 1 reads itself.
+    const head = (h: number, w: number[]) => ({
+      name: `layer 1 head ${h}`,
+      layer: 0,
+      head: h - 1,
+      rows: 2,
+      cols: 2,
+      rowLabels: ['a', 'b'],
+      colLabels: ['a', 'b'],
+      scores: new Float32Array(w),
+      weights: new Float32Array(w),
+    });
+    const mirror: LabExample = {
+      index: 0,
+      source: ['a', 'b'],
+      target: ['b', 'a'],
+      gold: [
+        [1, 0],
+        [0, 1],
+      ],
+      record: {
+        maps: [head(1, [0.9, 0.1, 0.1, 0.9]), head(2, [0.2, 0.8, 0.7, 0.3])],
+      } as unknown as LabExample['record'],
+    };
+    const second = exampleMap(mirror, 1)!;
+    expect(second.map.head).toBe(1);
+    expect(second.gold).toEqual([
+      [0, 1],
+      [1, 0],
+    ]);
+    expect(goldHits(second.map, second.gold)).toBe(1);
+    expect(goldHits(exampleMap(mirror, 0)!.map, second.gold)).toBe(0);
+    expect(exampleMap(mirror, 7)!.map.head).toBe(0); // a map the record lacks: the first
+  });
 });
 
 describe('the model zip', () => {
@@ -210,7 +246,7 @@ describe('a run and its errors', () => {
   it('an engine refusal while starting fails the run with its code, said in plain words', () => {
     const { worker, sent } = fakeWorker();
     const changes: string[] = [];
-    const run = new TrainRun('additive', '{"steps":3}', 4, (kind) => changes.push(kind), {
+    const run = new TrainRun('seq2seq', 'additive', '{"steps":3}', 4, (kind) => changes.push(kind), {
       createWorker: () => worker,
     });
     expect(sent).toEqual([
@@ -231,7 +267,7 @@ describe('a run and its errors', () => {
 
   it('follows the worker: progress adds losses, snapshots fill the timeline, the end is "done"', () => {
     const { worker } = fakeWorker();
-    const run = new TrainRun('none', '{}', 0, () => {}, { createWorker: () => worker });
+    const run = new TrainRun('rnn', 'none', '{}', 0, () => {}, { createWorker: () => worker });
     worker.reply({ type: 'created', parameters: 10, totalSteps: 4, batchSize: 2 });
     worker.reply({ type: 'state', running: false, steps: 0 });
     expect(run.status).toBe('ready');

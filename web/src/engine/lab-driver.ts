@@ -31,6 +31,7 @@ export function toLabMetrics(json: string): LabMetrics {
     tokenAccuracy: numberOr(m.token_accuracy, 0),
     loss: numberOr(m.loss, Number.NaN),
     alignmentError: typeof m.alignment_error === 'number' ? m.alignment_error : null,
+    bestMap: typeof m.best_map === 'number' ? m.best_map : null,
   };
 }
 

@@ -12,14 +12,22 @@ export type LabRequest =
   | { type: 'example'; index: number } // which held-out example the snapshots draw
   | { type: 'export' };
 
-/** Held-out scores (cpp/train/translate.h TranslationMetrics, on the lab's evaluation sample). */
+/**
+ * Held-out scores on the lab's evaluation sample (cpp/train/translate.h TranslationMetrics for the
+ * Seq2Seq tasks, cpp/train/sequence_train.h SequenceMetrics for recall and mirror).
+ */
 export interface LabMetrics {
   steps: number;
   exactMatch: number;
   tokenAccuracy: number;
   loss: number;
-  /** Of the target words with a gold link, the fraction whose strongest weight is elsewhere; null without attention. */
+  /**
+   * Of the outputs with a gold link, the fraction whose strongest weight is not on it; for a model
+   * with several maps (a Transformer's layers and heads), that of the best map. Null without attention.
+   */
   alignmentError: number | null;
+  /** Which of the example's maps that best one is (index into record.maps); null for a Seq2Seq or without attention. */
+  bestMap: number | null;
 }
 
 /** One held-out example read by the model as it is now, with the task's correct alignment. */
@@ -28,7 +36,7 @@ export interface LabExample {
   record: ForwardRecord;
   source: string[];
   target: string[];
-  /** (source, target) pairs of the gold alignment. */
+  /** The gold alignment as (column, row) cells of the maps: Seq2Seq (source, target), others (key, query). */
   gold: [number, number][];
 }
 

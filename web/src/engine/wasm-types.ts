@@ -93,11 +93,11 @@ export interface LabStepResult extends Status {
 }
 
 export interface LabEvaluateResult extends Status {
-  metrics?: string; // JSON: exact_match, token_accuracy, loss, aer, alignment_error, steps, ...
+  metrics?: string; // JSON: exact_match, token_accuracy, loss, alignment_error, steps (+ aer, best_map, ...)
 }
 
 export interface LabExampleResult extends ForwardResult {
-  gold: Int32Array; // (source, target) pairs: the task's correct alignment
+  gold: Int32Array; // (column, row) pairs of the maps: the task's correct alignment
   source: string[];
   target: string[];
 }
@@ -108,7 +108,7 @@ export interface LabExportResult extends Status {
   weights?: Uint8Array; // model.safetensors bytes
 }
 
-/** The training lab (cpp/train/lab.h): a toy-task run advanced a few steps per call. */
+/** The training lab (cpp/train/lab.h): a toy-task run (Seq2Seq, recall, mirror) advanced a few steps per call. */
 export interface Lab extends EmbindObject {
   create(configJson: string): Status;
   step(n: number): LabStepResult;

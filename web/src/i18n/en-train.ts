@@ -4,7 +4,7 @@
 export const enTrain = {
   heading: '4. Train it yourself: watch the alignment appear',
   intro:
-    'Train a small Seq2Seq model (a SimpleRNN encoder-decoder) on a toy task whose correct alignment is known, right here in your browser. Before the first step the weights are random and the map is noise; as the loss falls, each output symbol learns to look at the input symbol it copies. Train two kinds of attention side by side to see one find the alignment and the other struggle on long inputs.',
+    'Train a small model on a toy task whose correct alignment is known, right here in your browser: a Seq2Seq model (lesson 1) that reverses, shifts, sorts or rewrites dates, lesson 2’s SimpleRNN with self-attention that recalls the first symbol, or a small Transformer (lesson 3) whose every position outputs its partner in a reversal. Before the first step the weights are random and the map is noise; as the loss falls, the attention learns where to look. Train two variants side by side to see one find the alignment and the other struggle.',
   settings: 'Settings',
   restartNote: 'Changing a setting starts the training over.',
   task: 'Task',
@@ -13,13 +13,30 @@ export const enTrain = {
     shift: 'shift (a b c d → c d a b)',
     sort: 'sort (c a b → a b c)',
     date: 'date (June 14 1935 → 1935-06-14)',
+    recall: 'recall (a c b d → a)',
+    mirror: 'mirror (a b c d → d c b a)',
+  },
+  taskGroups: {
+    seq2seq: 'Seq2Seq (lesson 1)',
+    rnn: 'SimpleRNN + self-attention (lesson 2)',
+    transformer: 'Transformer (lesson 3)',
   },
   attention: 'Attention',
-  attentions: { additive: 'additive', dot: 'dot-product', none: 'none (no attention)' },
-  attentionModel: {
-    additive: 'Additive attention',
-    dot: 'Dot-product attention',
-    none: 'No attention',
+  attentions: {
+    seq2seq: { additive: 'additive', dot: 'dot-product', none: 'none (no attention)' },
+    rnn: { additive: 'additive', dot: 'dot-product', none: 'none (plain SimpleRNN)' },
+    transformer: { additive: 'additive', dot: 'scaled dot-product', none: 'none' },
+  },
+  positions: 'Positions',
+  positionChoices: { sinusoidal: 'sinusoidal', none: 'none (no positional encoding)' },
+  models: {
+    seq2seq: { additive: 'Additive attention', dot: 'Dot-product attention', none: 'No attention' },
+    rnn: {
+      additive: 'SimpleRNN + self-attention (additive)',
+      dot: 'SimpleRNN + self-attention (dot-product)',
+      none: 'SimpleRNN without self-attention',
+    },
+    transformer: { sinusoidal: 'Transformer, sinusoidal positions', none: 'Transformer without positions' },
   },
   versus: 'Side by side with',
   versusOff: 'nothing (one model)',
@@ -29,13 +46,25 @@ export const enTrain = {
     symbols: 'Symbols',
     shift: 'Shift by',
     hidden: 'Hidden size',
+    layers: 'Layers',
+    heads: 'Heads',
     lr: 'Learning rate',
     batch: 'Batch size',
     steps: 'Steps',
     seed: 'Seed',
     example: 'Held-out example',
   },
+  widthField: 'Width (d_model)',
   dateNote: 'Dates have their own lengths and symbols.',
+  recallNote:
+    'Lesson 2’s model reads the symbols one by one, {{cell}}, with self-attention over what it has read, {{context}}. At the last symbol it must name the first. Without self-attention the first symbol has to survive in the hidden state all the way.',
+  mirrorNote:
+    'A Transformer encoder reads all the symbols at once; each position outputs its partner in a reversal: position i must output the symbol at position n−1−i. Without positional encoding, self-attention cannot tell the places apart. With inputs of different lengths one layer cannot know where its partner is (it does not know n); two can.',
+  map: 'Map shown',
+  mapBest: 'the head nearest the correct alignment',
+  mapHead: 'layer {{layer}}, head {{head}}',
+  mapTitle: 'Layer {{layer}}, head {{head}}',
+  mapTitleBest: 'Layer {{layer}}, head {{head}}: the head nearest the correct alignment now',
   start: 'Start',
   resume: 'Resume',
   pause: 'Pause',
@@ -54,15 +83,39 @@ export const enTrain = {
   previous: 'Previous example',
   next: 'Next example',
   exampleWords: 'Input: {{source}} → correct output: {{target}}',
-  snapshotMetrics: 'Held-out (30 pairs) at step {{steps}}: exact match {{exact}}, alignment error {{aer}}',
+  snapshotMetrics: 'Held-out (30 examples) at step {{steps}}: exact match {{exact}}, alignment error {{aer}}',
   snapshotMetricsNone:
-    'Held-out (30 pairs) at step {{steps}}: exact match {{exact}} (no attention, so no alignment error)',
-  noAttention:
-    'This model has no attention: the decoder sees only the encoder’s last state, so there is no map to draw. Watch its exact match against the other model’s, especially on long inputs.',
+    'Held-out (30 examples) at step {{steps}}: exact match {{exact}} (no attention, so no alignment error)',
   waiting: 'Starting the training engine…',
-  rowsAxis: 'rows: output symbols, written one per step',
-  colsAxis: 'columns: input symbols read',
-  goldNote: 'Orange outlines: the correct alignment (the input symbol each output symbol copies).',
+  families: {
+    seq2seq: {
+      noAttention:
+        'This model has no attention: the decoder sees only the encoder’s last state, so there is no map to draw. Watch its exact match against the other model’s, especially on long inputs.',
+      rowsAxis: 'rows: output symbols, written one per step',
+      colsAxis: 'columns: input symbols read',
+      goldNote: 'Orange outlines: the correct alignment (the input symbol each output symbol copies).',
+      metricsCaption:
+        'Exact match: outputs entirely right. Alignment error: output symbols whose strongest weight is not on the correct input symbol (lower is better).',
+    },
+    rnn: {
+      noAttention:
+        'This SimpleRNN has no self-attention: the first symbol must survive in its hidden state until the last position, so there is no map to draw. Compare its exact match with the other model’s: the longer the input, the more it forgets.',
+      rowsAxis: 'rows: the position being read',
+      colsAxis: 'columns: the positions read so far (the current one included)',
+      goldNote:
+        'Orange outline: the correct alignment: at the last position the model should read the first symbol.',
+      metricsCaption:
+        'Exact match: the last position names the first symbol. Alignment error: examples whose last position puts its strongest weight anywhere but on the first symbol (lower is better).',
+    },
+    transformer: {
+      noAttention: 'This model has no attention map.',
+      rowsAxis: 'rows: each position (query)',
+      colsAxis: 'columns: the positions it reads (keys)',
+      goldNote: 'Orange outlines: the correct alignment: position i reads its partner n−1−i.',
+      metricsCaption:
+        'Exact match: every position outputs its partner’s symbol. Alignment error: positions whose strongest weight is not on their partner, in the head nearest the correct alignment (the best of every layer and head; lower is better).',
+    },
+  },
   goldHits: 'Strongest weight on the correct cell in {{hits}} of the rows.',
   download: 'Download the model (.zip)',
   openInLesson: 'Show it in lesson 1',
@@ -75,8 +128,6 @@ export const enTrain = {
   lossCaption: 'Mean cross-entropy of each step’s batch, smoothed',
   metricsTitle: 'Held-out exact match and alignment error',
   metricsY: 'fraction',
-  metricsCaption:
-    'Exact match: outputs entirely right. Alignment error: output symbols whose strongest weight is not on the correct input symbol (lower is better).',
   exactMatch: 'exact match',
   alignmentError: 'alignment error',
   seriesName: '{{model}}: {{metric}}',
@@ -84,6 +135,8 @@ export const enTrain = {
   done: 'Finished: {{steps}} steps. Download the model, or press Reset to train again.',
   dotStalled:
     'Dot-product attention did not learn this task with these settings (held-out exact match {{exact}}). That is a real result of this small recipe, not a fault of the page: compare it side by side with additive attention, or try other settings.',
+  recallShortcut:
+    'This model recalls {{exact}} of the held-out first symbols, yet its last position puts its strongest weight on the first symbol in only {{direct}} of them. The first symbol also travels forward in the context fed back into the cell (cᵢ₋₁ in hᵢ = tanh(A [xᵢ; cᵢ₋₁] + b)), so a later state carries it and the model may read it there: attention shows where the model looks, not by itself where the information is.',
   hiddenPause: 'Training paused while this tab was hidden. Press Resume to go on.',
   problem: {
     notNumber: '{{field}}: “{{value}}” is not a number. Give a number from {{min}} to {{max}}.',
@@ -92,7 +145,11 @@ export const enTrain = {
     minAboveMax:
       'The shortest input ({{min}}) is longer than the longest ({{max}}). Make “Shortest input” at most “Longest input”.',
     choice: '{{field}}: “{{value}}” is not one of the choices ({{choices}}).',
-    sameVersus: 'Side by side needs two different kinds of attention; both are “{{value}}”.',
+    sameVersus: 'Side by side needs two different models; both are “{{value}}”.',
+    notDivisible:
+      'The width ({{hidden}}) must be a multiple of the number of heads ({{heads}}): each head gets an equal share.',
+    noMap:
+      'Map shown: “{{value}}” is not a map of this model; give best, or layer.head with a layer up to {{layers}} and a head up to {{heads}} (for example 1.2).',
   },
   nothingTrained: 'Nothing is trained until the settings above are fixed.',
   error: {

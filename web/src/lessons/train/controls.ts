@@ -3,8 +3,24 @@
 // element keeps the state and this module only draws it.
 
 import { css, html, nothing, type TemplateResult } from 'lit';
+import { unsafeHTML } from 'lit/directives/unsafe-html.js';
+import { typeset } from '../../components/typeset';
 import { formatInteger, t } from '../../i18n';
-import { ATTENTIONS, NUMBERS, TASKS, type NumberField, type Problem, type SettingsText } from './state';
+import {
+  ATTENTION_CHOICES,
+  COMPARED,
+  FAMILY,
+  NUMBERS,
+  POSITIONS,
+  TASKS,
+  changeTask,
+  comparedChoices,
+  familyOf,
+  type Family,
+  type NumberField,
+  type Problem,
+  type SettingsText,
+} from './state';
 import type { Snapshot } from './timeline';
 
 /** What the controls need from the element. */
@@ -32,21 +48,32 @@ export interface TrainView {
   followLive(): void;
 }
 
-const fieldName = (field: Problem['field']): string =>
-  field === 'task' || field === 'attention' || field === 'versus'
-    ? t(`train.${field}`)
-    : t(`train.fields.${field}`);
+/** A field's label; a Transformer's hidden size is its width d_model. */
+const fieldName = (field: Problem['field'], family: Family): string => {
+  if (
+    field === 'task' ||
+    field === 'attention' ||
+    field === 'versus' ||
+    field === 'positions' ||
+    field === 'map'
+  )
+    return t(`train.${field}`);
+  return field === 'hidden' && family === 'transformer' ? t('train.widthField') : t(`train.fields.${field}`);
+};
 
 /** A problem in plain words. */
-export const problemText = (p: Problem): string =>
-  t(`train.problem.${p.key}`, { ...p.values, field: fieldName(p.field) });
+export const problemText = (p: Problem, task = 'reverse'): string =>
+  t(`train.problem.${p.key}`, { ...p.values, field: fieldName(p.field, familyOf(task)) });
+
+/** A run's model, by its family and its value of the compared setting ("SimpleRNN without self-attention"). */
+export const modelName = (family: Family, variant: string): string => t(`train.models.${family}.${variant}`);
 
 const hasProblem = (view: TrainView, field: Problem['field']) => view.problems.some((p) => p.field === field);
 
 function numberField(view: TrainView, field: NumberField): TemplateResult {
   const spec = NUMBERS[field];
   return html`<label class="field" data-field=${field}>
-    <span>${t(`train.fields.${field}`)}</span>
+    <span>${fieldName(field, familyOf(view.text.task))}</span>
     <input
       type="text"
       inputmode=${spec.integer ? 'numeric' : 'decimal'}
@@ -65,10 +92,31 @@ function numberField(view: TrainView, field: NumberField): TemplateResult {
   </label>`;
 }
 
+interface Option {
+  value: string;
+  label: string;
+  /** The option group it is listed under (the task list groups tasks by the model they train). */
+  group?: string;
+}
+
+function renderOptions(options: readonly Option[], current: string): unknown[] {
+  const out: unknown[] = [];
+  for (let i = 0; i < options.length;) {
+    const group = options[i].group;
+    const members: Option[] = [];
+    while (i < options.length && options[i].group === group) members.push(options[i++]);
+    const items = members.map(
+      (o) => html`<option value=${o.value} ?selected=${o.value === current}>${o.label}</option>`,
+    );
+    out.push(group ? html`<optgroup label=${group}>${items}</optgroup>` : items);
+  }
+  return out;
+}
+
 function choiceField(
   view: TrainView,
-  field: 'task' | 'attention' | 'versus',
-  options: readonly { value: string; label: string }[],
+  field: 'task' | 'attention' | 'positions' | 'versus' | 'map',
+  options: readonly Option[],
 ): TemplateResult {
   const current = view.text[field];
   const known = options.some((o) => o.value === current);
@@ -80,46 +128,84 @@ function choiceField(
       @change=${(e: Event) => {
         const value = (e.target as HTMLSelectElement).value;
         view.setText((text) => {
-          text[field] = value;
+          // Another task brings its own defaults (state.ts changeTask); other fields change alone.
+          if (field === 'task') Object.assign(text, changeTask(text, value));
+          else text[field] = value;
         });
       }}
     >
       ${known ? nothing : html`<option value=${current} selected>${current}</option>`}
-      ${options.map((o) => html`<option value=${o.value} ?selected=${o.value === current}>${o.label}</option>`)}
+      ${renderOptions(options, current)}
     </select>
   </label>`;
 }
+
+/** The number fields each task reads, in the form's order. */
+function fieldsOf(task: string): NumberField[] {
+  const family = familyOf(task);
+  const lengths: NumberField[] = task === 'date' ? [] : ['minLen', 'maxLen', 'symbols'];
+  if (task === 'shift') lengths.push('shift');
+  const model: NumberField[] = family === 'transformer' ? ['hidden', 'layers', 'heads'] : ['hidden'];
+  return [...lengths, ...model, 'lr', 'batch', 'steps', 'seed'];
+}
+
+const TASK_NOTES: Partial<Record<string, string>> = {
+  date: 'train.dateNote',
+  recall: 'train.recallNote',
+  mirror: 'train.mirrorNote',
+};
+
+/** A task's note, its formulas typeset (the strings are the page's own, never the reader's). */
+const noteText = (key: string) =>
+  unsafeHTML(
+    t(key, {
+      cell: typeset(String.raw`h_i = \tanh(A\,[x_i; c_{i-1}] + b)`),
+      context: typeset(String.raw`c_i = \sum_{j \le i} \alpha_j h_j`),
+    }),
+  );
 
 /** The settings form (hidden in teacher mode, controls="none"). */
 export function renderSettings(view: TrainView): TemplateResult | typeof nothing {
   if (view.teacher) return nothing;
   const task = view.text.task;
-  const lengths: NumberField[] = task === 'date' ? [] : ['minLen', 'maxLen', 'symbols'];
-  if (task === 'shift') lengths.push('shift');
+  const family = familyOf(task);
+  const note = TASK_NOTES[task];
+  const ownVariant = view.text[COMPARED[family]];
   return html`<fieldset class="settings">
     <legend>${t('train.settings')}</legend>
     <div class="grid">
       ${choiceField(
         view,
         'task',
-        TASKS.map((v) => ({ value: v, label: t(`train.tasks.${v}`) })),
+        TASKS.map((v) => ({
+          value: v,
+          label: t(`train.tasks.${v}`),
+          group: t(`train.taskGroups.${FAMILY[v]}`),
+        })),
       )}
       ${choiceField(
         view,
         'attention',
-        ATTENTIONS.map((v) => ({ value: v, label: t(`train.attentions.${v}`) })),
+        ATTENTION_CHOICES[family].map((v) => ({ value: v, label: t(`train.attentions.${family}.${v}`) })),
       )}
+      ${
+        family === 'transformer'
+          ? choiceField(
+              view,
+              'positions',
+              POSITIONS.map((v) => ({ value: v, label: t(`train.positionChoices.${v}`) })),
+            )
+          : nothing
+      }
       ${choiceField(view, 'versus', [
         { value: '', label: t('train.versusOff') },
-        ...ATTENTIONS.filter((v) => v !== view.text.attention).map((v) => ({
-          value: v,
-          label: t(`train.attentions.${v}`),
-        })),
+        ...comparedChoices(family)
+          .filter((v) => v !== ownVariant)
+          .map((v) => ({ value: v, label: modelName(family, v) })),
       ])}
-      ${lengths.map((f) => numberField(view, f))}
-      ${(['hidden', 'lr', 'batch', 'steps', 'seed'] as const).map((f) => numberField(view, f))}
+      ${fieldsOf(task).map((f) => numberField(view, f))}
     </div>
-    <p class="note">${task === 'date' ? html`${t('train.dateNote')} ` : nothing}${t('train.restartNote')}</p>
+    <p class="note">${note ? html`${noteText(note)} ` : nothing}${t('train.restartNote')}</p>
   </fieldset>`;
 }
 
@@ -206,12 +292,28 @@ export function renderExampleChooser(view: TrainView, current: number): Template
   </div>`;
 }
 
+/** Which Transformer map the panels show: the head nearest the gold alignment, or one layer and head. */
+export function renderMapChooser(view: TrainView, layers: number, heads: number): TemplateResult {
+  const options: Option[] = [{ value: 'best', label: t('train.mapBest') }];
+  for (let layer = 1; layer <= layers; layer++)
+    for (let head = 1; head <= heads; head++)
+      options.push({ value: `${layer}.${head}`, label: t('train.mapHead', { layer, head }) });
+  return html`<div class="map-chooser">${choiceField(view, 'map', options)}</div>`;
+}
+
 export const controlsStyles = css`
   .settings {
     margin: 0 0 0.8rem;
     padding: 0.6rem 0.8rem 0.4rem;
     border: 1px solid var(--attn-border, #c9d3e3);
     border-radius: 8px;
+  }
+  .settings {
+    /* A fieldset is at least as wide as its content by default; long option names must not widen it. */
+    min-inline-size: 0;
+  }
+  .field {
+    min-width: 0;
   }
   .settings legend {
     font-weight: 600;
@@ -233,6 +335,7 @@ export const controlsStyles = css`
   input[type='text'],
   select {
     box-sizing: border-box;
+    max-width: 100%;
     min-height: 2rem;
     padding: 0.2rem 0.45rem;
     border: 1px solid var(--attn-border, #c9d3e3);
@@ -318,5 +421,16 @@ export const controlsStyles = css`
   }
   .example-chooser input {
     width: 4rem;
+  }
+  .map-chooser {
+    margin-top: 0.6rem;
+    max-width: 28rem;
+  }
+  /* The task and side-by-side names are long: two columns each where there is room for two. */
+  @media (min-width: 24rem) {
+    .grid .field[data-field='task'],
+    .grid .field[data-field='versus'] {
+      grid-column: span 2;
+    }
   }
 `;

@@ -1,20 +1,24 @@
-// <attnlab-train>: the training lab (issue 14). The student picks a toy task and an attention
-// variant (or two, side by side), presses Start, and watches a Seq2Seq model learn in a worker:
-// the loss falls, held-out exact match rises, and the watched example's map turns from noise into
-// the task's alignment (outlined). Snapshots stay on a timeline to scrub back through, and the
+// <attnlab-train>: the training lab (issue 14). The student picks a toy task and a model variant
+// (or two, side by side), presses Start, and watches the model learn in a worker: a Seq2Seq on
+// reverse/shift/sort/date, lesson 2's SimpleRNN with or without self-attention on recall, a small
+// Transformer on mirror. The loss falls, held-out exact match rises, and the watched example's map
+// turns from noise into the task's alignment (outlined). Snapshots stay on a timeline to scrub back through, and the
 // model downloads as a model folder. Every setting is an attribute (state.ts), so the app page
 // keeps it in its URL. This element holds the runs and the view state; the settings, buttons and
 // timeline are drawn by controls.ts, the maps and curves by panels.ts.
 
-import { LitElement, css, html, type PropertyValues, type TemplateResult } from 'lit';
+import { LitElement, css, html, nothing, unsafeCSS, type PropertyValues, type TemplateResult } from 'lit';
+import katexCss from 'katex/dist/katex.min.css?inline';
 import { LocaleController, formatInteger, formatPercent, t } from '../../i18n';
 import { download } from '../../figures/export';
 import { renderMessages, type Message } from '../shared/messages';
 import { applyLanguageAttribute, isTeacherMode, reflectAttributes } from '../shared/embed-attributes';
 import { lessonBase, placeholderBox, srOnly } from '../../components/shared-styles';
 import {
+  FAMILY,
   TRAIN_ATTRIBUTES,
   attributesOf,
+  familyOf,
   textFromAttributes,
   trainConfig,
   validate,
@@ -29,6 +33,7 @@ import {
   problemText,
   renderButtons,
   renderExampleChooser,
+  renderMapChooser,
   renderSettings,
   renderTimeline,
   type TrainView,
@@ -124,8 +129,8 @@ export class TrainElement extends LitElement {
     this.chartsVersion++;
     if (!settings) return;
     this.runs = variantsOf(settings).map(
-      (attention) =>
-        new TrainRun(attention, trainConfig(settings, attention), example, (kind) => {
+      (variant) =>
+        new TrainRun(FAMILY[settings.task], variant, trainConfig(settings, variant), example, (kind) => {
           if (kind !== 'progress') this.chartsVersion++;
           this.requestUpdate();
         }),
@@ -161,7 +166,7 @@ export class TrainElement extends LitElement {
     this.downloadError = null;
     try {
       const folder = await this.folderOf(run);
-      const name = zipName(this.text.task, run.attention, run.steps).replace(/\.zip$/, '');
+      const name = zipName(this.text.task, run.variant, run.steps).replace(/\.zip$/, '');
       const lesson = this.lessonOnPage() as
         (HTMLElement & { openLocal?: (n: string, f: typeof folder) => Promise<void> }) | null;
       if (!lesson?.openLocal) return;
@@ -180,7 +185,7 @@ export class TrainElement extends LitElement {
         (JSON.parse(model.card) as { training?: { steps?: number } }).training?.steps ?? run.steps;
       const zip = modelZip(model);
       download(
-        zipName(this.text.task, run.attention, steps),
+        zipName(this.text.task, run.variant, steps),
         new Blob([zip as BlobPart], { type: 'application/zip' }),
       );
     } catch (error) {
@@ -236,7 +241,7 @@ export class TrainElement extends LitElement {
     const out: Message[] = this.checked.problems.map((p) => ({
       kind: 'error',
       key: `problem-${p.field}-${p.key}`,
-      text: problemText(p),
+      text: problemText(p, this.text.task),
     }));
     for (const run of this.runs) {
       const e = run.error;
@@ -253,11 +258,37 @@ export class TrainElement extends LitElement {
       // Said plainly: on the default reverse recipe dot-product attention ends at 0% exact match
       // (native `attnlab train`, 1500 steps), a result to show, not a fault to hide.
       const last = run.timeline[run.timeline.length - 1];
-      if (run.attention === 'dot' && run.status === 'done' && last && last.metrics.exactMatch < 0.1)
+      const still = run.status === 'done' || run.status === 'paused';
+      if (
+        run.family === 'seq2seq' &&
+        run.variant === 'dot' &&
+        run.status === 'done' &&
+        last &&
+        last.metrics.exactMatch < 0.1
+      )
         out.push({
           kind: 'info',
           key: 'dot-stalled',
           text: t('train.dotStalled', { exact: formatPercent(last.metrics.exactMatch) }),
+        });
+      // Recall is often right while the last position reads a later state that carries the first
+      // symbol (c_{i-1} feeds h_i): measured, not assumed (docs/embedding.md).
+      const error = last?.metrics.alignmentError ?? null;
+      if (
+        run.family === 'rnn' &&
+        still &&
+        last &&
+        error !== null &&
+        last.metrics.exactMatch >= 0.9 &&
+        error >= 0.3
+      )
+        out.push({
+          kind: 'info',
+          key: `recall-shortcut-${run.variant}`,
+          text: t('train.recallShortcut', {
+            exact: formatPercent(last.metrics.exactMatch),
+            direct: formatPercent(1 - error),
+          }),
         });
     }
     if (this.hiddenPause) out.push({ kind: 'info', key: 'hidden-pause', text: t('train.hiddenPause') });
@@ -273,28 +304,38 @@ export class TrainElement extends LitElement {
   private charts(marker: number | null): TemplateResult {
     const cache = this.chartsCache;
     if (cache && cache.version === this.chartsVersion && cache.marker === marker) return cache.template;
-    const template = renderCharts(this.runs, marker);
+    const template = renderCharts(this.runs, marker, familyOf(this.text.task));
     this.chartsCache = { version: this.chartsVersion, marker, template };
     return template;
   }
 
   override render(): TemplateResult {
     const view = this.view();
-    const example = this.settings?.numbers.example ?? 1;
+    const numbers = this.settings?.numbers;
+    const example = numbers?.example ?? 1;
     const steps = this.scrubSteps ?? Infinity;
+    const transformer = this.settings !== null && FAMILY[this.settings.task] === 'transformer';
     return html`
       ${renderSettings(view)} ${renderButtons(view)} ${renderMessages('train-messages', this.messages())}
       ${
         this.runs.length
           ? html`${renderTimeline(view)} ${renderExampleChooser(view, example)}
+              ${transformer ? renderMapChooser(view, numbers?.layers ?? 1, numbers?.heads ?? 1) : nothing}
               <div class="runs">
                 ${this.runs.map((run, i) =>
-                  renderRunPanel(run, i, snapshotAt(run.timeline, steps), {
-                    download: (r) => void this.download(r),
-                    ...(this.lessonOnPage()
-                      ? { openInLesson: (r: TrainRun) => void this.openInLesson(r) }
-                      : {}),
-                  }),
+                  renderRunPanel(
+                    run,
+                    i,
+                    snapshotAt(run.timeline, steps),
+                    { choice: this.settings?.map ?? null, heads: numbers?.heads ?? 1 },
+                    {
+                      download: (r) => void this.download(r),
+                      // Lesson 1 shows Seq2Seq models; the recall and mirror models are downloads only.
+                      ...(this.lessonOnPage() && this.settings !== null && FAMILY[this.settings.task] === 'seq2seq'
+                        ? { openInLesson: (r: TrainRun) => void this.openInLesson(r) }
+                        : {}),
+                    },
+                  ),
                 )}
               </div>
               <p class="note">${t('train.downloadHint')}</p>
@@ -311,6 +352,7 @@ export class TrainElement extends LitElement {
 
   static override styles = [
     lessonBase,
+    unsafeCSS(katexCss),
     placeholderBox,
     srOnly,
     controlsStyles,

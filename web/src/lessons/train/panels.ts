@@ -1,23 +1,38 @@
 // The training lab's figures: one panel per run (its speed, the held-out metrics of the snapshot
 // shown, the watched example's attention map with the gold alignment outlined, the download), and
-// the two curves every run adds to (loss; exact match and alignment error).
+// the two curves every run adds to (loss; exact match and alignment error). A Transformer run shows
+// one of its layer/head maps: the one chosen, or the head nearest the gold alignment.
 
 import { css, html, nothing, type TemplateResult } from 'lit';
 import { formatInteger, formatPercent, t } from '../../i18n';
 import type { ChartSeries } from '../../figures/line-chart';
 import type { TrainRun } from './run';
+import { modelName as nameOf } from './controls';
+import { mapIndex, type Family, type MapChoice } from './state';
 import { exampleMap, goldHits, lossCurve, metricCurves, type Snapshot } from './timeline';
 
 const COLORS = ['#1f5fa8', '#c2255c'];
 const DASHES = [undefined, '6 4'];
 
-const modelName = (run: TrainRun) => t(`train.attentionModel.${run.attention}`);
+const modelName = (run: TrainRun) => nameOf(run.family, run.variant);
 
-/** The map of a snapshot, kept per snapshot so a redraw hands the map element the same object. */
-const maps = new WeakMap<Snapshot, ReturnType<typeof exampleMap>>();
-function mapOf(snapshot: Snapshot) {
-  if (!maps.has(snapshot)) maps.set(snapshot, exampleMap(snapshot.example));
-  return maps.get(snapshot) ?? null;
+/** The maps of a snapshot, kept per snapshot and index so a redraw hands the map element the same object. */
+const maps = new WeakMap<Snapshot, Map<number, ReturnType<typeof exampleMap>>>();
+function mapOf(snapshot: Snapshot, index: number) {
+  let byIndex = maps.get(snapshot);
+  if (!byIndex) maps.set(snapshot, (byIndex = new Map()));
+  if (!byIndex.has(index)) byIndex.set(index, exampleMap(snapshot.example, index));
+  return byIndex.get(index) ?? null;
+}
+
+/** Which of a snapshot's maps a run shows: the chosen Transformer head, its best head, or the only map. */
+export interface MapShown {
+  choice: MapChoice | null;
+  heads: number;
+}
+function shownIndex(run: TrainRun, snapshot: Snapshot, shown: MapShown): number {
+  if (run.family !== 'transformer') return 0;
+  return shown.choice ? mapIndex(shown.choice, shown.heads) : (snapshot.metrics.bestMap ?? 0);
 }
 
 export interface PanelActions {
@@ -31,9 +46,11 @@ export function renderRunPanel(
   run: TrainRun,
   index: number,
   snapshot: Snapshot | null,
+  mapShown: MapShown,
   actions: PanelActions,
 ): TemplateResult {
-  const shown = snapshot ? mapOf(snapshot) : null;
+  const mapAt = snapshot ? shownIndex(run, snapshot, mapShown) : 0;
+  const shown = snapshot ? mapOf(snapshot, mapAt) : null;
   const example = snapshot?.example ?? null;
   const metrics = snapshot?.metrics;
   const speed =
@@ -43,7 +60,12 @@ export function renderRunPanel(
           examples: formatInteger(Math.round(run.examplesPerSecond)),
         })
       : '';
-  return html`<section class="run" data-attention=${run.attention} data-status=${run.status}>
+  return html`<section
+    class="run"
+    data-variant=${run.variant}
+    data-family=${run.family}
+    data-status=${run.status}
+  >
     <h3>${t('train.runLabel', { n: index + 1, model: modelName(run) })}</h3>
     <p class="card">
       ${t('train.progress', { steps: formatInteger(run.steps), total: formatInteger(run.totalSteps) })}
@@ -80,7 +102,7 @@ export function renderRunPanel(
           </p>`
         : nothing
     }
-    ${renderMap(run, snapshot, shown)}
+    ${renderMap(run, snapshot, shown, mapShown.choice === null)}
     <button
       type="button"
       data-action="download"
@@ -108,32 +130,44 @@ function renderMap(
   run: TrainRun,
   snapshot: Snapshot | null,
   shown: ReturnType<typeof exampleMap>,
+  best: boolean,
 ): TemplateResult {
+  const family = run.family;
   if (run.status === 'failed') return html``;
   if (!snapshot) return html`<div class="placeholder" role="status">${t('train.waiting')}</div>`;
   if (!shown)
-    return html`<div class="placeholder no-attention" role="status">${t('train.noAttention')}</div>`;
+    return html`<div class="placeholder no-attention" role="status">
+      ${t(`train.families.${family}.noAttention`)}
+    </div>`;
   const title =
     snapshot.steps === 0
       ? t('train.beforeTraining')
       : t('train.timelineValue', { steps: formatInteger(snapshot.steps) });
-  return html`<attnlab-attention-map
+  const head = { layer: shown.map.layer + 1, head: shown.map.head + 1 };
+  const headTitle = family === 'transformer' ? t(best ? 'train.mapTitleBest' : 'train.mapTitle', head) : '';
+  return html`${headTitle ? html`<p class="map-title" data-layer=${head.layer} data-head=${head.head}>${headTitle}</p>` : nothing}
+    <attnlab-attention-map
       .map=${shown.map}
       .marks=${shown.gold}
-      .rowsAxis=${t('train.rowsAxis')}
-      .colsAxis=${t('train.colsAxis')}
-      .exportTitle=${`${modelName(run)} · ${title}`}
+      .rowsAxis=${t(`train.families.${family}.rowsAxis`)}
+      .colsAxis=${t(`train.families.${family}.colsAxis`)}
+      .exportTitle=${`${modelName(run)} · ${headTitle ? `${headTitle} · ` : ''}${title}`}
       data-steps=${snapshot.steps}
     ></attnlab-attention-map>
     <p class="note gold-note">
-      ${t('train.goldNote')} ${t('train.goldHits', { hits: formatPercent(goldHits(shown.map, shown.gold)) })}
+      ${t(`train.families.${family}.goldNote`)}
+      ${t('train.goldHits', { hits: formatPercent(goldHits(shown.map, shown.gold)) })}
     </p>`;
 }
 
 /** The loss curve and the held-out curves of every run, with a line at the step shown. */
-export function renderCharts(runs: readonly TrainRun[], marker: number | null): TemplateResult {
+export function renderCharts(
+  runs: readonly TrainRun[],
+  marker: number | null,
+  family: Family,
+): TemplateResult {
   const loss: ChartSeries[] = runs.map((run, i) => ({
-    key: `loss-${run.attention}`,
+    key: `loss-${run.variant}`,
     label: modelName(run),
     color: COLORS[i],
     dash: DASHES[i],
@@ -146,7 +180,7 @@ export function renderCharts(runs: readonly TrainRun[], marker: number | null): 
     const curves = metricCurves(run.timeline);
     const series: ChartSeries[] = [
       {
-        key: `exact-${run.attention}`,
+        key: `exact-${run.variant}`,
         label: t('train.seriesName', { model: modelName(run), metric: t('train.exactMatch') }),
         color: COLORS[i],
         points: curves.exactMatch,
@@ -154,7 +188,7 @@ export function renderCharts(runs: readonly TrainRun[], marker: number | null): 
     ];
     if (curves.alignmentError.length)
       series.push({
-        key: `aer-${run.attention}`,
+        key: `aer-${run.variant}`,
         label: t('train.seriesName', { model: modelName(run), metric: t('train.alignmentError') }),
         color: COLORS[i],
         dash: '2 3',
@@ -183,7 +217,7 @@ export function renderCharts(runs: readonly TrainRun[], marker: number | null): 
         .series=${held}
         .xLabel=${t('train.stepsX')}
         .yLabel=${t('train.metricsY')}
-        .caption=${t('train.metricsCaption')}
+        .caption=${t(`train.families.${family}.metricsCaption`)}
         .marker=${marker}
         .continuousX=${true}
         .xDomain=${xDomain}
@@ -225,6 +259,11 @@ export const panelStyles = css`
   }
   .gold-note {
     margin-bottom: 0.4rem;
+  }
+  .map-title {
+    margin: 0.4rem 0 0.2rem;
+    font-size: 0.9rem;
+    font-weight: 600;
   }
   .charts {
     display: grid;

@@ -1,5 +1,5 @@
-// One training run of the lab: a worker (engine/lab-client.ts) training one attention variant, and
-// everything the page shows of it (steps, losses, speed, the snapshot timeline, an error). The
+// One training run of the lab: a worker (engine/lab-client.ts) training one model variant (an
+// attention, or a Transformer's positions: state.ts variantsOf), and everything the page shows of it (steps, losses, speed, the snapshot timeline, an error). The
 // element holds one run, or two side by side; each calls `changed` when there is something new.
 
 import { zipSync, strToU8 } from 'fflate';
@@ -7,7 +7,7 @@ import { CrossOriginWorkerError } from '../../engine/engine';
 import { LabClient, type LabClientOptions, type LabExport } from '../../engine/lab-client';
 import type { LabMessage } from '../../engine/lab-protocol';
 import { addSnapshot, type Snapshot } from './timeline';
-import type { Attention } from './state';
+import type { Family } from './state';
 import { t } from '../../i18n';
 
 export type RunStatus = 'starting' | 'ready' | 'running' | 'paused' | 'done' | 'failed';
@@ -32,7 +32,10 @@ export class TrainRun {
   private client: LabClient | null = null;
 
   constructor(
-    readonly attention: Attention,
+    /** The model the task trains (state.ts FAMILY), which names the variant. */
+    readonly family: Family,
+    /** This run's value of the compared setting: additive, dot, none; or sinusoidal, none (Transformer). */
+    readonly variant: string,
     readonly config: string,
     example: number,
     private readonly changed: (kind: 'progress' | 'snapshot' | 'state') => void,
@@ -156,8 +159,8 @@ export function modelZip(model: LabExport): Uint8Array {
 }
 
 /** The zip's file name: what was trained, how long ("attnlab-reverse-additive-1500-steps.zip"). */
-export const zipName = (task: string, attention: string, steps: number): string =>
-  `attnlab-${task}-${attention}-${steps}-steps.zip`;
+export const zipName = (task: string, variant: string, steps: number): string =>
+  `attnlab-${task}-${variant}-${steps}-steps.zip`;
 
 /** A run's error in plain words: the engine's code decides the sentence, its message is the detail. */
 export function runErrorText(error: RunError): string {

@@ -98,18 +98,21 @@ export function metricCurves(timeline: readonly Snapshot[]): {
 }
 
 /**
- * The example's attention map with the source words as column labels, and its gold links as
- * [row, col] cells (row: target word, col: source word). Null for a model without attention.
+ * One of the example's attention maps (`index` into its maps: a Transformer has one per layer and
+ * head) with the source words as column labels, and its gold links as [row, col] cells (Seq2Seq:
+ * row a target word, col a source word; recall and mirror: row the position reading, col the
+ * position read). Null for a model without attention.
  */
 export function exampleMap(
   example: LabExample | null,
+  index = 0,
 ): { map: AttentionMap; gold: [number, number][] } | null {
-  const map = example?.record.maps[0];
+  const map = example?.record.maps[index] ?? example?.record.maps[0];
   if (!example || !map) return null;
   const colLabels = map.colLabels.length === map.cols ? map.colLabels : example.source.slice(0, map.cols);
   const gold = example.gold
-    .filter(([source, target]) => source < map.cols && target < map.rows)
-    .map(([source, target]) => [target, source] as [number, number]);
+    .filter(([col, row]) => col < map.cols && row < map.rows)
+    .map(([col, row]) => [row, col] as [number, number]);
   return { map: { ...map, colLabels }, gold };
 }
 
