@@ -27,12 +27,12 @@ void matmul_tn_acc(const Mat& a, const Mat& b, Mat& c);
 // c (O, I) += a^T b for one row each: a (1, O), b (1, I).
 void outer_acc(const RowVec& a, const RowVec& b, Mat& c);
 
-// Element-wise, in place, over n contiguous values.
-void exp_inplace(Real* p, Eigen::Index n);
-void sigmoid_inplace(Real* p, Eigen::Index n);
-void tanh_inplace(Real* p, Eigen::Index n);
+// Element-wise, in place, over n contiguous values. They cannot throw (see core/fused.h on noexcept).
+void exp_inplace(Real* p, Eigen::Index n) noexcept;
+void sigmoid_inplace(Real* p, Eigen::Index n) noexcept;
+void tanh_inplace(Real* p, Eigen::Index n) noexcept;
 // GELU as nn.GELU(): x Phi(x) = x/2 (1 + erf(x / sqrt 2)), and its derivative Phi(x) + x phi(x).
-void gelu_inplace(Real* p, Eigen::Index n);
-void gelu_grad_inplace(Real* p, Eigen::Index n);
+void gelu_inplace(Real* p, Eigen::Index n) noexcept;
+void gelu_grad_inplace(Real* p, Eigen::Index n) noexcept;
 
 }  // namespace attnlab
