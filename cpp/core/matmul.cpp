@@ -296,6 +296,30 @@ void outer_acc(const RowVec& a, const RowVec& b, Mat& c) {
 #endif
 }
 
+void add_column_sums(const Mat& d, Mat& b) {
+  if (b.rows() != 1 || b.cols() != d.cols()) throw std::logic_error("add_column_sums: output shape");
+  if (d.rows() == 0) return;
+#ifdef ATTNLAB_REAL_DOUBLE
+  b += d.colwise().sum();
+#else
+  using simd::v4f;
+  const Eigen::Index N = d.rows(), C = d.cols();
+  const float* p = d.data();
+  float* q = b.data();
+  Eigen::Index c = 0;
+  for (; c + 4 <= C; c += 4) {
+    v4f acc = simd::load(p + c);
+    for (Eigen::Index n = 1; n < N; ++n) acc += simd::load(p + n * C + c);
+    simd::store(q + c, simd::load(q + c) + acc);
+  }
+  for (; c < C; ++c) {
+    float acc = p[c];
+    for (Eigen::Index n = 1; n < N; ++n) acc += p[n * C + c];
+    q[c] += acc;
+  }
+#endif
+}
+
 void exp_inplace(Real* p, Eigen::Index n) noexcept {
 #ifdef ATTNLAB_REAL_DOUBLE
   for (Eigen::Index i = 0; i < n; ++i) p[i] = pmath::exp(p[i]);

@@ -34,8 +34,8 @@ struct CellParams {
   void weights(const Mat& d_ih, const Mat& d_hh, const Mat& x_all, const Mat& hprev_all) {
     matmul_tn_acc(d_ih, x_all, weight_ih.grad);
     matmul_tn_acc(d_hh, hprev_all, weight_hh.grad);
-    bias_ih.grad += d_ih.colwise().sum();
-    bias_hh.grad += d_hh.colwise().sum();
+    add_column_sums(d_ih, bias_ih.grad);
+    add_column_sums(d_hh, bias_hh.grad);
   }
 };
 
