@@ -32,17 +32,13 @@ void gemm_nt(const float* x, int N, int I, const float* w, int O, float* y) {
         a00 += u * b0, a01 += u * b1, a02 += u * b2, a03 += u * b3;
         a10 += v * b0, a11 += v * b1, a12 += v * b2, a13 += v * b3;
       }
-      float s[2][4] = {{simd::hsum(a00), simd::hsum(a01), simd::hsum(a02), simd::hsum(a03)},
-                       {simd::hsum(a10), simd::hsum(a11), simd::hsum(a12), simd::hsum(a13)}};
-      for (int i = I4; i < I; ++i)
-        for (int k = 0; k < 4; ++k) {
-          s[0][k] += x0[i] * w[static_cast<size_t>(o + k) * I + i];
-          s[1][k] += x1[i] * w[static_cast<size_t>(o + k) * I + i];
-        }
-      for (int k = 0; k < 4; ++k) {
-        y[static_cast<size_t>(n) * O + o + k] = s[0][k];
-        y[static_cast<size_t>(n + 1) * O + o + k] = s[1][k];
+      v4f s0 = simd::hsum4(a00, a01, a02, a03), s1 = simd::hsum4(a10, a11, a12, a13);
+      for (int i = I4; i < I; ++i) {
+        const v4f b = {w0[i], w1[i], w2[i], w3[i]};
+        s0 += simd::splat(x0[i]) * b, s1 += simd::splat(x1[i]) * b;
       }
+      simd::store(y + static_cast<size_t>(n) * O + o, s0);
+      simd::store(y + static_cast<size_t>(n + 1) * O + o, s1);
     }
     for (; o < O; ++o) {
       const float* wr = w + static_cast<size_t>(o) * I;
@@ -70,10 +66,9 @@ void gemm_nt(const float* x, int N, int I, const float* w, int O, float* y) {
         a0 += u * simd::load(w0 + i), a1 += u * simd::load(w1 + i);
         a2 += u * simd::load(w2 + i), a3 += u * simd::load(w3 + i);
       }
-      float s[4] = {simd::hsum(a0), simd::hsum(a1), simd::hsum(a2), simd::hsum(a3)};
-      for (int i = I4; i < I; ++i)
-        for (int k = 0; k < 4; ++k) s[k] += x0[i] * w[static_cast<size_t>(o + k) * I + i];
-      for (int k = 0; k < 4; ++k) y[static_cast<size_t>(n) * O + o + k] = s[k];
+      v4f s = simd::hsum4(a0, a1, a2, a3);
+      for (int i = I4; i < I; ++i) s += simd::splat(x0[i]) * v4f{w0[i], w1[i], w2[i], w3[i]};
+      simd::store(y + static_cast<size_t>(n) * O + o, s);
     }
     for (; o < O; ++o) {
       const float* wr = w + static_cast<size_t>(o) * I;
@@ -119,11 +114,55 @@ void gemm_nn(const float* x, int N, int O, const float* w, int I, float* y) {
   }
 }
 
-// c (O, I) += a^T b, a (N, O), b (N, I): each c row adds its N terms in order of n.
+// c (O, I) += a^T b, a (N, O), b (N, I): each c row adds its N terms in order of n. Two rows of c
+// at a time (eight vector accumulators), so every load of b serves two rows: the weight gradients
+// of the recurrent cells have N = T, a dozen rows, and without the sharing the loads of b, not the
+// multiply-adds, set the pace (most of all in WebAssembly).
 void gemm_tn_acc(const float* a, int N, int O, const float* b, int I, float* c) {
   using simd::v4f;
   const int I16 = I & ~15, I4 = I & ~3;
-  for (int o = 0; o < O; ++o) {
+  int o = 0;
+  for (; o + 2 <= O; o += 2) {
+    float* cr = c + static_cast<size_t>(o) * I;
+    float* cq = cr + I;
+    int i = 0;
+    for (; i < I16; i += 16) {
+      v4f p0 = simd::load(cr + i), p1 = simd::load(cr + i + 4), p2 = simd::load(cr + i + 8),
+          p3 = simd::load(cr + i + 12);
+      v4f q0 = simd::load(cq + i), q1 = simd::load(cq + i + 4), q2 = simd::load(cq + i + 8),
+          q3 = simd::load(cq + i + 12);
+      const float* ar = a + o;
+      const float* br = b + i;
+      for (int n = 0; n < N; ++n, ar += O, br += I) {
+        const v4f s = simd::splat(ar[0]), t = simd::splat(ar[1]);
+        const v4f b0 = simd::load(br), b1 = simd::load(br + 4), b2 = simd::load(br + 8), b3 = simd::load(br + 12);
+        p0 += s * b0, p1 += s * b1, p2 += s * b2, p3 += s * b3;
+        q0 += t * b0, q1 += t * b1, q2 += t * b2, q3 += t * b3;
+      }
+      simd::store(cr + i, p0), simd::store(cr + i + 4, p1), simd::store(cr + i + 8, p2);
+      simd::store(cr + i + 12, p3);
+      simd::store(cq + i, q0), simd::store(cq + i + 4, q1), simd::store(cq + i + 8, q2);
+      simd::store(cq + i + 12, q3);
+    }
+    for (; i < I4; i += 4) {
+      v4f p = simd::load(cr + i), q = simd::load(cq + i);
+      for (int n = 0; n < N; ++n) {
+        const v4f bv = simd::load(b + static_cast<size_t>(n) * I + i);
+        p += simd::splat(a[static_cast<size_t>(n) * O + o]) * bv;
+        q += simd::splat(a[static_cast<size_t>(n) * O + o + 1]) * bv;
+      }
+      simd::store(cr + i, p), simd::store(cq + i, q);
+    }
+    for (; i < I; ++i) {
+      float p = cr[i], q = cq[i];
+      for (int n = 0; n < N; ++n) {
+        p += a[static_cast<size_t>(n) * O + o] * b[static_cast<size_t>(n) * I + i];
+        q += a[static_cast<size_t>(n) * O + o + 1] * b[static_cast<size_t>(n) * I + i];
+      }
+      cr[i] = p, cq[i] = q;
+    }
+  }
+  for (; o < O; ++o) {  // a last single row
     float* cr = c + static_cast<size_t>(o) * I;
     int i = 0;
     for (; i < I16; i += 16) {
@@ -257,7 +296,31 @@ void outer_acc(const RowVec& a, const RowVec& b, Mat& c) {
 #endif
 }
 
-void exp_inplace(Real* p, Eigen::Index n) {
+void add_column_sums(const Mat& d, Mat& b) {
+  if (b.rows() != 1 || b.cols() != d.cols()) throw std::logic_error("add_column_sums: output shape");
+  if (d.rows() == 0) return;
+#ifdef ATTNLAB_REAL_DOUBLE
+  b += d.colwise().sum();
+#else
+  using simd::v4f;
+  const Eigen::Index N = d.rows(), C = d.cols();
+  const float* p = d.data();
+  float* q = b.data();
+  Eigen::Index c = 0;
+  for (; c + 4 <= C; c += 4) {
+    v4f acc = simd::load(p + c);
+    for (Eigen::Index n = 1; n < N; ++n) acc += simd::load(p + n * C + c);
+    simd::store(q + c, simd::load(q + c) + acc);
+  }
+  for (; c < C; ++c) {
+    float acc = p[c];
+    for (Eigen::Index n = 1; n < N; ++n) acc += p[n * C + c];
+    q[c] += acc;
+  }
+#endif
+}
+
+void exp_inplace(Real* p, Eigen::Index n) noexcept {
 #ifdef ATTNLAB_REAL_DOUBLE
   for (Eigen::Index i = 0; i < n; ++i) p[i] = pmath::exp(p[i]);
 #else
@@ -265,7 +328,7 @@ void exp_inplace(Real* p, Eigen::Index n) {
 #endif
 }
 
-void sigmoid_inplace(Real* p, Eigen::Index n) {
+void sigmoid_inplace(Real* p, Eigen::Index n) noexcept {
 #ifdef ATTNLAB_REAL_DOUBLE
   for (Eigen::Index i = 0; i < n; ++i) p[i] = pmath::sigmoid(p[i]);
 #else
@@ -273,7 +336,7 @@ void sigmoid_inplace(Real* p, Eigen::Index n) {
 #endif
 }
 
-void gelu_inplace(Real* p, Eigen::Index n) {
+void gelu_inplace(Real* p, Eigen::Index n) noexcept {
 #ifdef ATTNLAB_REAL_DOUBLE
   for (Eigen::Index i = 0; i < n; ++i) p[i] = 0.5 * p[i] * (1 + pmath::erf(p[i] * M_SQRT1_2));
 #else
@@ -283,7 +346,7 @@ void gelu_inplace(Real* p, Eigen::Index n) {
 #endif
 }
 
-void gelu_grad_inplace(Real* p, Eigen::Index n) {
+void gelu_grad_inplace(Real* p, Eigen::Index n) noexcept {
   constexpr double kInvSqrt2Pi = 0.3989422804014327;
 #ifdef ATTNLAB_REAL_DOUBLE
   for (Eigen::Index i = 0; i < n; ++i)
@@ -296,7 +359,7 @@ void gelu_grad_inplace(Real* p, Eigen::Index n) {
 #endif
 }
 
-void tanh_inplace(Real* p, Eigen::Index n) {
+void tanh_inplace(Real* p, Eigen::Index n) noexcept {
 #ifdef ATTNLAB_REAL_DOUBLE
   for (Eigen::Index i = 0; i < n; ++i) p[i] = pmath::tanh(p[i]);
 #else

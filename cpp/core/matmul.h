@@ -26,13 +26,16 @@ RowVec matvec_nn(const RowVec& x, const Mat& w);
 void matmul_tn_acc(const Mat& a, const Mat& b, Mat& c);
 // c (O, I) += a^T b for one row each: a (1, O), b (1, I).
 void outer_acc(const RowVec& a, const RowVec& b, Mat& c);
+// b (1, C) += the sum of d's rows, d (N, C): a bias's gradient. Each column adds its rows in order,
+// as Eigen's colwise().sum() does (the first row, then the second added, ...).
+void add_column_sums(const Mat& d, Mat& b);
 
-// Element-wise, in place, over n contiguous values.
-void exp_inplace(Real* p, Eigen::Index n);
-void sigmoid_inplace(Real* p, Eigen::Index n);
-void tanh_inplace(Real* p, Eigen::Index n);
+// Element-wise, in place, over n contiguous values. They cannot throw (see core/fused.h on noexcept).
+void exp_inplace(Real* p, Eigen::Index n) noexcept;
+void sigmoid_inplace(Real* p, Eigen::Index n) noexcept;
+void tanh_inplace(Real* p, Eigen::Index n) noexcept;
 // GELU as nn.GELU(): x Phi(x) = x/2 (1 + erf(x / sqrt 2)), and its derivative Phi(x) + x phi(x).
-void gelu_inplace(Real* p, Eigen::Index n);
-void gelu_grad_inplace(Real* p, Eigen::Index n);
+void gelu_inplace(Real* p, Eigen::Index n) noexcept;
+void gelu_grad_inplace(Real* p, Eigen::Index n) noexcept;
 
 }  // namespace attnlab

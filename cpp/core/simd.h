@@ -19,6 +19,18 @@ inline v4f load(const float* p) {
 inline void store(float* p, v4f v) { std::memcpy(p, &v, sizeof v); }
 inline v4f splat(float x) { return v4f{x, x, x, x}; }
 inline float hsum(v4f v) { return (v[0] + v[1]) + (v[2] + v[3]); }
+// {hsum(a), hsum(b), hsum(c), hsum(d)}, each added in hsum's order, by a 4x4 transpose. Four
+// hsums written out compile (clang, -msimd128) to byte shuffles that V8 turns into long sequences;
+// these two-input 32-bit shuffles are SSE's unpcklps/unpckhps/movlhps/movhlps.
+inline v4f hsum4(v4f a, v4f b, v4f c, v4f d) {
+  const v4f ab_lo = __builtin_shufflevector(a, b, 0, 4, 1, 5), ab_hi = __builtin_shufflevector(a, b, 2, 6, 3, 7);
+  const v4f cd_lo = __builtin_shufflevector(c, d, 0, 4, 1, 5), cd_hi = __builtin_shufflevector(c, d, 2, 6, 3, 7);
+  const v4f lane0 = __builtin_shufflevector(ab_lo, cd_lo, 0, 1, 4, 5),
+            lane1 = __builtin_shufflevector(ab_lo, cd_lo, 2, 3, 6, 7);
+  const v4f lane2 = __builtin_shufflevector(ab_hi, cd_hi, 0, 1, 4, 5),
+            lane3 = __builtin_shufflevector(ab_hi, cd_hi, 2, 3, 6, 7);
+  return (lane0 + lane1) + (lane2 + lane3);
+}
 inline v4f vmin(v4f a, v4f b) { return a < b ? a : b; }
 inline v4f vmax(v4f a, v4f b) { return a > b ? a : b; }
 

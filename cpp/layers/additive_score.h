@@ -1,7 +1,8 @@
 // The additive score of one query against every key, with keys and query already projected:
 //   P_j = tanh(k_j + q),  e_j = v . P_j
 // Align option 1 of the Seq2Seq and RNN lessons (v^T tanh(W_K h_i + W_Q s_j), Bahdanau et al. 2015)
-// and the Transformer's additive heads both call it.
+// and the Transformer's additive heads both call it. Both directions are one fused kernel each
+// (core/fused.h).
 #pragma once
 
 #include "core/types.h"
@@ -18,5 +19,8 @@ struct AdditiveScoreGrad {
 };
 // The gradients for de (1, S), the loss's derivative with respect to the scores.
 AdditiveScoreGrad additive_scores_backward(const RowVec& de, const Mat& hidden, const RowVec& v);
+// The same without temporaries: adds dpre_j into row j of dkeys (S, A), assigns dquery and dv (1, A).
+void additive_scores_backward_acc(const RowVec& de, const Mat& hidden, const RowVec& v, Mat& dkeys, RowVec& dquery,
+                                  RowVec& dv);
 
 }  // namespace attnlab

@@ -36,7 +36,7 @@ struct Align {
   struct Cache {
     bool projected = false;     // forward_projected was given W_K h precomputed (see project_keys)
     Mat keys, queries;          // (S, Dk) (empty when projected), (N, Dq)
-    Mat kp, qp;                 // (S, A), (N, A): W_K h and W_Q s
+    Mat kp, qp;                 // (S, A), (N, A): W_K h (projected: kept for dot scores only), W_Q s
     std::vector<Mat> tanh_pre;  // additive: N x (S, A) tanh(W_K h_i + W_Q s_n)
     Mat weights;                // (N, S)
   };
@@ -59,14 +59,22 @@ struct Align {
   Result forward_projected(const Mat& projected_keys, const Mat& queries, const Mask* mask, Cache& cache) const;
   // Like backward, but writes dkp (S, A), the gradient of the projected keys, instead of dkeys.
   void backward_projected(const Cache& cache, const Mat& dweights, Mat& dkp, Mat& dqueries);
+  // The same for one of a decoder's steps: adds the step's dkp into dkp_sum (S, A) and writes dqp
+  // (N, A), the gradient of W_Q s, beside dqueries. W_Q's gradient, one outer product per step, is
+  // left to backward_query_projection, which sums the steps' rows (stacked) in one product.
+  void backward_projected_step(const Cache& cache, const Mat& dweights, Mat& dkp_sum, Mat& dqp, Mat& dqueries);
+  // forward was: qp = queries W_Q^T  =>  dW_Q += dqp^T queries
+  void backward_query_projection(const Mat& queries, const Mat& dqp);
   // forward was: kp = keys W_K^T  =>  dW_K += dkp^T keys, dkeys = dkp W_K
   void backward_key_projection(const Mat& keys, const Mat& dkp, Mat& dkeys);
 
   void for_each_param(const std::string& prefix, const ParamVisitor& f);
 
  private:
-  // Scores and weights once cache.kp (or, for general, cache.keys) is in place.
-  Result scores_and_weights(const Mat& queries, const Mask* mask, Cache& cache) const;
+  // Scores and weights from the projected keys kp (S, A) (for general, from cache.keys).
+  Result scores_and_weights(const Mat& kp, const Mat& queries, const Mask* mask, Cache& cache) const;
+  // Through the normalization and the scores to the projections: dkp_sum (S, A) += dkp, dqp (N, A).
+  void backward_scores(const Cache& cache, const Mat& dweights, Mat& dkp_sum, Mat& dqp);
 };
 
 }  // namespace attnlab

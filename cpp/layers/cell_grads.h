@@ -25,11 +25,17 @@ struct CellParams {
   // A whole sequence, the steps' rows stacked (T, G): the per-step outer products summed in one
   // product each. Returns the inputs' gradients (T, E).
   Mat sequence(const Mat& d_ih, const Mat& d_hh, const Mat& x_all, const Mat& hprev_all) {
+    weights(d_ih, d_hh, x_all, hprev_all);
+    return matmul_nn(d_ih, weight_ih.value);
+  }
+
+  // The parameters' part of sequence alone, for steps whose input gradients were needed one at a
+  // time (a decoder's): dW_ih += d_ih^T x_all, dW_hh += d_hh^T hprev_all, db_* += column sums.
+  void weights(const Mat& d_ih, const Mat& d_hh, const Mat& x_all, const Mat& hprev_all) {
     matmul_tn_acc(d_ih, x_all, weight_ih.grad);
     matmul_tn_acc(d_hh, hprev_all, weight_hh.grad);
-    bias_ih.grad += d_ih.colwise().sum();
-    bias_hh.grad += d_hh.colwise().sum();
-    return matmul_nn(d_ih, weight_ih.value);
+    add_column_sums(d_ih, bias_ih.grad);
+    add_column_sums(d_hh, bias_hh.grad);
   }
 };
 

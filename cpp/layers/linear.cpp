@@ -32,7 +32,7 @@ Mat Linear::forward(const Mat& x) const {
 
 Mat Linear::backward(const Mat& x, const Mat& dy) {
   matmul_tn_acc(dy, x, weight.grad);
-  if (has_bias) bias.grad += dy.colwise().sum();
+  if (has_bias) add_column_sums(dy, bias.grad);
   return matmul_nn(dy, weight.value);
 }
 

@@ -135,7 +135,7 @@ Mat MultiheadAttention::backward(const Trace& tr, const Mat& dout) {
     }
   }
   matmul_tn_acc(dqkv, tr.x, in_proj_weight.grad);
-  in_proj_bias.grad += dqkv.colwise().sum();
+  add_column_sums(dqkv, in_proj_bias.grad);
   return matmul_nn(dqkv, in_proj_weight.value);
 }
 

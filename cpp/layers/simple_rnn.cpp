@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "core/fused.h"
 #include "core/matmul.h"
 #include "layers/cell_grads.h"
 #include "layers/linear.h"
@@ -21,13 +22,15 @@ void SimpleRnn::init(Rng& rng) {
   for (Param* p : {&weight_ih, &weight_hh, &bias_ih, &bias_hh}) init_uniform(p->value, rng, bound);
 }
 
-RowVec SimpleRnn::step(const RowVec& x, const RowVec& h_prev, Step& s) const {
+const RowVec& SimpleRnn::step(const RowVec& x, const RowVec& h_prev, Step& s) const {
   s.x = x;
   s.h_prev = h_prev;
-  RowVec xw, hw;
-  matvec_nt(x, weight_ih.value, xw);
+  RowVec hw;
+  matvec_nt(x, weight_ih.value, s.h);
   matvec_nt(h_prev, weight_hh.value, hw);
-  s.h = xw + hw + bias_ih.value.row(0) + bias_hh.value.row(0);
+  s.h += hw;  // ((W_ih x + W_hh h_prev) + b_ih) + b_hh, in that order
+  s.h += bias_ih.value.row(0);
+  s.h += bias_hh.value.row(0);
   tanh_inplace(s.h.data(), s.h.size());
   return s.h;
 }
@@ -35,6 +38,17 @@ RowVec SimpleRnn::step(const RowVec& x, const RowVec& h_prev, Step& s) const {
 void SimpleRnn::step_backward(const Step& s, const RowVec& dh, RowVec& dx, RowVec& dh_prev) {
   const RowVec dpre = dh.array() * (Real(1) - s.h.array().square());
   dx = CellParams{weight_ih, weight_hh, bias_ih, bias_hh}.step(dpre, dpre, s.x, s.h_prev, dh_prev);
+}
+
+void SimpleRnn::step_backward_inputs(const Step& s, const RowVec& dh, RowVec& dpre, RowVec& dx, RowVec& dh_prev) const {
+  dpre.resize(hidden_size);
+  tanh_backward_kernel(s.h.data(), dh.data(), hidden_size, dpre.data());  // dpre = dh (1 - h^2)
+  dx = matvec_nn(dpre, weight_ih.value);
+  dh_prev = matvec_nn(dpre, weight_hh.value);
+}
+
+void SimpleRnn::backward_weights(const Mat& dpre, const Mat& x, const Mat& h_prev) {
+  CellParams{weight_ih, weight_hh, bias_ih, bias_hh}.weights(dpre, dpre, x, h_prev);
 }
 
 Mat SimpleRnn::forward(const Mat& x, const RowVec& h0, Cache& cache) const {

@@ -32,12 +32,17 @@ struct SimpleRnn {
   // PyTorch's default: U(-1/sqrt(D), 1/sqrt(D)) for every tensor.
   void init(Rng& rng);
 
-  // One step, for decoders whose next input depends on this step's output.
-  RowVec step(const RowVec& x, const RowVec& h_prev, Step& s) const;
+  // One step, for decoders whose next input depends on this step's output. Returns s.h.
+  const RowVec& step(const RowVec& x, const RowVec& h_prev, Step& s) const;
   // forward was: h = tanh(W_ih x + b_ih + W_hh h_prev + b_hh)
   //   => dpre = dh (1 - h^2); dW_ih += dpre^T x; dW_hh += dpre^T h_prev; db_* += dpre;
   //      dx = dpre W_ih; dh_prev = dpre W_hh   (dx and dh_prev are assigned, not accumulated)
   void step_backward(const Step& s, const RowVec& dh, RowVec& dx, RowVec& dh_prev);
+  // The same for a decoder's steps, whose backward runs one step at a time: writes dpre (D) and
+  // leaves the weights' gradients, one outer product per step, to backward_weights.
+  void step_backward_inputs(const Step& s, const RowVec& dh, RowVec& dpre, RowVec& dx, RowVec& dh_prev) const;
+  // dpre (T, D), x (T, E), h_prev (T, D): the steps' rows stacked, summed in one product per weight.
+  void backward_weights(const Mat& dpre, const Mat& x, const Mat& h_prev);
 
   // A whole sequence x (T, E) from h0 (D) -> every hidden state (T, D).
   Mat forward(const Mat& x, const RowVec& h0, Cache& cache) const;

@@ -3,6 +3,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "core/matmul.h"
 #include "layers/cross_entropy.h"
 #include "models/trace_names.h"
 
@@ -108,7 +109,7 @@ void Seq2Seq::encode(const std::vector<int>& src, Cache& c) const {
     c.kp = align_.project_keys(c.H);
     c.attn0 = align_.forward_projected(c.kp, c.H.bottomRows(1), nullptr, c.align0);
     if (c.edit) edit_attention(0, c.attn0, c);
-    c.c0 = c.attn0.weights * c.H;
+    c.c0 = matvec_nn(c.attn0.weights.row(0), c.H);
   }
 }
 
@@ -127,56 +128,51 @@ MapEdit Seq2Seq::map_edit(const Intervention& iv) const {
   return iv.map(0, 0, "the decoder's map");
 }
 
-RowVec Seq2Seq::decode_step(int prev_id, const RowVec& s_prev, const RowVec& c_prev, Cache& c, Step& st) const {
+void Seq2Seq::decode_step(int prev_id, const RowVec& s_prev, const RowVec& c_prev, Cache& c, Step& st) const {
   const int D = hidden_size_, E = embed_dim_;
-  st.input_id = prev_id;
-  const Mat x = tgt_embedding_.forward({prev_id});  // (1, E) x'_j
-  st.input.resize(E + D);
-  st.input << x.row(0), c_prev;                              // [x'_j; c_{j-1}]
-  const RowVec s = decoder_.step(st.input, s_prev, st.rnn);  // s_j = tanh(A' [x'_j; s_{j-1}; c_{j-1}] + b')
+  st.input_id = prev_id;  // an id run() has checked against the target vocabulary
+  RowVec input(E + D);
+  input << tgt_embedding_.weight.value.row(prev_id), c_prev;  // [x'_j; c_{j-1}]
+  const RowVec& s = decoder_.step(input, s_prev, st.rnn);     // s_j = tanh(A' [x'_j; s_{j-1}; c_{j-1}] + b')
   if (has_attention()) {
     st.attn = align_.forward_projected(c.kp, s, nullptr, st.align);            // alpha_j = softmax_i(align(h_i, s_j))
     if (c.edit) edit_attention(static_cast<int>(c.steps.size()), st.attn, c);  // st is step j = steps.size()
-    st.context = st.attn.weights * c.H;                                        // c_j = sum_i alpha_ji h_i
+    st.context = matvec_nn(st.attn.weights.row(0), c.H);                       // c_j = sum_i alpha_ji h_i
   } else {
     st.context = c.H.bottomRows(1);  // c_j = h_m
   }
-  RowVec z(2 * D);
-  z << s, st.context;
-  return z;
 }
 
 void Seq2Seq::run(const std::vector<int>& src, const std::vector<int>* targets, Cache& c) const {
   encode(src, c);
-  const int n_max = targets ? static_cast<int>(targets->size()) : max_output_len_;
-  const int width = 2 * hidden_size_;
+  const int n_max = targets ? static_cast<int>(targets->size()) : max_output_len_, D = hidden_size_;
   c.steps.clear();
-  c.steps.reserve(static_cast<size_t>(n_max));
-  std::vector<RowVec> zs;
-  RowVec s = c.H.bottomRows(1), ctx = c.c0;  // s_0 = h_m
+  c.steps.reserve(static_cast<size_t>(n_max));  // no reallocation: s and ctx point into the previous step
+  c.Z.resize(n_max, 2 * D);
+  const RowVec s0 = c.H.bottomRows(1);  // s_0 = h_m
+  const RowVec *s = &s0, *ctx = &c.c0;
   int prev = bos_id_;
   for (int j = 0; j < n_max; ++j) {
     c.steps.emplace_back();
     Step& st = c.steps.back();
-    const RowVec z = decode_step(prev, s, ctx, c, st);
-    s = st.rnn.h;
-    ctx = st.context;
-    zs.push_back(z);
+    decode_step(prev, *s, *ctx, c, st);
+    s = &st.rnn.h;
+    ctx = &st.context;
+    c.Z.row(j) << *s, *ctx;  // z_j = [s_j; c_j]
     if (targets) {
       prev = (*targets)[static_cast<size_t>(j)];
       if (prev < 0 || prev >= tgt_vocab_)
         throw std::out_of_range("seq2seq: target id " + std::to_string(prev) + " is outside the target vocabulary of " +
                                 std::to_string(tgt_vocab_));
     } else {
-      const Mat logits = out_.forward(z);
+      const Mat logits = out_.forward(c.Z.row(j));
       Eigen::Index arg;
       logits.row(0).maxCoeff(&arg);
       prev = static_cast<int>(arg);
       if (prev == eos_id_) break;
     }
   }
-  c.Z.resize(static_cast<Eigen::Index>(zs.size()), width);
-  for (size_t j = 0; j < zs.size(); ++j) c.Z.row(static_cast<Eigen::Index>(j)) = zs[j];
+  c.Z.conservativeResize(static_cast<Eigen::Index>(c.steps.size()), 2 * D);
   c.logits = out_.forward(c.Z);  // one product for all steps: p(y_j) = softmax(out([s_j; c_j]))
 }
 
@@ -195,7 +191,7 @@ ForwardTrace Seq2Seq::make_trace(const std::vector<int>& src, const Cache& c) co
   states.row(0) = c.H.row(S - 1);
   for (Eigen::Index j = 0; j < T; ++j) states.row(j + 1) = c.steps[static_cast<size_t>(j)].rnn.h;
   Mat inputs(T, embed_dim_);  // x'_1..x'_t, the embedding of the word written before each step
-  for (Eigen::Index j = 0; j < T; ++j) inputs.row(j) = c.steps[static_cast<size_t>(j)].input.head(embed_dim_);
+  for (Eigen::Index j = 0; j < T; ++j) inputs.row(j) = c.steps[static_cast<size_t>(j)].rnn.x.head(embed_dim_);
   tr.tensors = {{trace_names::kSourceEmbeddings, c.src_x},
                 {trace_names::kEncoderStates, c.H},
                 {trace_names::kDecoderInputs, inputs},
@@ -322,50 +318,71 @@ double Seq2Seq::loss_and_backward(const Example& ex) {
   const CrossEntropyResult ce = cross_entropy(c.logits, loss_targets(ex));
   const int D = hidden_size_, E = embed_dim_;
   const Eigen::Index S = c.H.rows(), T = static_cast<Eigen::Index>(c.steps.size());
+  const bool attention = has_attention();
   // forward was: logits_j = out(z_j), z_j = [s_j; c_j]
   const Mat dZ = out_.backward(c.Z, ce.dlogits);
+  // The steps are differentiated one at a time, last first: each needs the gradients the next one
+  // left. What only the weights and H need waits in rows, one per step in the order visited (t-1
+  // first; with attention the initial alpha_0 last), and is summed once after the loop, one
+  // product per weight instead of one outer product per step (matmul_tn_acc adds the rows in
+  // order, so each sum is the one the per-step updates made).
+  Mat dpre_rows(T, D), input_rows(T, E + D), s_prev_rows(T, D);  // the decoder's SimpleRnn
+  Mat alpha_rows, dc_rows, dqp_rows, query_rows;                 // attention: (t+1, S), (t+1, D), (t+1, A), (t+1, D)
+  Mat dkp;                                                       // (S, A) sum over steps of d loss / d (W_K H)
+  if (attention) {
+    alpha_rows.resize(T + 1, S);
+    dc_rows.resize(T + 1, D);
+    dqp_rows.resize(T + 1, attn_dim_);
+    query_rows.resize(T + 1, D);
+    dkp = Mat::Zero(S, attn_dim_);
+  }
   Mat dH = Mat::Zero(S, D);
-  Mat dkp = has_attention() ? Mat::Zero(c.kp.rows(), c.kp.cols()) : Mat();  // sum over steps of d loss / d (W_K H)
+  Mat dalpha, dqp, dquery;
+  // forward was: c = alpha H, alpha = softmax(align(H, s))  =>  dalpha = dc H^T, dH += alpha^T dc
+  const auto attention_backward = [&](const Align::Cache& cache, const Mat& alpha, const RowVec& s, const Mat& dc,
+                                      Eigen::Index row, RowVec& ds) {
+    alpha_rows.row(row) = alpha.row(0);
+    dc_rows.row(row) = dc.row(0);
+    matmul_nt(dc, c.H, dalpha);
+    align_.backward_projected_step(cache, dalpha, dkp, dqp, dquery);
+    dqp_rows.row(row) = dqp.row(0);
+    query_rows.row(row) = s;
+    ds += dquery.row(0);
+  };
   RowVec ds_next = RowVec::Zero(D);  // d loss / d s_j through step j+1's recurrence
   RowVec dc_next = RowVec::Zero(D);  // d loss / d c_j through step j+1's input
   Mat dtgt_x(T, E);                  // d loss / d x'_j
-  RowVec dx, ds_prev;
+  RowVec ds, dpre, dx;
+  Mat dc;  // (1, D)
   for (Eigen::Index j = T - 1; j >= 0; --j) {
-    Step& st = c.steps[static_cast<size_t>(j)];
-    RowVec ds = dZ.row(j).leftCols(D) + ds_next;
-    const RowVec dc = dZ.row(j).rightCols(D) + dc_next;
-    if (!has_attention()) {
+    const Step& st = c.steps[static_cast<size_t>(j)];
+    const Eigen::Index row = T - 1 - j;
+    ds = dZ.row(j).leftCols(D) + ds_next;
+    dc = dZ.row(j).rightCols(D) + dc_next;
+    if (attention)
+      attention_backward(st.align, st.attn.weights, st.rnn.h, dc, row, ds);
+    else
       dH.row(S - 1) += dc;  // forward was: c_j = h_m
-    } else {
-      // forward was: c_j = alpha_j H  =>  dalpha_j = dc H^T, dH += alpha_j^T dc
-      const Mat dalpha = dc * c.H.transpose();
-      dH.noalias() += st.attn.weights.transpose() * dc;
-      // forward was: alpha_j = softmax(align(H, s_j))
-      Mat dkp_j, dquery;
-      align_.backward_projected(st.align, dalpha, dkp_j, dquery);
-      dkp += dkp_j;
-      ds += dquery.row(0);
-    }
     // forward was: s_j = tanh(W_ih [x'_j; c_{j-1}] + W_hh s_{j-1} + b)
-    decoder_.step_backward(st.rnn, ds, dx, ds_prev);
-    ds_next = ds_prev;
+    decoder_.step_backward_inputs(st.rnn, ds, dpre, dx, ds_next);
+    dpre_rows.row(row) = dpre;
+    input_rows.row(row) = st.rnn.x;
+    s_prev_rows.row(row) = st.rnn.h_prev;
     dtgt_x.row(j) = dx.leftCols(E);
     dc_next = dx.rightCols(D);
   }
+  decoder_.backward_weights(dpre_rows, input_rows, s_prev_rows);
   std::vector<int> inputs(static_cast<size_t>(T));
   for (Eigen::Index j = 0; j < T; ++j) inputs[static_cast<size_t>(j)] = c.steps[static_cast<size_t>(j)].input_id;
   tgt_embedding_.backward(inputs, dtgt_x);
   RowVec ds0 = ds_next;  // d loss / d s_0
-  if (!has_attention()) {
+  if (!attention) {
     dH.row(S - 1) += dc_next;  // forward was: c_0 = h_m
   } else {
     // forward was: c_0 = alpha_0 H, alpha_0 = softmax(align(H, s_0 = h_m))
-    const Mat dalpha0 = dc_next * c.H.transpose();
-    dH.noalias() += c.attn0.weights.transpose() * dc_next;
-    Mat dkp_0, dquery;
-    align_.backward_projected(c.align0, dalpha0, dkp_0, dquery);
-    dkp += dkp_0;
-    ds0 += dquery.row(0);
+    attention_backward(c.align0, c.attn0.weights, c.H.row(S - 1), Mat(dc_next), T, ds0);
+    matmul_tn_acc(alpha_rows, dc_rows, dH);                  // dH += sum_j alpha_j^T dc_j
+    align_.backward_query_projection(query_rows, dqp_rows);  // forward was: qp_j = s_j W_Q^T
     // forward was: kp = H W_K^T, projected once for all steps
     Mat dkeys;
     align_.backward_key_projection(c.H, dkp, dkeys);

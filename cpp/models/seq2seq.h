@@ -76,8 +76,7 @@ class Seq2Seq : public Model {
  private:
   struct Step {
     int input_id = 0;     // y_{j-1}
-    RowVec input;         // (E + D) [x'_j; c_{j-1}], or (E) without attention
-    SimpleRnn::Step rnn;  // s_{j-1} -> s_j
+    SimpleRnn::Step rnn;  // s_{j-1} -> s_j; its input x is (E + D) [x'_j; c_{j-1}]
     Align::Cache align;
     Align::Result attn;  // (1, S) scores and alpha_j
     RowVec context;      // (D) c_j
@@ -98,8 +97,9 @@ class Seq2Seq : public Model {
   };
 
   void encode(const std::vector<int>& src, Cache& c) const;
-  // One decoder step from y_{j-1}, s_{j-1}, c_{j-1}; fills st and returns the row [s_j; c_j].
-  RowVec decode_step(int prev_id, const RowVec& s_prev, const RowVec& c_prev, Cache& c, Step& st) const;
+  // One decoder step from y_{j-1}, s_{j-1}, c_{j-1}: fills st (s_j is st.rnn.h, c_j st.context);
+  // an intervention's edit (c.edit) is applied to its weights.
+  void decode_step(int prev_id, const RowVec& s_prev, const RowVec& c_prev, Cache& c, Step& st) const;
   // Teacher-forced run over the given targets (or greedy when targets is null).
   void run(const std::vector<int>& src, const std::vector<int>* targets, Cache& c) const;
   ForwardTrace make_trace(const std::vector<int>& src, const Cache& c) const;
