@@ -26,9 +26,17 @@ double now_us() {
   return std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 
-// Median-of-batches time per call: each batch runs fn `per_batch` times.
+// Median-of-batches time per call: each batch runs fn `per_batch` times, after as many untimed
+// batches. The warm-up is for WebAssembly: V8 runs a function's first calls on its baseline
+// compiler (Liftoff) and swaps in optimized code only once the function has run hot and its
+// background compilation has finished. On the shared 2-core machine the training steps' first
+// batches of 10 ran several times slower than later ones (the first up to 15x) and settled only
+// after four or five, so without the warm-up the median of five batches timed mostly baseline code.
+// Native code has no such phase.
 template <class F>
 double time_per_call(F&& fn, int batches, int per_batch) {
+  for (int b = 0; b < batches; ++b)
+    for (int i = 0; i < per_batch; ++i) fn();
   std::vector<double> t;
   for (int b = 0; b < batches; ++b) {
     const double start = now_us();

@@ -1,6 +1,7 @@
 #include "layers/simple_rnn.h"
 
 #include <cmath>
+#include <stdexcept>
 
 #include "core/fused.h"
 #include "core/matmul.h"
@@ -41,6 +42,8 @@ void SimpleRnn::step_backward(const Step& s, const RowVec& dh, RowVec& dx, RowVe
 }
 
 void SimpleRnn::step_backward_inputs(const Step& s, const RowVec& dh, RowVec& dpre, RowVec& dx, RowVec& dh_prev) const {
+  if (dh.size() != hidden_size || s.h.size() != hidden_size)
+    throw std::logic_error("simple_rnn: dh of the wrong width");
   dpre.resize(hidden_size);
   tanh_backward_kernel(s.h.data(), dh.data(), hidden_size, dpre.data());  // dpre = dh (1 - h^2)
   dx = matvec_nn(dpre, weight_ih.value);
