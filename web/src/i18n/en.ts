@@ -2,6 +2,7 @@
 import { enOpen, enSeq2seqLocal } from './en-open';
 import { enTransformer } from './en-transformer';
 import { enTrain } from './en-train';
+import { enIntervene } from './en-intervene';
 
 export const en = {
   app: {
@@ -295,6 +296,7 @@ export const en = {
   transformer: enTransformer,
   train: enTrain,
   open: enOpen,
+  intervene: enIntervene,
   seq2seqLocal: enSeq2seqLocal,
   guide: {
     title: 'Guided tour: what you are seeing, and two questions',
@@ -399,6 +401,14 @@ export const en = {
     rankHeader: 'Read word {{rank}}',
     largeNote:
       '{{rows}} × {{cols}} cells: too many to label, so each cell is a small square. Hover to read one.',
+    keyboardLabel: 'Attention map: the arrow keys move between cells, Enter pins the cell',
+    cursor: '{{row}} → {{col}}: {{weight}}{{edited}}',
+    cursorPinned: '{{row}} → {{col}}: {{weight}}, pinned{{edited}}',
+    cursorEdited: ' (row changed by your edit)',
+    editedRows_one: 'Row changed by your edit: {{rows}}',
+    editedRows_other: '{{count}} rows changed by your edit: {{rows}}',
+    pinnedCells_one: 'Pinned: {{cells}}',
+    pinnedCells_other: '{{count}} pinned: {{cells}}',
   },
   embed: {
     shareLabel: 'Share this lesson',
