@@ -333,7 +333,7 @@ export class AttentionMapElement extends LitElement {
       layout,
     );
     drawEdits(
-      layer('edits').attr('transform', `translate(${rowLabelWidth},${top})`).node(),
+      layer('edit-marks').attr('transform', `translate(${rowLabelWidth},${top})`).node(),
       layout,
       map.editedRows ?? [],
       this.pins,

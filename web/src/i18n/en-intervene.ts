@@ -5,6 +5,8 @@ export const enIntervene = {
   title: 'Change the attention',
   hintSeq2seq:
     'Click a cell of the map (or move to it with the arrow keys and press Enter): that French word then reads only that English word. Click it again to unpin.',
+  hintLocal:
+    'Click a cell of the map (or move to it with the arrow keys and press Enter): that output step then reads only that input token. Click it again to unpin.',
   hintLstmn:
     'Click a cell of the heat map below (or press Enter on it): that step then reads only that word, and the guesses show what changes.',
   hintTransformer:
@@ -17,7 +19,7 @@ export const enIntervene = {
   scopeHead: 'layer {{layer}}, head {{head}}',
   heads: 'Heads on',
   headSwitch: 'L{{layer}} H{{head}}',
-  headSwitchAria: 'Layer {{layer}}, head {{head}} switched on',
+  headSwitchAria: 'L{{layer}} H{{head}}: layer {{layer}}, head {{head}}',
   scale: 'Divide by √dₖ',
   scaleTitle: 'The dot products q · k are divided by √dₖ before the softmax, as the model was trained',
   temperature: 'Temperature',

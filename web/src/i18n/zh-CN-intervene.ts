@@ -7,6 +7,8 @@ export const zhCNIntervene: typeof enIntervene = {
   title: '改动注意力',
   hintSeq2seq:
     '点击图中的一个格子（或用方向键移过去再按 Enter）：那个法语词就只读那个英文词。再点一次即可取消固定。',
+  hintLocal:
+    '点击图中的一个格子（或用方向键移过去再按 Enter）：那一步输出就只读那个输入词元。再点一次即可取消固定。',
   hintLstmn: '点击下方热力图中的一个格子（或在格子上按 Enter）：那一步就只读那个词，猜测会显示出变化。',
   hintTransformer: '关闭某些注意力头、让注意力均匀，或在“每一层每个头”视图的大图里固定一个格子。',
   uniform: '均匀注意力',
@@ -17,7 +19,7 @@ export const zhCNIntervene: typeof enIntervene = {
   scopeHead: '第 {{layer}} 层，头 {{head}}',
   heads: '开着的头',
   headSwitch: 'L{{layer}} H{{head}}',
-  headSwitchAria: '第 {{layer}} 层，头 {{head}}：开',
+  headSwitchAria: 'L{{layer}} H{{head}}：第 {{layer}} 层，头 {{head}}',
   scale: '除以 √dₖ',
   scaleTitle: '点积 q · k 在 softmax 之前除以 √dₖ，和训练时一样',
   temperature: '温度',

@@ -55,9 +55,11 @@ export function pinLstmn(el: LstmnElement, reading: Reading, { row, col }: PinDe
 /** The pins as [row, col] of the figure's groups (the word that holds each pinned piece). */
 export function lstmnPins(el: LstmnElement, reading: Reading): [number, number][] {
   const groupOf = (token: number) => reading.groups.findIndex((g) => g.pieces.includes(token));
-  return pinsOf(el.interventions.edits)
-    .map((p): [number, number] => [groupOf(p.row), groupOf(p.key)])
-    .filter(([r, c]) => r >= 0 && c >= 0);
+  return el.interventions.cached('pins', [reading.groups], () =>
+    pinsOf(el.interventions.edits)
+      .map((p): [number, number] => [groupOf(p.row), groupOf(p.key)])
+      .filter(([r, c]) => r >= 0 && c >= 0),
+  );
 }
 
 /** The model's first guess after `token` in a record, or null. */

@@ -15,6 +15,7 @@ import { isolate } from '../../i18n/bidi';
 import { lstmnMapTitle } from '../shared/map-titles';
 import { isTeacherMode } from '../shared/embed-attributes';
 import { lstmnPins, pinLstmn, renderLstmnBar } from './interventions';
+import { pinsOf } from '../shared/intervention-state';
 import type { PinEvent } from '../../figures/attention-map-edits';
 
 export function selectRow(el: LstmnElement, token: number): void {
@@ -154,7 +155,9 @@ export function renderFigure(el: LstmnElement): TemplateResult {
   if (!reading) return waitingPlaceholder('lstmn', el.runError);
   if (!reading.groups.length) return placeholder(t('lstmn.noWords'), 'hint');
   const lastToken = reading.groups[reading.groups.length - 1].row;
-  const nextToken = el.selected ?? lastToken;
+  // The guesses follow the chosen step; without one, the first step a pin changed (a link), else the last.
+  const pinned = pinsOf(el.interventions.edits)[0]?.row;
+  const nextToken = el.selected ?? (pinned !== undefined && pinned <= lastToken ? pinned : lastToken);
   const panels = el.shown.panels;
   const canChange = !!el.loaded?.arch.attention && (el.shown.mode !== null || panels.includes('map'));
   return html`

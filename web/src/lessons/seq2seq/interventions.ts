@@ -8,9 +8,7 @@
 import { css, html, nothing, type TemplateResult } from 'lit';
 import { formatPercent, t } from '../../i18n';
 import { isolate } from '../../i18n/bidi';
-import { TRACE } from '../../engine/trace-names';
-import { findTensor, type AttentionMap, type ForwardRecord } from '../../engine/records';
-import { softmaxRow } from '../shared/lm';
+import type { AttentionMap, ForwardRecord } from '../../engine/records';
 import {
   maskChips,
   renderInterventionBar,
@@ -21,43 +19,8 @@ import {
 import { pinsOf, togglePin } from '../shared/intervention-state';
 import type { PinDetail } from '../../figures/attention-map-edits';
 import type { Seq2SeqElement } from './element';
-
-/** One decoder step of forced decoding: the word the model picks before and after the change. */
-export interface ForcedPick {
-  step: number; // 1-based, as the map's rows count French words
-  forced: string; // the original word the decoder reads at this step
-  before: { word: string; p: number };
-  after: { word: string; p: number };
-  changed: boolean;
-}
-
-function pickAt(record: ForwardRecord, row: number, vocabulary: readonly string[]) {
-  const logits = findTensor(record, TRACE.logits);
-  if (!logits || row >= logits.rows) return null;
-  const p = softmaxRow(logits, row);
-  let best = 0;
-  for (let v = 1; v < p.length; v++) if (p[v] > p[best]) best = v;
-  return { word: vocabulary[best] ?? `#${best}`, p: p[best] };
-}
-
-/**
- * Each forced step's pick (the argmax of softmax(out[s_j; c_j])) in the original record and in the
- * edited forced record. Both decode the same French words, so step j is comparable.
- */
-export function forcedPicks(
-  before: ForwardRecord,
-  after: ForwardRecord,
-  vocabulary: readonly string[],
-): ForcedPick[] {
-  const steps = before.maps[0]?.rowLabels ?? [];
-  const out: ForcedPick[] = [];
-  steps.forEach((forced, j) => {
-    const b = pickAt(before, j, vocabulary);
-    const a = pickAt(after, j, vocabulary);
-    if (b && a) out.push({ step: j + 1, forced, before: b, after: a, changed: a.word !== b.word });
-  });
-  return out;
-}
+import { LOCAL } from '../shared/model-set';
+import { changedWords, forcedPicks } from './view-model';
 
 /** How lesson 1 names rows (s_0, then the French words) and tokens (the English words). */
 export function seq2seqNames(record: ForwardRecord, map: AttentionMap | null): EditNames {
@@ -76,31 +39,7 @@ export function pinSeq2seq(el: Seq2SeqElement, { row, col }: PinDetail): void {
 
 /** The pinned cells of the map, as [row, col] of mapWithStart (the intervention's own rows). */
 export const seq2seqPins = (el: Seq2SeqElement): [number, number][] =>
-  pinsOf(el.interventions.edits).map((p) => [p.row, p.key]);
-
-/**
- * Which words of `after` are new against `before`: those outside a longest common subsequence of
- * the two, so a word inserted early marks that word, not every word after it.
- */
-export function changedWords(after: readonly string[], before: readonly string[]): boolean[] {
-  const n = after.length;
-  const m = before.length;
-  // lcs[i][j]: length of the longest common subsequence of after[i..] and before[j..].
-  const lcs = Array.from({ length: n + 1 }, () => new Int32Array(m + 1));
-  for (let i = n - 1; i >= 0; i--)
-    for (let j = m - 1; j >= 0; j--)
-      lcs[i][j] = after[i] === before[j] ? lcs[i + 1][j + 1] + 1 : Math.max(lcs[i + 1][j], lcs[i][j + 1]);
-  const changed = new Array<boolean>(n).fill(true);
-  for (let i = 0, j = 0; i < n && j < m;) {
-    if (after[i] === before[j]) {
-      changed[i] = false;
-      i++;
-      j++;
-    } else if (lcs[i + 1][j] >= lcs[i][j + 1]) i++;
-    else j++;
-  }
-  return changed;
-}
+  el.interventions.cached('pins', [], () => pinsOf(el.interventions.edits).map((p) => [p.row, p.key]));
 
 function words(tokens: readonly string[], against: readonly string[]): TemplateResult {
   const changed = changedWords(tokens, against);
@@ -117,7 +56,7 @@ function renderConsequence(el: Seq2SeqElement, record: ForwardRecord): TemplateR
   const vocabulary = el.model?.targetVocabulary ?? [];
   const picks = forced ? forcedPicks(record, forced, vocabulary) : [];
   const changedSteps = picks.filter((p) => p.changed).length;
-  const lang = el.variant === 'local' ? nothing : 'fr';
+  const lang = el.variant === LOCAL ? nothing : 'fr';
   return html`<div class="consequence seq-consequence" aria-live="polite">
     <h4>${t('intervene.seqTitle')}</h4>
     <dl class="before-after">
@@ -187,7 +126,7 @@ export function renderSeq2seqBar(
   return renderInterventionBar(ctrl, {
     host: el,
     id: 'seq2seq-intervene',
-    hint: t('intervene.hintSeq2seq'),
+    hint: t(el.variant === LOCAL ? 'intervene.hintLocal' : 'intervene.hintSeq2seq'),
     names: seq2seqNames(record, map),
     pins: true,
     tools: html`${uniformToggle(ctrl)} ${temperatureSelect(ctrl)}`,

@@ -44,6 +44,7 @@ export class InterventionController implements ReactiveController {
   /** Further edited forwards a lesson runs (lesson 1: free decoding next to forced decoding). */
   readonly extra: LatestForward[] = [];
   private attributeText = '';
+  private readonly memo = new Map<string, { deps: readonly unknown[]; value: unknown }>();
 
   constructor(
     private readonly host: ReactiveControllerHost,
@@ -148,10 +149,25 @@ export class InterventionController implements ReactiveController {
     forward: LatestForward = this.edited,
   ): void {
     if (!this.active) {
-      forward.clear();
+      if (forward.record || forward.runError || forward.busy) forward.clear();
       return;
     }
     forward.run(engine, input, current, undefined, target, this.json);
+  }
+
+  /**
+   * `compute()`'s value, computed again only when one of `deps` (compared with ===) or the edits
+   * changed: the pins a map draws stay the same array between renders, so the map is not redrawn
+   * for nothing (a new array is a new property value to Lit).
+   */
+  cached<T>(key: string, deps: readonly unknown[], compute: () => T): T {
+    const all = [this.edits, ...deps];
+    const hit = this.memo.get(key);
+    if (hit && hit.deps.length === all.length && hit.deps.every((d, i) => d === all[i]))
+      return hit.value as T;
+    const value = compute();
+    this.memo.set(key, { deps: all, value });
+    return value;
   }
 
   /** Nothing to compute (empty text): every edited forward clears. */

@@ -95,6 +95,9 @@ export abstract class LessonElement<Key extends string, Loaded extends Disposabl
 
   override updated(): void {
     reflectAttributes(this, this.reflected);
+    // Without a change to the attention the attribute goes, so a link carries no empty `intervene`.
+    if (this.reflected.intervene?.value === '' && this.hasAttribute('intervene'))
+      this.removeAttribute('intervene');
   }
 }
 

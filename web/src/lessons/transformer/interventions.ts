@@ -30,7 +30,7 @@ import {
 import { weightBar } from '../../figures/weight-bar';
 import type { PinDetail } from '../../figures/attention-map-edits';
 import type { TransformerElement } from './element';
-import type { TfArch } from './view-model';
+import { outputChange, type TfArch } from './view-model';
 import { HEAD_COLORS, fixed, maxAbs } from './parts';
 
 export type UniformScope = 'model' | 'layer' | 'head';
@@ -39,34 +39,6 @@ const SCOPES: readonly UniformScope[] = ['model', 'layer', 'head'];
 /** The scope "Uniform attention" applies to, from the choice and the layer and head on screen. */
 export function uniformScopeOf(scope: UniformScope, layer: number, head: number): MapRef {
   return scope === 'model' ? {} : scope === 'layer' ? { layer } : { layer, head };
-}
-
-/**
- * How far each token's output moved: |after_i - before_i| / |before_i| for the last layer's output
- * rows (0 where nothing changed). Null when a record lacks the tensor or the shapes differ.
- */
-export function outputChange(
-  before: ForwardRecord,
-  after: ForwardRecord,
-  nLayer: number,
-): Float64Array | null {
-  const name = layerTensor(nLayer - 1, TRACE.output);
-  const a = findTensor(before, name);
-  const b = findTensor(after, name);
-  if (!a || !b || a.rows !== b.rows || a.cols !== b.cols) return null;
-  const out = new Float64Array(a.rows);
-  for (let i = 0; i < a.rows; i++) {
-    let diff = 0;
-    let norm = 0;
-    for (let k = 0; k < a.cols; k++) {
-      const x = a.data[i * a.cols + k];
-      const d = b.data[i * a.cols + k] - x;
-      diff += d * d;
-      norm += x * x;
-    }
-    out[i] = Math.sqrt(diff) / (Math.sqrt(norm) || 1);
-  }
-  return out;
 }
 
 export const transformerNames = (el: TransformerElement, record: ForwardRecord): EditNames => ({
@@ -93,7 +65,9 @@ export function pinTransformer(el: TransformerElement, { row, col }: PinDetail):
 }
 
 export const transformerPins = (el: TransformerElement): [number, number][] =>
-  pinsOf(el.interventions.edits, { layer: el.layer, head: el.head }).map((p) => [p.row, p.key]);
+  el.interventions.cached('pins', [el.layer, el.head], () =>
+    pinsOf(el.interventions.edits, { layer: el.layer, head: el.head }).map((p) => [p.row, p.key]),
+  );
 
 function renderTools(el: TransformerElement, arch: TfArch): TemplateResult {
   const ctrl = el.interventions;
@@ -279,7 +253,7 @@ export const transformerInterventionStyles = css`
   }
   .out-list {
     display: grid;
-    grid-template-columns: repeat(auto-fill, minmax(11rem, 1fr));
+    grid-template-columns: repeat(auto-fill, minmax(9rem, 1fr));
     gap: 0.1rem 1rem;
     margin: 0.2rem 0;
     padding: 0;
@@ -288,7 +262,7 @@ export const transformerInterventionStyles = css`
   }
   .out-list li {
     display: grid;
-    grid-template-columns: minmax(3rem, 5rem) 1fr auto;
+    grid-template-columns: minmax(2.5rem, 4.5rem) 1fr auto;
     align-items: center;
     gap: 0.4rem;
     font-variant-numeric: tabular-nums;
