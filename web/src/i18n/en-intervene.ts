@@ -10,7 +10,7 @@ export const enIntervene = {
   hintLstmn:
     'Click a cell of the heat map below (or press Enter on it): that step then reads only that word, and the guesses show what changes.',
   hintTransformer:
-    'Switch heads off, make attention uniform, or pin a cell of the large map in the “Every layer and head” view.',
+    'Switch heads off, make attention uniform, or pin a cell of the large map in the “Model view” (click it, or Enter on the keyboard).',
   uniform: 'Uniform attention',
   uniformTitle: 'Every row gives the same weight to every word it may read',
   scope: 'Where',

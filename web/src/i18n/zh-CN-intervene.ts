@@ -10,7 +10,8 @@ export const zhCNIntervene: typeof enIntervene = {
   hintLocal:
     '点击图中的一个格子（或用方向键移过去再按 Enter）：那一步输出就只读那个输入词元。再点一次即可取消固定。',
   hintLstmn: '点击下方热力图中的一个格子（或在格子上按 Enter）：那一步就只读那个词，猜测会显示出变化。',
-  hintTransformer: '关闭某些注意力头、让注意力均匀，或在“每一层每个头”视图的大图里固定一个格子。',
+  hintTransformer:
+    '关闭某些注意力头、让注意力均匀，或在“模型视图”的大图里固定一个格子（点击它，或用键盘按 Enter）。',
   uniform: '均匀注意力',
   uniformTitle: '每一行给它能读的每个词相同的注意力权重',
   scope: '范围',

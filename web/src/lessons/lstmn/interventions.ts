@@ -48,8 +48,9 @@ export function pinLstmn(el: LstmnElement, reading: Reading, { row, col }: PinDe
     ctrl.refuse(t('intervene.causal', { row: isolate(r.label), key: isolate(c.label) }));
     return;
   }
+  // The guesses then follow this step unless the student chose one (reading-figure.ts); the step
+  // panel is not opened, so the map does not move under the pointer.
   ctrl.change((edits) => togglePin(edits, { row: r.row, key: c.row, weight: ctrl.pinWeight }));
-  el.selected = r.row; // the guesses follow the step the student changed
 }
 
 /** The pins as [row, col] of the figure's groups (the word that holds each pinned piece). */

@@ -155,8 +155,8 @@ export function renderFigure(el: LstmnElement): TemplateResult {
   if (!reading) return waitingPlaceholder('lstmn', el.runError);
   if (!reading.groups.length) return placeholder(t('lstmn.noWords'), 'hint');
   const lastToken = reading.groups[reading.groups.length - 1].row;
-  // The guesses follow the chosen step; without one, the first step a pin changed (a link), else the last.
-  const pinned = pinsOf(el.interventions.edits)[0]?.row;
+  // The guesses follow the chosen step; without one, the step pinned last, else the last step.
+  const pinned = pinsOf(el.interventions.edits).at(-1)?.row;
   const nextToken = el.selected ?? (pinned !== undefined && pinned <= lastToken ? pinned : lastToken);
   const panels = el.shown.panels;
   const canChange = !!el.loaded?.arch.attention && (el.shown.mode !== null || panels.includes('map'));

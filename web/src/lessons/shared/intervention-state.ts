@@ -120,23 +120,13 @@ export function removeEdit(edits: readonly Edit[], index: number): Edit[] {
 }
 
 /** Edits that name a row or a token: they mean other words once the sentence changes. */
-export const isPositional = (e: Edit): boolean =>
+const isPositional = (e: Edit): boolean =>
   e.op === 'pin' || e.op === 'row' || e.op === 'mask' || (e.op === 'uniform' && e.row !== undefined);
 
 /** What typing a new sentence keeps: the edits of whole maps (uniform, heads off, temperature, scale). */
 export function withoutPositional(edits: readonly Edit[]): { edits: Edit[]; dropped: number } {
   const kept = edits.filter((e) => !isPositional(e));
   return { edits: kept, dropped: edits.length - kept.length };
-}
-
-/** Rows of one map that an edit names directly (pins, whole rows, a uniform row). */
-export function rowsNamed(edits: readonly Edit[], map: MapRef = {}): number[] {
-  const rows = new Set<number>();
-  for (const e of edits)
-    if ((e.op === 'pin' || e.op === 'row') && sameMap(e, map)) rows.add(e.row);
-    else if (e.op === 'uniform' && e.row !== undefined && (e.layer === undefined || sameScope(e, map)))
-      rows.add(e.row);
-  return [...rows].sort((a, b) => a - b);
 }
 
 export const sameEdits = (a: readonly Edit[], b: readonly Edit[]): boolean =>
