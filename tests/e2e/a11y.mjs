@@ -11,7 +11,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 
-import { ARTIFACTS, openSession } from './browser.mjs';
+import { ARTIFACTS, openSession, scrollIntoRenderedView } from './browser.mjs';
 
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
@@ -79,12 +79,9 @@ for (const language of ['en', 'zh-CN']) {
     const serious = [];
     for (const [name, selector] of LESSONS) {
       if ((await page.locator(selector).count()) === 0) continue;
-      // Lessons off screen are not laid out (content-visibility: auto in styles.css): their text
-      // keeps stale positions, and axe would judge its contrast against whatever lies there now.
-      await page.locator(selector).scrollIntoViewIfNeeded();
-      await page.evaluate(
-        () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
-      );
+      // A lesson off screen is not laid out (content-visibility: auto): its contents may lie over the
+      // next lesson's box, and axe would measure colours against what is drawn there. Scan it in view.
+      await scrollIntoRenderedView(page, page.locator(selector).first());
       const violations = await scan(page, selector);
       for (const v of violations) {
         console.log(

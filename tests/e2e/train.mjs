@@ -382,9 +382,7 @@ test('"Show it in lesson 1" hands the trained model to lesson 1 on the app page;
   );
   await copy.close();
   // The baseline without attention: shown too, with its reason instead of a blank map.
-  await page
-    .locator('attnlab-train .run[data-variant="none"] button[data-action="open-in-lesson"]')
-    .click();
+  await page.locator('attnlab-train .run[data-variant="none"] button[data-action="open-in-lesson"]').click();
   await page.waitForFunction(() =>
     document.querySelector('attnlab-seq2seq').shadowRoot.querySelector('[data-key="no-attention"]'),
   );

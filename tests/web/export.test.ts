@@ -15,6 +15,7 @@ const map: AttentionMap = {
   colLabels: ['the', 'red, "big"', 'car'],
   scores: new Float32Array([1, 2, 3, 4, Number.NaN, 6]),
   weights: new Float32Array([0.5, 0.25, 0.25, 0, 0.125, 0.875]),
+  editedRows: [],
 };
 
 /** A small RFC 4180 reader: enough to check that what mapToCsv writes reads back. */

@@ -33,6 +33,7 @@ const grid = (rows: number[][]): AttentionMap => ({
   colLabels: rows[0].map((_, i) => `c${i}`),
   scores: new Float32Array(rows.flat()),
   weights: new Float32Array(rows.flat()),
+  editedRows: [],
 });
 
 describe('first view: counts under the maps', () => {

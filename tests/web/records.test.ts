@@ -31,6 +31,7 @@ function map(weights: number[], rows: number, cols: number, extra: Partial<Atten
     colLabels: Array.from({ length: cols }, (_, i) => `c${i}`),
     scores: new Float32Array(weights.length),
     weights: Float32Array.from(weights),
+    editedRows: [],
     ...extra,
   };
 }

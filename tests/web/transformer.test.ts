@@ -104,6 +104,7 @@ function handRecord(options: { causal?: boolean; sigmoid?: boolean; logN?: boole
       colLabels: [...labels],
       scores,
       weights,
+      editedRows: [],
     });
   }
   return {

@@ -97,6 +97,15 @@ describe('the Chinese strings use one word per concept and the course’s terms'
     for (const [key, text] of zhStrings) expect(text, key).not.toContain('顺序步');
   });
 
+  it('changing the attention (issue 15) speaks of 注意力权重 and 注意力头, as the course does', () => {
+    expect(zh('intervene.uniformTitle')).toContain('注意力权重');
+    expect(zh('intervene.hintTransformer')).toContain('注意力头');
+    expect(zh('intervene.uniform')).toBe('均匀注意力');
+    expect(zh('intervene.scaleTitle')).toContain('q · k');
+    for (const [key, text] of zhStrings.filter(([k]) => k.startsWith('intervene.')))
+      expect(text, key).not.toMatch(/权值|注意头/);
+  });
+
   it('lesson 3 says once that its α is the raw score and α′ the weight, in both languages', () => {
     expect(en.transformer.alphaNote).toMatch(/α is the raw score and α′ the weight/);
     expect(zh('transformer.alphaNote')).toMatch(/α 是原始分数，α′ 才是/);

@@ -37,21 +37,21 @@ export interface LessonSpec {
 export const LESSONS = {
   seq2seq: {
     tag: 'attnlab-seq2seq',
-    attributes: ['sentence', 'model', 'view', 'step', 'controls'],
+    attributes: ['sentence', 'model', 'view', 'step', 'intervene', 'controls'],
     view: { modes: ['map', 'compare'], panels: ['step', 'chart'] },
     models: modelKeys(SEQ2SEQ_MODELS),
     folderPrefix: SEQ2SEQ_MODELS.folderPrefix,
   },
   lstmn: {
     tag: 'attnlab-lstmn',
-    attributes: ['sentence', 'model', 'view', 'step', 'controls'],
+    attributes: ['sentence', 'model', 'view', 'step', 'intervene', 'controls'],
     view: { modes: ['words', 'pieces'], panels: ['step', 'map', 'recall'] },
     models: modelKeys(LSTMN_MODELS),
     folderPrefix: LSTMN_MODELS.folderPrefix,
   },
   transformer: {
     tag: 'attnlab-transformer',
-    attributes: ['sentence', 'model', 'view', 'layer', 'head', 'token', 'mask', 'controls'],
+    attributes: ['sentence', 'model', 'view', 'layer', 'head', 'token', 'mask', 'intervene', 'controls'],
     view: { modes: ['head', 'model', 'step'], panels: ['mask', 'positions', 'compare'] },
     models: modelKeys(TRANSFORMER_MODELS),
     folderPrefix: TRANSFORMER_MODELS.folderPrefix,

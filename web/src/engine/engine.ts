@@ -1,6 +1,8 @@
 // The typed client components use. It runs the engine in a module worker, so a long forward
 // never blocks typing, and keeps at most one forward in flight: while one computes, newer
-// requests replace each other and only the newest is sent (latest wins).
+// requests replace each other and only the newest is sent (latest wins). Latest wins per lane: a
+// lesson that runs the original sentence and, next to it, the same sentence with the student's
+// intervention asks on two lanes, so neither request replaces the other; the main lane goes first.
 
 import { createEngineWorker } from './create-worker';
 import type { Importance, Reply, Request, RequestType, Results, WorkerMessage } from './protocol';
@@ -51,6 +53,7 @@ interface Waiter {
 }
 
 interface QueuedForward {
+  lane: string;
   text: string;
   target?: string; // Seq2Seq: the sentence the decoder reads instead of its own guesses
   intervention?: string; // JSON {"edits": [...]}: applied inside the forward pass
@@ -72,13 +75,16 @@ export interface EngineOptions {
 }
 
 const defaultWorker = (): WorkerLike => createEngineWorker();
+/** The lane of a forward that names none. */
+export const MAIN_LANE = 'main';
 
 export class EngineClient {
   private readonly worker: WorkerLike;
   private nextId = 1;
   private readonly waiting = new Map<number, Waiter>();
   private forwardInFlight = false;
-  private queuedForward: QueuedForward | null = null;
+  /** The newest request not yet sent, per lane (insertion order: the order lanes asked first). */
+  private readonly queuedForwards = new Map<string, QueuedForward>();
   private stopped: string | null = null;
 
   private constructor(worker: WorkerLike) {
@@ -145,13 +151,16 @@ export class EngineClient {
   /**
    * Runs the model on `text` (a Seq2Seq model with `target`: decoding that sentence). Latest wins:
    * if another forward is asked for before this one was sent to the worker, this one rejects with
-   * SupersededError and only the newer one is computed.
+   * SupersededError and only the newer one is computed. `intervention` (engine/intervention.ts)
+   * is applied inside the forward pass; `lane` keeps latest-wins apart for requests that must not
+   * replace each other (the original and the edited forward of one sentence).
    */
-  forward(text: string, target?: string, intervention?: string): Promise<ForwardRecord> {
+  forward(text: string, target?: string, intervention?: string, lane = MAIN_LANE): Promise<ForwardRecord> {
     if (this.stopped) return Promise.reject(new EngineError(this.stopped));
     return new Promise<ForwardRecord>((resolve, reject) => {
-      this.queuedForward?.reject(new SupersededError());
-      this.queuedForward = { text, target, intervention, resolve, reject };
+      this.queuedForwards.get(lane)?.reject(new SupersededError());
+      this.queuedForwards.delete(lane); // a new request goes to the back, behind the other lanes
+      this.queuedForwards.set(lane, { lane, text, target, intervention, resolve, reject });
       this.pumpForward();
     });
   }
@@ -174,9 +183,12 @@ export class EngineClient {
   }
 
   private pumpForward(): void {
-    if (this.forwardInFlight || !this.queuedForward) return;
-    const { text, target, intervention, resolve, reject } = this.queuedForward;
-    this.queuedForward = null;
+    if (this.forwardInFlight || !this.queuedForwards.size) return;
+    // The main lane first (what the student typed is redrawn before its edited twin).
+    const next = this.queuedForwards.get(MAIN_LANE) ?? this.queuedForwards.values().next().value;
+    if (!next) return;
+    this.queuedForwards.delete(next.lane);
+    const { text, target, intervention, resolve, reject } = next;
     this.forwardInFlight = true;
     this.call({
       type: 'forward',
@@ -228,7 +240,7 @@ export class EngineClient {
     const error = new EngineError(message);
     for (const waiter of this.waiting.values()) waiter.reject(error);
     this.waiting.clear();
-    this.queuedForward?.reject(error);
-    this.queuedForward = null;
+    for (const queued of this.queuedForwards.values()) queued.reject(error);
+    this.queuedForwards.clear();
   }
 }

@@ -1,10 +1,12 @@
 // Pieces of the attention map that need no element: its colour scales, the legend (a d3 axis under
-// a gradient), outlined cells (marks), and the table screen readers get instead of the SVG.
+// a gradient), the printed weights, the labels, outlined cells (marks), the canvas of a large map,
+// and the table screen readers get instead of the SVG.
 
 import { html, type TemplateResult } from 'lit';
 import { axisBottom, interpolateBlues, interpolatePuOr, range, scaleLinear, select } from 'd3';
-import { t } from '../i18n';
-import type { MapLayout } from './attention-map-layout';
+import { paintCanvas } from './palette';
+import { formatInteger, t } from '../i18n';
+import { MAX_SVG_TOKENS, type MapLayout } from './attention-map-layout';
 import { maxValue, topKInRow, weightsOf, type AttentionMap } from '../engine/records';
 
 const FULL_TABLE_MAX = 60; // tokens: beyond this the hidden table lists each row's top weights
@@ -174,4 +176,84 @@ export function drawMarks(
     .attr('stroke', '#e8590c')
     .attr('stroke-width', 2)
     .attr('pointer-events', 'none');
+}
+
+/** Prints each cell's weight on it (cells large enough only, layout.numbers), white on dark cells. */
+export function drawNumbers(
+  group: SVGGElement | null,
+  layout: MapLayout,
+  weights: Float32Array,
+  scale: ColorScale,
+): void {
+  if (!group) return;
+  const { rows, cols, cell, gap } = layout;
+  select(group)
+    .selectAll<SVGTextElement, number>('text')
+    .data(layout.numbers ? range(rows * cols) : [])
+    .join('text')
+    .attr('x', (i) => (i % cols) * cell + (cell - gap) / 2)
+    .attr('y', (i) => Math.floor(i / cols) * cell + (cell - gap) / 2)
+    .attr('fill', (i) =>
+      Math.abs(scale.position(weights[i]) - scale.position(0)) > 0.55 * (1 - scale.position(0))
+        ? '#fff'
+        : '#0b2545',
+    )
+    .text((i) => weights[i].toFixed(2));
+}
+
+/** One <g> per label, `shown` as printed (maybe truncated) and the full text in a <title>. */
+export function drawLabels(
+  group: SVGGElement | null,
+  texts: readonly string[],
+  shown: readonly string[],
+  anchor: 'start' | 'end',
+  indexAttr: 'data-row' | 'data-col',
+  place: (i: number) => string,
+): void {
+  if (!group) return;
+  select(group)
+    .selectAll<SVGGElement, string>('g.label')
+    .data(texts)
+    .join((enter) => {
+      const g = enter.append('g').attr('class', 'label');
+      g.append('title');
+      g.append('text').attr('text-anchor', anchor).attr('dominant-baseline', 'central');
+      return g;
+    })
+    .attr(indexAttr, (_, i) => i)
+    .attr('transform', (_, i) => place(i))
+    .call((g) => g.select('title').text((d) => d))
+    .call((g) => g.select('text').text((_, i) => shown[i]));
+}
+
+/** Paints the cells one pixel each into the canvas (scaled up by CSS), or hides the canvas. */
+export function paintMapCanvas(
+  canvas: HTMLCanvasElement | null,
+  show: boolean,
+  layout: MapLayout,
+  weights: Float32Array,
+  scale: ColorScale,
+): void {
+  if (!canvas) return;
+  canvas.hidden = !show;
+  if (!show) {
+    canvas.width = 0;
+    canvas.height = 0;
+    return;
+  }
+  const { rows, cols, cell, left, top } = layout;
+  Object.assign(canvas.style, {
+    left: `${left}px`,
+    top: `${top}px`,
+    width: `${cols * cell}px`,
+    height: `${rows * cell}px`,
+  });
+  paintCanvas(canvas, rows, cols, scale.interpolate, (i) => scale.position(weights[i]));
+}
+
+/** The legend's note on a map too large to label (drawn as one pixel per cell). */
+export function largeNote(map: AttentionMap): TemplateResult | string {
+  if (Math.max(map.rows, map.cols) <= MAX_SVG_TOKENS) return '';
+  const sizes = { rows: formatInteger(map.rows), cols: formatInteger(map.cols) };
+  return html`<span class="large-note">${t('map.largeNote', sizes)}</span>`;
 }

@@ -1,4 +1,5 @@
-// The attention map's styles (frame, scroll box, cells, labels, tooltip, legend).
+// The attention map's styles (frame, scroll box, cells, labels, tooltip, legend, the student's
+// edits: changed rows, pinned cells, the keyboard cursor).
 
 import { css } from 'lit';
 
@@ -136,5 +137,61 @@ export const attentionMapStyles = css`
   .legend .axis text {
     fill: var(--attn-muted, #5b6678);
     font-size: 11px;
+  }
+  .scroll:focus-visible {
+    outline: 3px solid var(--attn-focus, #74a9e8);
+    outline-offset: 2px;
+  }
+  svg.heat rect.edited-row {
+    fill: none;
+    stroke: var(--attn-edit, #c2255c);
+    stroke-width: 1.5;
+    stroke-dasharray: 4 2;
+    pointer-events: none;
+  }
+  svg.heat path.edited-mark {
+    fill: var(--attn-edit, #c2255c);
+  }
+  svg.heat rect.pin {
+    fill: none;
+    stroke: var(--attn-edit, #c2255c);
+    stroke-width: 3;
+    pointer-events: none;
+  }
+  svg.heat rect.cursor {
+    fill: none;
+    stroke: var(--attn-focus, #74a9e8);
+    stroke-width: 3;
+    pointer-events: none;
+  }
+  svg.heat g.label.edited text {
+    fill: var(--attn-edit, #c2255c);
+  }
+  .edits-legend {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.2rem 1rem;
+    margin: 0.35rem 0 0;
+    font-size: 0.85rem;
+    color: var(--attn-text, #1d2433);
+    overflow-wrap: anywhere;
+  }
+  .edits-key {
+    display: inline-flex;
+    align-items: center;
+    gap: 0.35rem;
+  }
+  .swatch-row,
+  .swatch-pin {
+    flex: none;
+    display: inline-block;
+    width: 1.1rem;
+    height: 0.8rem;
+    box-sizing: border-box;
+    border: 1.5px dashed var(--attn-edit, #c2255c);
+  }
+  .swatch-pin {
+    width: 0.8rem;
+    border: 3px solid var(--attn-edit, #c2255c);
   }
 `;

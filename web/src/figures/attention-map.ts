@@ -1,26 +1,34 @@
 // <attnlab-attention-map>: one attention map as a heat map. Rows are query tokens (the words
 // reading), columns key tokens (the words read); cell (i, j) is the weight alpha_ij. Lit owns the
-// frame, the legend text and the screen-reader table; d3 draws the SVG cells and labels.
+// frame, the legend text and the screen-reader table; d3 draws the SVG cells and labels. A
+// `pinnable` map is also where a student changes the attention: a click, or Enter on the keyboard
+// cursor, asks the lesson to pin that cell (attention-map-edits.ts), and the rows the engine's
+// intervention changed are marked.
 
-import { LitElement, html, type TemplateResult } from 'lit';
-import { range, select } from 'd3';
-import { LocaleController, formatInteger, t } from '../i18n';
+import { LitElement, html, nothing, type TemplateResult } from 'lit';
+import { select } from 'd3';
+import { LocaleController, t } from '../i18n';
 import { HeatCells } from './heat-cells';
-import { paintCanvas, quantizedScale } from './palette';
+import { quantizedScale } from './palette';
 import { placeholderBox, srOnly } from '../components/shared-styles';
 import type { AttentionMap } from '../engine/records';
-import { MAX_SVG_TOKENS, layoutMap, type MapLayout } from './attention-map-layout';
+import { layoutMap, type MapLayout } from './attention-map-layout';
 import { exportMap, sentenceOf } from './attention-map-export';
 import type { ExportEvent, ExportFormat } from './export-buttons';
 import './export-buttons';
 import {
   colorScale,
   drawLegend,
+  drawLabels,
   drawMarks,
+  drawNumbers,
   mapTitle,
+  largeNote,
+  paintMapCanvas,
   renderMapTable,
-  type ColorScale,
 } from './attention-map-parts';
+import { cellAt, drawEdits, editsLegend, markEditedLabels, pinEvent, type Cell } from './attention-map-edits';
+import { cursorKey, placeCursor } from './attention-map-cursor';
 import { hideCellTip, showCellTip } from './attention-map-tooltip';
 import { attentionMapStyles } from './attention-map-styles';
 
@@ -42,6 +50,8 @@ export class AttentionMapElement extends LitElement {
     sigmoid: { attribute: false },
     compact: { attribute: false },
     marks: { attribute: false },
+    pinnable: { attribute: false },
+    pins: { attribute: false },
   };
 
   /** The map to draw; null or 0 tokens shows a hint instead of an empty box. */
@@ -69,6 +79,10 @@ export class AttentionMapElement extends LitElement {
   declare compact: boolean;
   /** Cells outlined on top of the colours, as [row, col] (the training lab's gold alignment). */
   declare marks: readonly (readonly [number, number])[];
+  /** A click or Enter on a cell fires `attnlab-pin` ({row, col}); arrow keys move between cells. */
+  declare pinnable: boolean;
+  /** Cells the student pinned, as [row, col] (outlined; named in the legend). */
+  declare pins: readonly Cell[];
 
   private resizeObserver: ResizeObserver | null = null;
   private lastWidth = 0; // content width of .scroll, from the ResizeObserver (0: not known yet)
@@ -79,6 +93,8 @@ export class AttentionMapElement extends LitElement {
   private cellGroup: SVGGElement | null = null;
   private layout: MapLayout | null = null;
   private drawTimer: ReturnType<typeof setTimeout> | null = null;
+  private cursor: Cell = [0, 0]; // the keyboard's cell (shown while the map has the focus)
+  private focused = false;
 
   constructor() {
     super();
@@ -93,6 +109,8 @@ export class AttentionMapElement extends LitElement {
     this.sigmoid = false;
     this.compact = false;
     this.marks = [];
+    this.pinnable = false;
+    this.pins = [];
     new LocaleController(this);
   }
 
@@ -134,7 +152,16 @@ export class AttentionMapElement extends LitElement {
         <span><b>→</b> ${this.colsAxis || t('map.colsAxis')}</span>
       </div>
       <div class="frame">
-        <div class="scroll">
+        <div
+          class="scroll"
+          tabindex=${this.pinnable ? '0' : nothing}
+          role=${this.pinnable ? 'group' : nothing}
+          aria-label=${this.pinnable ? t('map.keyboardLabel') : nothing}
+          aria-describedby=${this.pinnable ? 'cursor-readout' : nothing}
+          @keydown=${this.onKey}
+          @focus=${() => this.showCursor(true)}
+          @blur=${() => this.showCursor(false)}
+        >
           <div class="plot">
             <canvas class="cells-canvas" aria-hidden="true" hidden></canvas>
             <svg class="heat" aria-hidden="true"></svg>
@@ -145,14 +172,10 @@ export class AttentionMapElement extends LitElement {
       <div class="legend" aria-hidden="true">
         <span class="legend-title">${this.legendTitle || t('map.legend')}</span>
         <svg class="legend-bar"></svg>
-        ${
-          Math.max(map.rows, map.cols) > MAX_SVG_TOKENS
-            ? html`<span class="large-note"
-                >${t('map.largeNote', { rows: formatInteger(map.rows), cols: formatInteger(map.cols) })}</span
-              >`
-            : ''
-        }
+        ${largeNote(map)}
       </div>
+      ${editsLegend(map, this.pins)}
+      ${this.pinnable ? html`<p id="cursor-readout" class="sr-only" aria-live="polite"></p>` : ''}
       ${
         this.compact
           ? ''
@@ -262,7 +285,17 @@ export class AttentionMapElement extends LitElement {
 
     // Created once, in drawing order: the labels and their bands lie over the cells, so when the
     // map scrolls in its box they stay in view (stickLabels) and cover what scrolled under them.
-    for (const name of ['cells', 'numbers', 'marks', 'hover', 'row-labels', 'col-labels', 'corner'])
+    for (const name of [
+      'cells',
+      'numbers',
+      'marks',
+      'edits',
+      'hover',
+      'cursor',
+      'row-labels',
+      'col-labels',
+      'corner',
+    ])
       layer(name);
     const band = (name: string, w: number, h: number) =>
       layer(name)
@@ -284,66 +317,44 @@ export class AttentionMapElement extends LitElement {
       if (useCanvas) this.cells.clear();
       else this.cells.update(rows, cols, cell, gap, weights, color);
     }
-    this.paintCanvas(useCanvas, rows, cols, cell, rowLabelWidth, top, weights, scale);
+    const canvasEl = this.renderRoot.querySelector<HTMLCanvasElement>('canvas.cells-canvas');
+    paintMapCanvas(canvasEl, useCanvas, layout, weights, scale);
 
-    const numbers = layer('numbers').attr('transform', `translate(${rowLabelWidth},${top})`);
-    const showNumbers = layout.numbers;
-    numbers
-      .selectAll<SVGTextElement, number>('text')
-      .data(showNumbers ? range(rows * cols) : [])
-      .join('text')
-      .attr('x', (i) => (i % cols) * cell + (cell - gap) / 2)
-      .attr('y', (i) => Math.floor(i / cols) * cell + (cell - gap) / 2)
-      .attr('fill', (i) =>
-        Math.abs(scale.position(weights[i]) - scale.position(0)) > 0.55 * (1 - scale.position(0))
-          ? '#fff'
-          : '#0b2545',
-      )
-      .text((i) => weights[i].toFixed(2));
+    drawNumbers(
+      layer('numbers').attr('transform', `translate(${rowLabelWidth},${top})`).node(),
+      layout,
+      weights,
+      scale,
+    );
 
     drawMarks(
       layer('marks').attr('transform', `translate(${rowLabelWidth},${top})`).node(),
       this.marks,
       layout,
     );
+    drawEdits(
+      layer('edit-marks').attr('transform', `translate(${rowLabelWidth},${top})`).node(),
+      layout,
+      map.editedRows ?? [],
+      this.pins,
+    );
 
-    // One <g> per label, with the full text in a <title> (labels may be truncated).
-    const labels = (
-      name: string,
-      texts: string[],
-      shown: string[],
-      anchor: 'start' | 'end',
-      indexAttr: string,
-      place: (i: number) => string,
-    ) =>
-      layer(name)
-        .selectAll<SVGGElement, string>('g.label')
-        .data(useCanvas ? [] : texts)
-        .join((enter) => {
-          const g = enter.append('g').attr('class', 'label');
-          g.append('title');
-          g.append('text').attr('text-anchor', anchor).attr('dominant-baseline', 'central');
-          return g;
-        })
-        .attr(indexAttr, (_, i) => i)
-        .attr('transform', (_, i) => place(i))
-        .call((g) => g.select('title').text((d) => d))
-        .call((g) => g.select('text').text((_, i) => shown[i]));
-    labels(
-      'row-labels',
-      map.rowLabels,
+    const mid = (cell - gap) / 2;
+    drawLabels(
+      layer('row-labels').node(),
+      useCanvas ? [] : map.rowLabels,
       rowText,
       'end',
       'data-row',
-      (i) => `translate(${rowLabelWidth - 6},${top + i * cell + (cell - gap) / 2})`,
+      (i) => `translate(${rowLabelWidth - 6},${top + i * cell + mid})`,
     );
-    labels(
-      'col-labels',
-      map.colLabels,
+    drawLabels(
+      layer('col-labels').node(),
+      useCanvas ? [] : map.colLabels,
       colText,
       'start',
       'data-col',
-      (i) => `translate(${rowLabelWidth + i * cell + (cell - gap) / 2},${top - 6}) rotate(${angle})`,
+      (i) => `translate(${rowLabelWidth + i * cell + mid},${top - 6}) rotate(${angle})`,
     );
 
     layer('hover')
@@ -355,20 +366,20 @@ export class AttentionMapElement extends LitElement {
       .attr('width', cell - gap)
       .attr('height', cell - gap)
       .attr('visibility', 'hidden');
+    layer('cursor').attr('transform', `translate(${rowLabelWidth},${top})`);
+    markEditedLabels(svgEl, map.editedRows ?? []);
 
-    svg
-      .on('pointermove pointerdown', (event: PointerEvent) => this.onPointer(event))
-      .on('pointerleave', () => this.hideTooltip());
-    const canvasEl = this.renderRoot.querySelector<HTMLCanvasElement>('canvas.cells-canvas');
-    if (canvasEl) {
-      select(canvasEl)
-        .on('pointermove pointerdown', (event: PointerEvent) => this.onCanvasPointer(event))
-        .on('pointerleave', () => this.hideTooltip());
-    }
+    for (const target of [svgEl, canvasEl])
+      if (target)
+        select(target as Element)
+          .on('pointermove pointerdown', (event: PointerEvent) => this.onPointer(event))
+          .on('pointerleave', () => this.hideTooltip())
+          .on('click', (event: MouseEvent) => this.onClick(event));
 
     drawLegend(this.renderRoot.querySelector<SVGSVGElement>('svg.legend-bar'), scale);
     this.hideTooltip();
     this.onScroll();
+    if (this.focused) this.showCursor(true);
   }
 
   private readonly onScroll = (): void => {
@@ -388,55 +399,42 @@ export class AttentionMapElement extends LitElement {
     svg.classList.toggle('scrolled-y', y > 0);
   }
 
-  /** Paints the cells one pixel each into the canvas (scaled up by CSS), or hides the canvas. */
-  private paintCanvas(
-    show: boolean,
-    rows: number,
-    cols: number,
-    cell: number,
-    left: number,
-    top: number,
-    weights: Float32Array,
-    scale: ColorScale,
-  ): void {
-    const canvas = this.renderRoot.querySelector<HTMLCanvasElement>('canvas.cells-canvas');
-    if (!canvas) return;
-    canvas.hidden = !show;
-    if (!show) {
-      canvas.width = 0;
-      canvas.height = 0;
-      return;
-    }
-    Object.assign(canvas.style, {
-      left: `${left}px`,
-      top: `${top}px`,
-      width: `${cols * cell}px`,
-      height: `${rows * cell}px`,
-    });
-    paintCanvas(canvas, rows, cols, scale.interpolate, (i) => scale.position(weights[i]));
-  }
-
-  /** Pointer over the SVG: the rect under it names its cell. */
+  /** Pointer over the cells: the cell under it is named in the tooltip. */
   private onPointer(event: PointerEvent): void {
-    const target = event.target as Element | null;
-    if (!target || target.tagName !== 'rect' || !target.hasAttribute('data-weight')) {
-      this.hideTooltip();
-      return;
-    }
-    this.showCell(Number(target.getAttribute('data-row')), Number(target.getAttribute('data-col')), event);
+    const cell = cellAt(event, this.layout);
+    if (cell) this.showCell(cell[0], cell[1], event);
+    else this.hideTooltip();
   }
 
-  /** Pointer over the canvas map: the cell follows from the position. */
-  private onCanvasPointer(event: PointerEvent): void {
-    const layout = this.layout;
-    if (!layout) return;
-    const row = Math.floor(event.offsetY / layout.cell);
-    const col = Math.floor(event.offsetX / layout.cell);
-    if (row < 0 || col < 0 || row >= layout.rows || col >= layout.cols) {
-      this.hideTooltip();
-      return;
-    }
-    this.showCell(row, col, event);
+  /** A click on a cell of a pinnable map asks the lesson to pin it. */
+  private onClick(event: MouseEvent): void {
+    const cell = this.pinnable ? cellAt(event, this.layout) : null;
+    if (!cell) return;
+    this.cursor = cell;
+    this.dispatchEvent(pinEvent(cell[0], cell[1]));
+  }
+
+  /** The keyboard cursor: arrow keys move it (the tooltip follows), Enter or Space pins its cell. */
+  private readonly onKey = (event: KeyboardEvent): void => {
+    const map = this.map;
+    if (!this.pinnable || !map || !this.hasCells()) return;
+    const next = cursorKey(event.key, this.cursor, map.rows, map.cols);
+    if (next === null) return;
+    event.preventDefault();
+    if (next === 'pin') this.dispatchEvent(pinEvent(this.cursor[0], this.cursor[1]));
+    else this.cursor = next;
+    this.showCursor(true);
+  };
+
+  /** Draws (or hides) the cursor, shows its cell's tooltip and says it in the live readout. */
+  private showCursor(on: boolean): void {
+    this.focused = on;
+    const { map, layout } = this;
+    if (!map || !layout || !this.pinnable) return;
+    this.cursor = [Math.min(this.cursor[0], map.rows - 1), Math.min(this.cursor[1], map.cols - 1)];
+    const at = placeCursor(this.renderRoot, map, layout, this.observedScroll, this.cursor, this.pins, on);
+    if (at) this.showCell(this.cursor[0], this.cursor[1], at as PointerEvent);
+    else this.hideTooltip();
   }
 
   private showCell(row: number, col: number, event: PointerEvent): void {

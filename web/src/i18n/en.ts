@@ -3,6 +3,7 @@ import { enExplain } from './en-explain';
 import { enOpen, enSeq2seqLocal } from './en-open';
 import { enTransformer } from './en-transformer';
 import { enTrain } from './en-train';
+import { enIntervene } from './en-intervene';
 
 export const en = {
   app: {
@@ -296,6 +297,7 @@ export const en = {
   transformer: enTransformer,
   train: enTrain,
   open: enOpen,
+  intervene: enIntervene,
   seq2seqLocal: enSeq2seqLocal,
   explain: enExplain,
   guide: {
@@ -429,6 +431,14 @@ export const en = {
     rankHeader: 'Read word {{rank}}',
     largeNote:
       '{{rows}} × {{cols}} cells: too many to label, so each cell is a small square. Hover to read one.',
+    keyboardLabel: 'Attention map: the arrow keys move between cells, Enter pins the cell',
+    cursor: '{{row}} → {{col}}: {{weight}}{{edited}}',
+    cursorPinned: '{{row}} → {{col}}: {{weight}}, pinned{{edited}}',
+    cursorEdited: ' (row changed by your edit)',
+    editedRows_one: 'Row changed by your edit: {{rows}}',
+    editedRows_other: '{{count}} rows changed by your edit: {{rows}}',
+    pinnedCells_one: 'Pinned: {{cells}}',
+    pinnedCells_other: '{{count}} pinned: {{cells}}',
   },
   embed: {
     shareLabel: 'Share this lesson',

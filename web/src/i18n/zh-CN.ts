@@ -4,6 +4,7 @@ import { zhCNOpen, zhCNSeq2seqLocal } from './zh-CN-open';
 import type { Strings } from './en';
 import { zhCNTransformer } from './zh-CN-transformer';
 import { zhCNTrain } from './zh-CN-train';
+import { zhCNIntervene } from './zh-CN-intervene';
 
 export const zhCN: Strings = {
   app: {
@@ -276,6 +277,7 @@ export const zhCN: Strings = {
   transformer: zhCNTransformer,
   train: zhCNTrain,
   open: zhCNOpen,
+  intervene: zhCNIntervene,
   seq2seqLocal: zhCNSeq2seqLocal,
   explain: zhCNExplain,
   guide: {
@@ -399,6 +401,14 @@ export const zhCN: Strings = {
     queryHeader: '正在读的词',
     rankHeader: '被读的词 {{rank}}',
     largeNote: '{{rows}} × {{cols}} 个格子，太多无法逐一标注，每个格子画成一个小方块。把指针移上去即可读数。',
+    keyboardLabel: '注意力图：用方向键在格子间移动，按 Enter 固定这个格子',
+    cursor: '{{row}} → {{col}}：{{weight}}{{edited}}',
+    cursorPinned: '{{row}} → {{col}}：{{weight}}，已固定{{edited}}',
+    cursorEdited: '（这一行被你的改动改变了）',
+    editedRows_one: '被你的改动改变的行：{{rows}}',
+    editedRows_other: '被你的改动改变的 {{count}} 行：{{rows}}',
+    pinnedCells_one: '已固定：{{cells}}',
+    pinnedCells_other: '已固定 {{count}} 个：{{cells}}',
   },
   embed: {
     shareLabel: '分享本课',

@@ -5,13 +5,18 @@
 // forward) and composes the figures, each in its own module of this folder: the reading figure
 // (reading-figure.ts), the next-word guesses (next-words.ts), every number of one step
 // (step-panel.ts), how the model was trained and what its attention settled into
-// (objective-panel.ts) and the recall-versus-distance result (recall-panel.ts). Baselines without
+// (objective-panel.ts), the recall-versus-distance result (recall-panel.ts) and the changes to the
+// attention (interventions.ts: the reading figure and the map then show the changed model, the
+// guesses before and after). Baselines without
 // attention (plain SimpleRNN / LSTM) show their guesses only. The cards of every served model are
 // read too (small JSON files), so a model's perplexity is shown next to its baseline's.
 
 import { lessonStyles } from '../shared/lesson-styles';
 import { html, nothing, type TemplateResult } from 'lit';
 import { LatestForward } from '../shared/latest-forward';
+import { InterventionController } from '../shared/intervention-controller';
+import { interventionBarStyles } from '../shared/intervention-bar';
+import { lstmnInterventionStyles } from './interventions';
 import { ModelSet, type LoadState } from '../shared/model-set';
 import { modelLoader, servedFolders } from '../shared/load-model';
 import {
@@ -86,6 +91,10 @@ export class LstmnElement extends LessonElement<LmModel, LoadedModel> {
   declare cards: Partial<Record<LmModel, LmCard>>;
 
   readonly forwards = new LatestForward(this);
+  readonly interventions = new InterventionController(this, {
+    rowBase: 1,
+    rerun: () => this.computeEdited(),
+  });
   readonly models = new ModelSet<LmModel, LoadedModel>(this, {
     lesson: LSTMN_MODELS,
     load: modelLoader(lmModel),
@@ -139,6 +148,7 @@ export class LstmnElement extends LessonElement<LmModel, LoadedModel> {
     this.attrModel = out.model.value;
     this.attrView = out.view.value;
     this.attrStep = out.step.value;
+    this.reflectIntervention();
   }
 
   override updated(): void {
@@ -201,6 +211,7 @@ export class LstmnElement extends LessonElement<LmModel, LoadedModel> {
   onInput(event: Event): void {
     this.text = (event.target as HTMLTextAreaElement).value;
     this.readout = '';
+    this.interventions.sentenceChanged();
     this.compute();
   }
 
@@ -208,6 +219,7 @@ export class LstmnElement extends LessonElement<LmModel, LoadedModel> {
     if (model === this.model) return;
     this.model = model;
     this.forwards.reset();
+    this.interventions.resetForwards();
     this.readout = '';
     if (this.loaded) this.compute();
     else void this.ensureLoaded(model);
@@ -226,14 +238,26 @@ export class LstmnElement extends LessonElement<LmModel, LoadedModel> {
   /** Asks the engine for the current text (latest wins, see LatestForward). */
   compute(): void {
     const input = this.input();
-    if (!hasWords(input)) return this.forwards.clear(); // empty, punctuation or symbols only: a message
+    if (!hasWords(input)) {
+      this.interventions.clearForwards();
+      return this.forwards.clear(); // empty, punctuation or symbols only: a message
+    }
     const model = this.model;
     this.forwards.run(this.loaded?.engine, input, () => model === this.model);
+    this.computeEdited();
   }
 
-  /** The figures' data for the current record and view (kept while neither changes). */
+  /** The same text through the changed model (nothing without a change). */
+  computeEdited(): void {
+    const input = this.input();
+    if (!hasWords(input)) return;
+    const model = this.model;
+    this.interventions.run(this.loaded?.engine, input, () => model === this.model);
+  }
+
+  /** The figures' data for the record shown (the changed model's, see interventions) and view. */
   currentReading(): Reading | null {
-    const record = this.record;
+    const record = this.interventions.shown(this.record);
     if (!record || !hasWords(this.input())) return null;
     if (this.reading && this.reading.record === record && this.reading.view === this.view)
       return this.reading;
@@ -331,6 +355,8 @@ export class LstmnElement extends LessonElement<LmModel, LoadedModel> {
     nextWordsStyles,
     stepPanelStyles,
     recallPanelStyles,
+    interventionBarStyles,
+    lstmnInterventionStyles,
   ];
 }
 

@@ -1,4 +1,5 @@
-// Lesson 2's next-word box: the model's top guesses after the chosen step, with their probabilities.
+// Lesson 2's next-word box: the model's top guesses after the chosen step, with their probabilities;
+// with a change to the attention, the guesses before it and after it.
 
 import { guessList } from '../../figures/guess-list';
 import { css, html, type TemplateResult } from 'lit';
@@ -8,13 +9,24 @@ import type { LstmnElement } from './element';
 import { TOP_K, PREFIX_CHARS, showPiece, type Reading } from './parts';
 import { TRACE } from '../../engine/trace-names';
 import { isolate } from '../../i18n/bidi';
+import type { ForwardRecord } from '../../engine/records';
 
 export function renderNext(el: LstmnElement, reading: Reading, token: number): TemplateResult {
   const loaded = el.loaded;
   const logits = reading.tensor(TRACE.logits);
   if (!loaded || !logits || token >= logits.rows)
     return html`<div class="next"><p class="note">${t('lstmn.noLogits')}</p></div>`;
-  const next = topNext(logits, token, TOP_K, loaded.vocabulary);
+  const guesses = (record: ForwardRecord, key: string) => {
+    const x = record.tensors.find((tensor) => tensor.name === TRACE.logits);
+    const next = x && token < x.rows ? topNext(x, token, TOP_K, loaded.vocabulary) : [];
+    return guessList(next, {
+      key,
+      label: (n) => showPiece(n.token),
+      title: (n) => t('lstmn.nextTitleItem', { id: n.id }),
+    });
+  };
+  const original = el.record;
+  const edited = el.interventions.editedFor(original);
   // The text read so far, its last few words: what the guesses continue.
   const read = Array.from(
     reading.record.tokens
@@ -28,7 +40,20 @@ export function renderNext(el: LstmnElement, reading: Reading, token: number): T
     read.length > PREFIX_CHARS ? '…' + (/\s/.test(tail) ? tail.replace(/^\S*\s+/, '') : tail) : tail;
   return html`<div class="next" data-token=${token}>
     <h4>${t('lstmn.nextTitle', { prefix: isolate(prefix) })}</h4>
-    ${guessList(next, { label: (n) => showPiece(n.token), title: (n) => t('lstmn.nextTitleItem', { id: n.id }) })}
+    ${
+      original && edited
+        ? html`<div class="next-compare">
+            <div class="before">
+              <h5>${t('intervene.nextBefore')}</h5>
+              ${guesses(original, 'next-before')}
+            </div>
+            <div class="after">
+              <h5>${t('intervene.nextAfter')}</h5>
+              ${guesses(edited, 'next-after')}
+            </div>
+          </div>`
+        : guesses(reading.record, 'next')
+    }
     <p class="note">${t('lstmn.nextNote')}</p>
   </div>`;
 }

@@ -1,6 +1,7 @@
 // Lesson 2's reading figure: one row per word (or piece), each earlier word shaded by how much
 // that step read it; rows are chosen by click or keyboard, the exact weight read out in words.
-// Also the figure area (placeholders, the reading figure, the step panel, the heat map).
+// Also the figure area (placeholders, the bar that changes the attention, the reading figure, the
+// step panel, the heat map where a click pins a cell).
 
 import { loadPlaceholder, placeholder, textPlaceholder, waitingPlaceholder } from '../shared/placeholders';
 import { css, html, nothing, type TemplateResult } from 'lit';
@@ -12,6 +13,10 @@ import { renderNext } from './next-words';
 import { renderStep } from './step-panel';
 import { isolate } from '../../i18n/bidi';
 import { lstmnMapTitle } from '../shared/map-titles';
+import { isTeacherMode } from '../shared/embed-attributes';
+import { lstmnPins, pinLstmn, renderLstmnBar } from './interventions';
+import { pinsOf } from '../shared/intervention-state';
+import type { PinEvent } from '../../figures/attention-map-edits';
 
 export function selectRow(el: LstmnElement, token: number): void {
   el.selected = token;
@@ -78,6 +83,7 @@ export function renderReading(el: LstmnElement, reading: Reading): TemplateResul
   const { groups, rows, record } = reading;
   const shown = Math.min(groups.length, MAX_READING_ROWS);
   const selectedRow = selectedRowOf(el, reading);
+  const edited = new Set(reading.map?.editedRows ?? []);
   const focusRow = selectedRow !== null && selectedRow < shown ? selectedRow : 0;
   const pieces = reading.view === 'pieces';
   const chip = (r: number, c: number) => {
@@ -110,7 +116,7 @@ export function renderReading(el: LstmnElement, reading: Reading): TemplateResul
       ${groups.slice(0, shown).map(
         (g, r) =>
           html`<li
-            class="row ${r === selectedRow ? 'selected' : ''}"
+            class="row ${r === selectedRow ? 'selected' : ''} ${edited.has(r) ? 'edited' : ''}"
             role="radio"
             tabindex=${r === focusRow ? 0 : -1}
             aria-checked=${r === selectedRow ? 'true' : 'false'}
@@ -121,7 +127,9 @@ export function renderReading(el: LstmnElement, reading: Reading): TemplateResul
             @keydown=${(e: KeyboardEvent) => onRowKey(el, e, r, shown, reading)}
             @focus=${() => onRowFocus(el, r, reading)}
           >
-            <span class="sr-only">${t('lstmn.rowAria', { step: r + 1, word: isolate(g.label) })}:</span>
+            <span class="sr-only"
+              >${t('lstmn.rowAria', { step: r + 1, word: isolate(g.label) })}${edited.has(r) ? t('map.cursorEdited') : ''}:</span
+            >
             <span class="step-no" aria-hidden="true">${r + 1}</span>
             <span class="words">${groups.slice(0, r + 1).map((_, c) => chip(r, c))}</span>
           </li>`,
@@ -147,9 +155,13 @@ export function renderFigure(el: LstmnElement): TemplateResult {
   if (!reading) return waitingPlaceholder('lstmn', el.runError);
   if (!reading.groups.length) return placeholder(t('lstmn.noWords'), 'hint');
   const lastToken = reading.groups[reading.groups.length - 1].row;
-  const nextToken = el.selected ?? lastToken;
+  // The guesses follow the chosen step; without one, the step pinned last, else the last step.
+  const pinned = pinsOf(el.interventions.edits).at(-1)?.row;
+  const nextToken = el.selected ?? (pinned !== undefined && pinned <= lastToken ? pinned : lastToken);
   const panels = el.shown.panels;
+  const canChange = !!el.loaded?.arch.attention && (el.shown.mode !== null || panels.includes('map'));
   return html`
+    ${canChange ? renderLstmnBar(el, nextToken) : nothing}
     ${el.shown.mode === null ? nothing : renderReadingFigure(el, reading, nextToken)}
     ${panels.includes('step') ? renderStep(el, reading) : nothing}
     ${
@@ -161,6 +173,9 @@ export function renderFigure(el: LstmnElement): TemplateResult {
               .exportText=${el.input()}
               .rowsAxis=${t('lstmn.rowsAxis')}
               .colsAxis=${t('lstmn.colsAxis')}
+              .pinnable=${!isTeacherMode(el.controls)}
+              .pins=${lstmnPins(el, reading)}
+              @attnlab-pin=${(event: PinEvent) => pinLstmn(el, reading, event.detail)}
             ></attnlab-attention-map>`
         : nothing
     }

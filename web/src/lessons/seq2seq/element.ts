@@ -1,14 +1,18 @@
 // <attnlab-seq2seq>: the Seq2Seq lesson. The student types English; a trained SimpleRNN
 // encoder-decoder with attention (models/seq2seq-*) translates it into French in a worker, and the
 // decoder x encoder weight map shows which English words each French word was written from.
-// This element holds the state (properties, attributes, models, two latest-wins forwards: the
-// chosen variant's and, side by side, the other's on the same translation) and composes the
-// figures, each in its own module of this folder: the map (figure.ts), side by side
-// (compare-panel.ts), one decoder step (step-panel.ts) and accuracy by length (length-chart.ts).
+// This element holds the state (properties, attributes, models, latest-wins forwards: the chosen
+// variant's, side by side the other's on the same translation, and with an intervention the same
+// model changed, forced and free) and composes the figures, each in its own module of this folder:
+// the map (figure.ts), side by side (compare-panel.ts), one decoder step (step-panel.ts), accuracy
+// by length (length-chart.ts) and the changes to the attention (interventions.ts).
 
 import { lessonStyles } from '../shared/lesson-styles';
 import { html, nothing, type TemplateResult } from 'lit';
 import { LatestForward } from '../shared/latest-forward';
+import { InterventionController } from '../shared/intervention-controller';
+import { interventionBarStyles } from '../shared/intervention-bar';
+import { seq2seqInterventionStyles } from './interventions';
 import { LOCAL, ModelSet, type LoadState } from '../shared/model-set';
 import { localLoader, modelLoader, servedFolders } from '../shared/load-model';
 import { OpenModelController, openModelStyles } from '../shared/open-model-control';
@@ -84,6 +88,13 @@ export class Seq2SeqElement extends LessonElement<Variant, LoadedModel> {
   readonly forwards = new LatestForward(this);
   /** The other variant's answer for the same text, for the side-by-side mode. */
   readonly otherForwards = new LatestForward(this);
+  /** The student's changes; its edited forward decodes the original translation (forced). */
+  readonly interventions = new InterventionController(this, {
+    rowBase: 0,
+    rerun: () => this.computeEdited(),
+  });
+  /** The changed model writing its own translation (free decoding). */
+  readonly editedFree = this.interventions.addForward('edited-free');
   readonly models = new ModelSet<Variant, LoadedModel>(this, {
     lesson: SEQ2SEQ_MODELS,
     load: modelLoader(seq2seqModel),
@@ -163,6 +174,7 @@ export class Seq2SeqElement extends LessonElement<Variant, LoadedModel> {
     this.attrModel = out.model.value;
     this.attrView = out.view.value;
     this.attrStep = out.step.value;
+    this.reflectIntervention();
   }
 
   override updated(): void {
@@ -258,6 +270,7 @@ export class Seq2SeqElement extends LessonElement<Variant, LoadedModel> {
     const box = event.target as HTMLTextAreaElement;
     this.text = box.value;
     this.caret = box.selectionStart ?? box.value.length;
+    this.interventions.sentenceChanged();
     this.compute();
   }
 
@@ -273,6 +286,7 @@ export class Seq2SeqElement extends LessonElement<Variant, LoadedModel> {
     const insert = after.startsWith(' ') ? word : `${word} `;
     this.text = this.text.slice(0, start) + insert + after;
     this.caret = start + insert.length;
+    this.interventions.sentenceChanged();
     this.compute();
     void this.updateComplete.then(() => {
       const box = this.renderRoot.querySelector<HTMLTextAreaElement>('textarea');
@@ -303,6 +317,7 @@ export class Seq2SeqElement extends LessonElement<Variant, LoadedModel> {
     if (variant === this.variant) return;
     this.variant = variant;
     this.forwards.reset();
+    this.interventions.resetForwards();
     this.otherForwards.record = null;
     if (this.model) this.compute();
     else if (variant !== LOCAL) void this.ensureLoaded(variant);
@@ -333,6 +348,7 @@ export class Seq2SeqElement extends LessonElement<Variant, LoadedModel> {
     const input = this.input();
     if (!hasWords(input)) {
       this.otherForwards.clear();
+      this.interventions.clearForwards();
       return this.forwards.clear(); // empty or punctuation only: a message, no engine call
     }
     const variant = this.variant;
@@ -340,8 +356,25 @@ export class Seq2SeqElement extends LessonElement<Variant, LoadedModel> {
       this.model?.engine,
       this.modelInput(),
       () => variant === this.variant,
-      () => this.computeOther(),
+      () => {
+        this.computeOther();
+        this.computeEdited();
+      },
     );
+  }
+
+  /**
+   * With an intervention: the changed model on the translation on screen (forced, so the map keeps
+   * its rows) and on its own (free). Nothing without one (interventions.run clears instead).
+   */
+  computeEdited(): void {
+    const record = this.record;
+    if (!record || !hasWords(this.input())) return;
+    const variant = this.variant;
+    const current = () => variant === this.variant;
+    const engine = this.model?.engine;
+    this.interventions.run(engine, this.modelInput(), current, record.outputTokens.join(' '));
+    this.interventions.run(engine, this.modelInput(), current, undefined, this.editedFree);
   }
 
   /**
@@ -422,6 +455,8 @@ export class Seq2SeqElement extends LessonElement<Variant, LoadedModel> {
     stepPanelStyles,
     openModelStyles,
     ...explainStyles,
+    interventionBarStyles,
+    seq2seqInterventionStyles,
   ];
 }
 

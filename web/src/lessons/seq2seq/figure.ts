@@ -1,5 +1,7 @@
-// Lesson 1's figure area: placeholders, the translation as tokens, and the attention map (or the
-// two maps side by side).
+// Lesson 1's figure area: placeholders, the translation as tokens, the bar that changes the
+// attention (and what the change does), and the attention map (or the two maps side by side). With
+// a change, the map and the step panel show the changed model (forced on the same French words)
+// unless the student chose "Original".
 
 import { loadPlaceholder, textPlaceholder } from '../shared/placeholders';
 import { html, nothing, type TemplateResult } from 'lit';
@@ -14,6 +16,9 @@ import { renderCompare } from './compare-panel';
 import { renderStep } from './step-panel';
 import { mapWithStart } from './view-model';
 import { seq2seqMapTitle } from '../shared/map-titles';
+import { isTeacherMode } from '../shared/embed-attributes';
+import { pinSeq2seq, renderSeq2seqBar, seq2seqPins } from './interventions';
+import type { PinEvent } from '../../figures/attention-map-edits';
 
 export function renderFigure(el: Seq2SeqElement): TemplateResult {
   const prefix = el.variant === LOCAL ? 'seq2seqLocal' : 'seq2seq';
@@ -27,7 +32,13 @@ export function renderFigure(el: Seq2SeqElement): TemplateResult {
     return raw && raw.tokens.length <= SEQ2SEQ_MAX_TOKENS ? renderTokens(el, raw) : html``;
   }
   // The map starts with the s_0 row (alpha_0, giving c_0): m(t + 1) weights, as the engine computes.
-  const map = mapWithStart(record);
+  const shown = el.interventions.shown(record);
+  const map = mapWithStart(shown);
+  const single = !(el.compare && el.available.length > 1);
+  const bar =
+    el.shown.mode !== null && single && map && (!el.model || el.model.hasAttention)
+      ? renderSeq2seqBar(el, record, mapWithStart(record))
+      : nothing;
   const translation = record.outputTokens.join(' ');
   const m = map?.cols ?? 0;
   const steps = map ? map.rows - 1 : 0;
@@ -39,6 +50,7 @@ export function renderFigure(el: Seq2SeqElement): TemplateResult {
         ${translation}
       </p>
     </div>
+    ${bar}
     ${
       el.shown.mode === null
         ? nothing
@@ -60,7 +72,7 @@ export function renderFigure(el: Seq2SeqElement): TemplateResult {
           </div>`
         : nothing
     }
-    ${el.shown.panels.includes('step') ? renderStep(el, record) : nothing}
+    ${el.shown.panels.includes('step') ? renderStep(el, shown) : nothing}
   `;
 }
 
@@ -95,6 +107,9 @@ export function renderMap(
             .exportText=${el.text}
             .rowsAxis=${say(el, 'rowsAxis')}
             .colsAxis=${say(el, 'colsAxis')}
+            .pinnable=${!isTeacherMode(el.controls)}
+            .pins=${seq2seqPins(el)}
+            @attnlab-pin=${(event: PinEvent) => pinSeq2seq(el, event.detail)}
           ></attnlab-attention-map>`
     }`;
 }

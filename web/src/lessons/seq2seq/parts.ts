@@ -65,6 +65,8 @@ export interface LoadedModel extends EngineModel {
   vocabularySize: number;
   /** The English words the model knows (for suggestions). */
   vocabulary: string[];
+  /** The decoder's words by id (config "target_vocab"): what a forced step would write. */
+  targetVocabulary: string[];
   maxOutputLen: number;
   /** Its vocabulary has "." (the shipped models end every sentence with one; a lab model has none). */
   knowsFullStop: boolean;
@@ -87,6 +89,9 @@ export function seq2seqModel({ engine, info }: EngineModel): LoadedModel {
       ? tokenizer.vocab.filter(
           (w): w is string => typeof w === 'string' && /\p{L}/u.test(w) && !w.startsWith('<'),
         )
+      : [],
+    targetVocabulary: Array.isArray(info.config.target_vocab)
+      ? info.config.target_vocab.map((w) => String(w))
       : [],
     engine,
     info,

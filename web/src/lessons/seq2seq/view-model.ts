@@ -1,9 +1,11 @@
 // Pure helpers of the Seq2Seq lesson over plain records (no DOM, no WASM): the numbers of one
-// decoder step, the difference of two attention maps, word suggestions and the accuracy-by-length
-// figures of a model card. Vitest runs them on real engine output.
+// decoder step, the difference of two attention maps, word suggestions, the accuracy-by-length
+// figures of a model card, and an intervention's before and after (each forced step's pick, the
+// words a free translation changed). Vitest runs them on real engine output.
 
 import { TRACE } from '../../engine/trace-names';
 import { findTensor, tensorRow, type AttentionMap, type ForwardRecord } from '../../engine/records';
+import { softmaxRow } from '../shared/lm';
 
 /** The start row's label: s_0 = h_m reads the sentence once, before the first French word. */
 export const START_LABEL = 's₀';
@@ -220,4 +222,65 @@ export function allWordsUnknown(record: ForwardRecord): boolean {
     .map((token, i) => ({ token, unknown: record.unknown[i] }))
     .filter((w) => /[\p{L}\p{N}]/u.test(w.token));
   return words.length > 0 && words.every((w) => w.unknown);
+}
+
+/** One decoder step of forced decoding: the word the model picks before and after the change. */
+export interface ForcedPick {
+  step: number; // 1-based, as the map's rows count French words
+  forced: string; // the original word the decoder reads at this step
+  before: { word: string; p: number };
+  after: { word: string; p: number };
+  changed: boolean;
+}
+
+function pickAt(record: ForwardRecord, row: number, vocabulary: readonly string[]) {
+  const logits = findTensor(record, TRACE.logits);
+  if (!logits || row >= logits.rows) return null;
+  const p = softmaxRow(logits, row);
+  let best = 0;
+  for (let v = 1; v < p.length; v++) if (p[v] > p[best]) best = v;
+  return { word: vocabulary[best] ?? `#${best}`, p: p[best] };
+}
+
+/**
+ * Each forced step's pick (the argmax of softmax(out[s_j; c_j])) in the original record and in the
+ * edited forced record. Both decode the same French words, so step j is comparable.
+ */
+export function forcedPicks(
+  before: ForwardRecord,
+  after: ForwardRecord,
+  vocabulary: readonly string[],
+): ForcedPick[] {
+  const steps = before.maps[0]?.rowLabels ?? [];
+  const out: ForcedPick[] = [];
+  steps.forEach((forced, j) => {
+    const b = pickAt(before, j, vocabulary);
+    const a = pickAt(after, j, vocabulary);
+    if (b && a) out.push({ step: j + 1, forced, before: b, after: a, changed: a.word !== b.word });
+  });
+  return out;
+}
+
+/**
+ * Which words of `after` are new against `before`: those outside a longest common subsequence of
+ * the two, so a word inserted early marks that word, not every word after it.
+ */
+export function changedWords(after: readonly string[], before: readonly string[]): boolean[] {
+  const n = after.length;
+  const m = before.length;
+  // lcs[i][j]: length of the longest common subsequence of after[i..] and before[j..].
+  const lcs = Array.from({ length: n + 1 }, () => new Int32Array(m + 1));
+  for (let i = n - 1; i >= 0; i--)
+    for (let j = m - 1; j >= 0; j--)
+      lcs[i][j] = after[i] === before[j] ? lcs[i + 1][j + 1] + 1 : Math.max(lcs[i + 1][j], lcs[i][j + 1]);
+  const changed = new Array<boolean>(n).fill(true);
+  for (let i = 0, j = 0; i < n && j < m;) {
+    if (after[i] === before[j]) {
+      changed[i] = false;
+      i++;
+      j++;
+    } else if (lcs[i + 1][j] >= lcs[i][j + 1]) i++;
+    else j++;
+  }
+  return changed;
 }

@@ -1,8 +1,10 @@
 // Latest wins, as a Lit reactive controller, for a figure that asks the engine on every keystroke:
 // each request gets a number, and an answer (or error) is shown only if nothing newer is already on
 // screen. Older answers never replace newer ones; busy stays on until the newest request has
-// settled. A lesson may hold several (Seq2Seq's side by side runs a second model on the same text);
-// each one re-renders its host when what it shows changes.
+// settled. A lesson may hold several (Seq2Seq's side by side runs a second model on the same text;
+// an intervention runs the same model with the student's edits on a lane of its own, so the two
+// never replace each other in the engine's queue); each one re-renders its host when what it shows
+// changes.
 
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { isSuperseded } from '../../engine/engine';
@@ -10,7 +12,7 @@ import type { ForwardRecord } from '../../engine/records';
 
 /** What the controller needs of an engine: EngineClient.forward. */
 export interface ForwardEngine {
-  forward(input: string, target?: string): Promise<ForwardRecord>;
+  forward(input: string, target?: string, intervention?: string, lane?: string): Promise<ForwardRecord>;
 }
 
 export class LatestForward implements ReactiveController {
@@ -23,7 +25,11 @@ export class LatestForward implements ReactiveController {
   private requested = 0; // number of the newest request
   private shown = 0; // number of the request whose outcome is on screen
 
-  constructor(private readonly host: ReactiveControllerHost) {
+  /** `lane`: the engine's latest-wins lane for this controller's requests (default: the main one). */
+  constructor(
+    private readonly host: ReactiveControllerHost,
+    private readonly lane?: string,
+  ) {
     host.addController(this);
   }
 
@@ -49,7 +55,7 @@ export class LatestForward implements ReactiveController {
    * Runs `input` through `engine` (no-op while there is no engine yet). `current()` is asked when
    * the answer arrives: false drops it (for example, the user switched to another model meanwhile).
    * `onRecord` runs after a shown record, for view state that depends on it. `target` is passed on
-   * to EngineClient.forward (Seq2Seq teacher forcing).
+   * to EngineClient.forward (Seq2Seq teacher forcing), and so is `intervention` (its JSON).
    */
   run(
     engine: ForwardEngine | null | undefined,
@@ -57,6 +63,7 @@ export class LatestForward implements ReactiveController {
     current: () => boolean = () => true,
     onRecord?: (record: ForwardRecord) => void,
     target?: string,
+    intervention?: string,
   ): void {
     const ticket = ++this.requested;
     if (!engine) return;
@@ -66,7 +73,11 @@ export class LatestForward implements ReactiveController {
       if (ticket === this.requested) this.busy = false;
     };
     const show = () => ticket >= this.shown && current();
-    engine.forward(input, target).then(
+    const asked =
+      intervention === undefined && this.lane === undefined
+        ? engine.forward(input, target)
+        : engine.forward(input, target, intervention, this.lane);
+    asked.then(
       (record) => {
         settle();
         this.host.requestUpdate();

@@ -3,7 +3,8 @@
 // `lang`, writing the lesson's state back to its attributes once per update, and the model set and
 // latest-wins forward every lesson holds (with the getters its figures read). Each lesson's
 // willUpdate follows its own attributes, calls super.willUpdate first and sets `reflected`;
-// updated() writes it.
+// updated() writes it. The `intervene` attribute (the student's changes to the attention, issue 15)
+// is followed here for every lesson; each lesson adds it to `reflected` with reflectIntervention().
 
 import {
   LitElement,
@@ -17,6 +18,7 @@ import { t } from '../../i18n';
 import type { ForwardRecord } from '../../engine/records';
 import type { ViewChoice } from '../../embed/state';
 import type { LatestForward } from './latest-forward';
+import type { InterventionController } from './intervention-controller';
 import type { Disposable, ModelSet } from './model-set';
 import {
   applyLanguageAttribute,
@@ -34,6 +36,7 @@ export abstract class LessonElement<Key extends string, Loaded extends Disposabl
     sentence: { type: String },
     ...embedProperties,
     attrStep: { type: String, attribute: 'step' },
+    attrIntervene: { type: String, attribute: 'intervene' },
     text: { state: true },
     shown: { state: true },
   };
@@ -47,6 +50,8 @@ export abstract class LessonElement<Key extends string, Loaded extends Disposabl
   declare attrLang: string | null | undefined;
   /** Attribute `step`: which step the step panel opens on (each lesson reads it its own way). */
   declare attrStep: string | null | undefined;
+  /** Attribute `intervene`: the changes to the attention, as text (engine/intervention.ts). */
+  declare attrIntervene: string | null | undefined;
   /** The text the lesson reads (typed, or from `sentence`). */
   declare text: string;
   /** What `view` asks for: the lesson's figure mode and its panels. */
@@ -56,6 +61,8 @@ export abstract class LessonElement<Key extends string, Loaded extends Disposabl
   abstract readonly models: ModelSet<Key, Loaded>;
   /** The current model's answer for the text, latest wins. */
   abstract readonly forwards: LatestForward;
+  /** The student's changes to the attention and the edited forward that runs next to the original. */
+  abstract readonly interventions: InterventionController;
 
   /** Models whose folder the page serves (models/index.json). */
   get available(): Key[] {
@@ -77,10 +84,20 @@ export abstract class LessonElement<Key extends string, Loaded extends Disposabl
 
   override willUpdate(changed: PropertyValues): void {
     if (changed.has('attrLang')) applyLanguageAttribute(this.attrLang);
+    if (changed.has('attrIntervene')) this.interventions.follow(this.attrIntervene);
+  }
+
+  /** Adds `intervene` to `reflected` (call after setting it in willUpdate). */
+  reflectIntervention(): void {
+    const out = (this.reflected.intervene = this.interventions.reflected());
+    this.attrIntervene = out.value;
   }
 
   override updated(): void {
     reflectAttributes(this, this.reflected);
+    // Without a change to the attention the attribute goes, so a link carries no empty `intervene`.
+    if (this.reflected.intervene?.value === '' && this.hasAttribute('intervene'))
+      this.removeAttribute('intervene');
   }
 }
 

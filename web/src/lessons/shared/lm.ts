@@ -52,6 +52,7 @@ export function pieceGroups(record: Pick<ForwardRecord, 'tokens'>): WordGroup[] 
  * piece), and column h is the weight that step gave to word h, the sum of the weights of h's
  * pieces. Words after g get 0, so the map is lower triangular and every row still sums to 1.
  * A word's weight is a sum of several softmax outputs, not one score: word-level scores are NaN.
+ * The rows an intervention changed (editedRows, by token) become the words whose last piece they are.
  */
 export function groupMap(map: AttentionMap, groups: readonly WordGroup[]): AttentionMap {
   const g = groups.length;
@@ -68,7 +69,10 @@ export function groupMap(map: AttentionMap, groups: readonly WordGroup[]): Atten
     }
   }
   const labels = groups.map((w) => w.label);
-  return { ...map, rows: g, cols: g, rowLabels: labels, colLabels: [...labels], weights, scores };
+  // A word's row is its last piece's: it was changed when that piece's row was.
+  const edited = new Set(map.editedRows ?? []);
+  const editedRows = groups.flatMap((w, r) => (edited.has(w.row) ? [r] : []));
+  return { ...map, rows: g, cols: g, rowLabels: labels, colLabels: [...labels], weights, scores, editedRows };
 }
 
 /** The weights of one row of a group map in double precision (what the figure's data-alpha carries). */

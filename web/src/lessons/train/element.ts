@@ -331,7 +331,9 @@ export class TrainElement extends LitElement {
                     {
                       download: (r) => void this.download(r),
                       // Lesson 1 shows Seq2Seq models; the recall and mirror models are downloads only.
-                      ...(this.lessonOnPage() && this.settings !== null && FAMILY[this.settings.task] === 'seq2seq'
+                      ...(this.lessonOnPage() &&
+                      this.settings !== null &&
+                      FAMILY[this.settings.task] === 'seq2seq'
                         ? { openInLesson: (r: TrainRun) => void this.openInLesson(r) }
                         : {}),
                     },

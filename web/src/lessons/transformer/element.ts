@@ -6,11 +6,16 @@
 // (properties, attributes, models, the latest forward) and composes the figures, each in its own
 // module of this folder: the head, model and step views (head-view.ts, model-view.ts, step-view.ts),
 // the masked word (mask-panel.ts), positions (positions-panel.ts) and the comparison with RNNs and
-// CNNs (compare-panel.ts). docs/architecture.md lists them.
+// CNNs (compare-panel.ts), and the changes to the attention (interventions.ts: the views then show
+// the changed model; the guesses and the output vectors before and after). docs/architecture.md
+// lists them.
 
 import { lessonStyles } from '../shared/lesson-styles';
 import { html, nothing, type TemplateResult } from 'lit';
 import { LatestForward } from '../shared/latest-forward';
+import { InterventionController } from '../shared/intervention-controller';
+import { interventionBarStyles } from '../shared/intervention-bar';
+import { transformerInterventionStyles, type UniformScope } from './interventions';
 import { ModelSet, type LoadState } from '../shared/model-set';
 import { modelLoader, servedFolders } from '../shared/load-model';
 import { hasForeignLetters, messageLadder, renderMessages, type Message } from '../shared/messages';
@@ -69,6 +74,7 @@ export class TransformerElement extends LessonElement<TfModel, LoadedModel> {
     shuffleSeed: { state: true },
     readout: { state: true },
     peReadout: { state: true },
+    uniformScope: { state: true },
   };
 
   declare attrLayer: string | null | undefined;
@@ -96,6 +102,8 @@ export class TransformerElement extends LessonElement<TfModel, LoadedModel> {
   declare shuffleSeed: number;
   declare readout: string;
   declare peReadout: string;
+  /** Where "Uniform attention" applies: the whole model, the layer or the head on screen. */
+  declare uniformScope: UniformScope;
 
   readonly forwards = new LatestForward(this);
   /** "Does attention explain the output?" for the chosen head and the chosen word's guess. */
@@ -128,6 +136,10 @@ export class TransformerElement extends LessonElement<TfModel, LoadedModel> {
         word,
       };
     },
+  });
+  readonly interventions = new InterventionController(this, {
+    rowBase: 1,
+    rerun: () => this.computeEdited(),
   });
   readonly models = new ModelSet<TfModel, LoadedModel>(this, {
     lesson: TRANSFORMER_MODELS,
@@ -173,6 +185,7 @@ export class TransformerElement extends LessonElement<TfModel, LoadedModel> {
     this.shuffleSeed = 1;
     this.readout = '';
     this.peReadout = '';
+    this.uniformScope = 'model';
     this.shown = parseView(null, SPEC.view);
   }
 
@@ -198,6 +211,7 @@ export class TransformerElement extends LessonElement<TfModel, LoadedModel> {
     this.attrHead = out.head.value;
     this.attrToken = out.token.value;
     this.attrMask = out.mask.value;
+    this.reflectIntervention();
   }
 
   /** Attributes set from outside: the element follows them. */
@@ -290,6 +304,7 @@ export class TransformerElement extends LessonElement<TfModel, LoadedModel> {
     this.text = (event.target as HTMLTextAreaElement).value;
     this.masked = null; // its offsets belong to the old text
     this.readout = '';
+    this.interventions.sentenceChanged();
     this.compute();
     scheduleShuffle(this);
   }
@@ -298,6 +313,7 @@ export class TransformerElement extends LessonElement<TfModel, LoadedModel> {
     if (model === this.model) return;
     this.model = model;
     this.forwards.reset();
+    this.interventions.resetForwards();
     this.readout = '';
     this.hiddenHeads = [];
     if (this.loaded) this.compute();
@@ -319,8 +335,12 @@ export class TransformerElement extends LessonElement<TfModel, LoadedModel> {
   /** Asks the engine for the current text (latest wins, see LatestForward). */
   compute(): void {
     const input = this.input();
-    if (!hasWords(input)) return this.forwards.clear(); // empty, punctuation only: a message instead
+    if (!hasWords(input)) {
+      this.interventions.clearForwards();
+      return this.forwards.clear(); // empty, punctuation only: a message instead
+    }
     const model = this.model;
+    this.computeEdited();
     this.forwards.run(
       this.loaded?.engine,
       input,
@@ -335,10 +355,24 @@ export class TransformerElement extends LessonElement<TfModel, LoadedModel> {
     );
   }
 
+  /** The same input through the changed model (nothing without a change). */
+  computeEdited(): void {
+    const input = this.input();
+    if (!hasWords(input)) return;
+    const model = this.model;
+    this.interventions.run(this.loaded?.engine, input, () => model === this.model);
+  }
+
+  /** The record the views draw: the changed model's, unless the student chose the original. */
+  get shownRecord(): ForwardRecord | null {
+    return this.interventions.shown(this.record);
+  }
+
   toggleMask(word: TextWord): void {
     const same = this.masked && this.masked.start === word.start && this.masked.end === word.end;
     this.masked = same ? null : word;
     this.focusMaskAfterRecord = !same;
+    this.interventions.sentenceChanged(); // <mask> is one token: the positions after it move
     this.compute();
   }
 
@@ -411,6 +445,8 @@ export class TransformerElement extends LessonElement<TfModel, LoadedModel> {
     positionsPanelStyles,
     comparePanelStyles,
     ...explainStyles,
+    interventionBarStyles,
+    transformerInterventionStyles,
   ];
 }
 

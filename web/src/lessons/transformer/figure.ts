@@ -1,5 +1,6 @@
 // Lesson 3's figure area: what replaces the figure (no models, loading, failed, no words), the
-// view switch, the token chips, and the head, model or step view.
+// view switch, the token chips, the bar that changes the attention, and the head, model or step
+// view (of the changed model, unless the student chose the original).
 
 import { loadPlaceholder, placeholder, textPlaceholder, waitingPlaceholder } from '../shared/placeholders';
 import { html, type TemplateResult } from 'lit';
@@ -12,6 +13,7 @@ import { renderTokens } from './controls';
 import { renderHeadView } from './head-view';
 import { renderModelView } from './model-view';
 import { renderStep } from './step-view';
+import { renderTransformerBar } from './interventions';
 
 export function renderFigure(el: TransformerElement): TemplateResult {
   if (el.manifestRead && !el.available.length)
@@ -27,6 +29,7 @@ export function renderFigure(el: TransformerElement): TemplateResult {
   if (!record.tokens.length) return placeholder(t('transformer.noWords'), 'hint');
   const arch = load.model.arch;
   const maskAt = maskPositions(record, load.model.maskId);
+  const shown = el.shownRecord ?? record;
   return html`
     <div class="figure-top">
       ${radioPills({
@@ -42,14 +45,14 @@ export function renderFigure(el: TransformerElement): TemplateResult {
         },
       })}
     </div>
-    ${renderTokens(el, record, maskAt)}
+    ${renderTokens(el, record, maskAt)} ${renderTransformerBar(el, record, arch)}
     <div class="view" data-view=${el.view} data-tokens=${record.tokens.length}>
       ${
         el.view === 'head'
-          ? renderHeadView(el, record, arch)
+          ? renderHeadView(el, shown, arch)
           : el.view === 'model'
-            ? renderModelView(el, record, arch)
-            : renderStep(el, record, arch)
+            ? renderModelView(el, shown, arch)
+            : renderStep(el, shown, arch)
       }
     </div>
   `;

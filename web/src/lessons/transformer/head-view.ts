@@ -11,6 +11,7 @@ import type { ExportEvent, ExportFormat } from '../../figures/export-buttons';
 import type { TransformerElement } from './element';
 import { HEAD_COLORS, fixed, maxAbs } from './parts';
 import { isolate } from '../../i18n/bidi';
+import { isHeadOff } from '../shared/intervention-state';
 
 export function toggleHead(el: TransformerElement, h: number): void {
   el.hiddenHeads = el.hiddenHeads.includes(h)
@@ -61,6 +62,7 @@ export function renderHeadView(el: TransformerElement, record: ForwardRecord, ar
         stroke=${HEAD_COLORS[h % HEAD_COLORS.length]}
         stroke-opacity=${Math.min(1, w).toFixed(3)}
         stroke-width="3"
+        stroke-dasharray=${isHeadOff(el.interventions.edits, layer, h) ? '6 4' : nothing}
         data-head=${h}
         data-key=${j}
         data-weight=${String(w)}

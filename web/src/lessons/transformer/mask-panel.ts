@@ -1,5 +1,6 @@
 // Lesson 3's masked-word panel: the words of the text as buttons (one may be replaced by <mask>)
-// and the model's guesses for it, or the next-token guesses of a causal model.
+// and the model's guesses for it, or the next-token guesses of a causal model; with a change to the
+// attention (interventions.ts), the guesses before it and after it side by side.
 
 import { guessList } from '../../figures/guess-list';
 import { css, html, nothing, type TemplateResult } from 'lit';
@@ -11,6 +12,32 @@ import { t } from '../../i18n';
 import type { TransformerElement } from './element';
 import { MASK_MAX_WORDS, TOP_K } from './parts';
 import { TRACE } from '../../engine/trace-names';
+import type { ForwardRecord } from '../../engine/records';
+
+/** The guesses at token `at`, and with a change to the attention the changed model's beside them. */
+function guessesBeforeAfter(
+  el: TransformerElement,
+  record: ForwardRecord,
+  at: number,
+  guesses: NextToken[],
+  key: string,
+): TemplateResult {
+  const loaded = el.loaded;
+  const edited = el.interventions.editedFor(record);
+  const logits = edited ? findTensor(edited, TRACE.logits) : undefined;
+  if (!loaded || !edited || !logits || at >= logits.rows) return renderGuesses(guesses, key);
+  const after = topNext(logits, at, TOP_K, loaded.vocabulary);
+  return html`<div class="guess-compare">
+    <div class="before">
+      <h5>${t('intervene.guessesBefore')}</h5>
+      ${renderGuesses(guesses, key)}
+    </div>
+    <div class="after">
+      <h5>${t('intervene.guessesAfter')}</h5>
+      ${renderGuesses(after, `${key}-after`)}
+    </div>
+  </div>`;
+}
 
 export function renderGuesses(guesses: NextToken[], key: string): TemplateResult {
   return guessList(guesses, {
@@ -36,7 +63,7 @@ export function renderMask(el: TransformerElement): TemplateResult | typeof noth
           ? html`<h4 class="sub">
                 ${t('transformer.nextAfter', { token: isolate(el.tokenText(record, i)) })}
               </h4>
-              ${renderGuesses(guesses, 'next')}
+              ${guessesBeforeAfter(el, record, i, guesses, 'next')}
               <p class="note" data-key="symbols">${t('transformer.symbolsNote')}</p>`
           : nothing
       }
@@ -80,7 +107,7 @@ export function renderMask(el: TransformerElement): TemplateResult | typeof noth
     ${
       (masked || typed) && guesses.length
         ? html`<h4 class="sub" data-key="guesses-title">${title}</h4>
-            ${renderGuesses(guesses, 'mask')}
+            ${record && maskAt !== undefined ? guessesBeforeAfter(el, record, maskAt, guesses, 'mask') : nothing}
             <p class="note">${t(masked ? 'transformer.guessesNote' : 'transformer.guessesNoteTyped')}</p>
             <p class="note" data-key="symbols">${t('transformer.symbolsNote')}</p>`
         : masked || typed

@@ -10,6 +10,10 @@ import { t } from '../../i18n';
 import type { TransformerElement } from './element';
 import { THUMB_SVG_MAX, HEAD_COLORS } from './parts';
 import { transformerMapTitle } from '../shared/map-titles';
+import { isTeacherMode } from '../shared/embed-attributes';
+import { isHeadOff } from '../shared/intervention-state';
+import { pinTransformer, transformerPins } from './interventions';
+import type { PinEvent } from '../../figures/attention-map-edits';
 
 /**
  * The one colour scale of every small map: 0 to the largest weight of all of them, so a layer whose
@@ -38,6 +42,9 @@ function renderThumbLegend(max: number): TemplateResult {
 export function renderThumb(el: TransformerElement, map: AttentionMap, max: number): TemplateResult {
   const n = map.rows;
   const selected = map.layer === el.layer && map.head === el.head;
+  // A head the change switched off, or whose rows it changed, is marked.
+  const off = isHeadOff(el.interventions.edits, map.layer, map.head);
+  const edited = off || (map.editedRows?.length ?? 0) > 0;
   const body =
     n <= THUMB_SVG_MAX
       ? html`<svg
@@ -61,7 +68,8 @@ export function renderThumb(el: TransformerElement, map: AttentionMap, max: numb
         ></canvas>`;
   return html`<button
     type="button"
-    class="thumb"
+    class="thumb ${edited ? 'edited' : ''}"
+    data-edited=${edited ? (off ? 'off' : 'rows') : nothing}
     data-layer=${map.layer}
     data-head=${map.head}
     data-rows=${map.rows}
@@ -107,6 +115,9 @@ export function renderModelView(el: TransformerElement, record: ForwardRecord, a
             .sigmoid=${arch.normalization === 'sigmoid'}
             .exportTitle=${transformerMapTitle(el.model, el.layer, el.head)}
             .exportText=${el.input()}
+            .pinnable=${!isTeacherMode(el.controls)}
+            .pins=${transformerPins(el)}
+            @attnlab-pin=${(event: PinEvent) => pinTransformer(el, event.detail)}
           ></attnlab-attention-map>`
         : nothing
     }
@@ -115,7 +126,7 @@ export function renderModelView(el: TransformerElement, record: ForwardRecord, a
 
 /** Thumbnails of long texts are canvases (one pixel per cell), painted after each render. */
 export function paintThumbCanvases(el: TransformerElement): void {
-  const record = el.record;
+  const record = el.shownRecord;
   if (!record) return;
   const max = thumbScaleMax(record);
   for (const canvas of el.renderRoot.querySelectorAll<HTMLCanvasElement>('canvas.thumb-map')) {
@@ -153,6 +164,13 @@ export const modelViewStyles = css`
   .thumb[aria-pressed='true'] {
     border-color: var(--attn-accent, #1f5fa8);
     box-shadow: 0 0 0 2px var(--attn-accent, #1f5fa8);
+  }
+  .thumb.edited {
+    border-style: dashed;
+    border-color: var(--attn-edit, #c2255c);
+  }
+  .thumb[data-edited='off'] .thumb-map {
+    opacity: 0.35;
   }
   .thumb-title {
     font-size: 0.8rem;

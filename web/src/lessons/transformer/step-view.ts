@@ -74,8 +74,11 @@ export function renderStep(el: TransformerElement, record: ForwardRecord, arch: 
       : arch.sigmoidLogN
         ? String.raw`\sum_j \sigma(\alpha_{${i},j} - \ln n_{${i}})`
         : String.raw`\sum_j \sigma(\alpha_{${i},j})`;
+  // The changed model's numbers: where the change acts, they no longer follow the formulas.
+  const changed = record !== el.record;
   return html`
     ${pickers}
+    ${changed ? html`<p class="note" data-key="step-changed">${t('intervene.stepNote')}</p>` : nothing}
     <section
       class="step"
       data-layer=${detail.layer}

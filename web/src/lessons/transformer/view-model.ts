@@ -3,7 +3,8 @@
 // the tensors layer{l}.input / .q / .k / .v / .heads / .attn_out / .output (T, D), where head h owns
 // columns h*d_k .. h*d_k + d_k - 1; "positions" (T, D) and "logits" (T, V). Everything the view
 // shows of one step of the computation comes from these numbers; the helpers below only slice them
-// and redo the sums the notes write down, so the page can check that they add up.
+// and redo the sums the notes write down, so the page can check that they add up. outputChange
+// compares two records of the same text (before and after an intervention).
 // Nothing here touches the WASM module or the DOM.
 
 import { TRACE, layerTensor } from '../../engine/trace-names';
@@ -375,4 +376,32 @@ export function tokenLabel(token: string): string {
   if (token.trim() === '')
     return token.replace(/ /g, '␣').replace(/\n/g, '↵').replace(/\t/g, '⇥').replace(/\r/g, '␍');
   return token.trim();
+}
+
+/**
+ * How far each token's output moved: |after_i - before_i| / |before_i| for the last layer's output
+ * rows (0 where nothing changed). Null when a record lacks the tensor or the shapes differ.
+ */
+export function outputChange(
+  before: ForwardRecord,
+  after: ForwardRecord,
+  nLayer: number,
+): Float64Array | null {
+  const name = layerTensor(nLayer - 1, TRACE.output);
+  const a = findTensor(before, name);
+  const b = findTensor(after, name);
+  if (!a || !b || a.rows !== b.rows || a.cols !== b.cols) return null;
+  const out = new Float64Array(a.rows);
+  for (let i = 0; i < a.rows; i++) {
+    let diff = 0;
+    let norm = 0;
+    for (let k = 0; k < a.cols; k++) {
+      const x = a.data[i * a.cols + k];
+      const d = b.data[i * a.cols + k] - x;
+      diff += d * d;
+      norm += x * x;
+    }
+    out[i] = Math.sqrt(diff) / (Math.sqrt(norm) || 1);
+  }
+  return out;
 }
