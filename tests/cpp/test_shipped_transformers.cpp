@@ -30,7 +30,7 @@ std::vector<int> test_head_ids(const Model& model) {
 }  // namespace
 
 TEST_CASE("shipped: transformer masked language models reproduce their cards' test-head metrics") {
-  for (const char* name : {"tf-mlm", "tf-mlm-additive", "tf-mlm-sigmoid", "tf-mlm-nopos"}) {
+  for (const char* name : {"tf-mlm", "tf-mlm-additive", "tf-mlm-sigmoid", "tf-mlm-nopos", "tf-mlm-seed2"}) {
     INFO(name);
     const LoadedModel lm = load_model_dir(std::string(ATTNLAB_MODELS_DIR) + "/" + name);
     const auto* model = dynamic_cast<const Transformer*>(lm.model.get());
