@@ -11,6 +11,7 @@
 
 #include "core/param.h"
 #include "core/rng.h"
+#include "layers/cross_entropy.h"
 #include "layers/embedding.h"
 #include "models/config.h"
 #include "models/intervention.h"
@@ -75,7 +76,7 @@ struct Example {
 // The targets whose loss counts: ex.targets, or only row ex.only_row's when it is set.
 inline std::vector<int> loss_targets(const Example& ex) {
   if (ex.only_row < 0) return ex.targets;
-  std::vector<int> t(ex.targets.size(), -100);  // kIgnoreIndex (layers/cross_entropy.h)
+  std::vector<int> t(ex.targets.size(), kIgnoreIndex);
   if (ex.only_row < static_cast<int>(t.size()))
     t[static_cast<size_t>(ex.only_row)] = ex.targets[static_cast<size_t>(ex.only_row)];
   return t;
