@@ -20,7 +20,11 @@ LabRun::LabRun(const nlohmann::json& config) : config_(config) {
 }
 
 double LabRun::step() {
-  return session_->step([this]() -> const Example& { return task_->next(); });
+  return session_->step([this]() -> const Example& {
+    const Example& ex = task_->next();
+    tokens_ += static_cast<long long>(ex.ids.size() + ex.targets.size());
+    return ex;
+  });
 }
 
 nlohmann::json LabRun::evaluate(int n) const {

@@ -26,6 +26,9 @@ class LabRun {
   // One optimizer step; the batch's mean loss.
   double step();
   int steps_taken() const { return session_->steps_taken(); }
+  // Tokens the steps so far have trained on: each example's input tokens plus its output rows
+  // (a Seq2Seq's target words, a sequence task's one prediction per position), for tokens/s.
+  long long tokens_taken() const { return tokens_; }
 
   // The task's held-out metrics (LabTask::evaluate) on the first n held-out examples, and "steps".
   nlohmann::json evaluate(int n) const;
@@ -45,6 +48,7 @@ class LabRun {
   std::unique_ptr<Model> model_;
   std::unique_ptr<TrainSession> session_;
   std::unique_ptr<LabTask> task_;
+  long long tokens_ = 0;
 };
 
 }  // namespace attnlab

@@ -207,7 +207,7 @@ class Lab {
     }
   }
 
-  // n optimizer steps; { ok, losses: Float64Array(n), steps }.
+  // n optimizer steps; { ok, losses: Float64Array(n), steps, tokens (trained on so far) }.
   val step(int n) {
     if (!run_) return failure("no_model", "no lab run created");
     try {
@@ -216,6 +216,7 @@ class Lab {
       val r = success();
       r.set("losses", val(emscripten::typed_memory_view(losses.size(), losses.data())).call<val>("slice"));
       r.set("steps", run_->steps_taken());
+      r.set("tokens", static_cast<double>(run_->tokens_taken()));
       return r;
     } catch (const std::exception& e) {
       return failure(e);

@@ -182,3 +182,21 @@ TEST_CASE("lab: a tiny run learns to reverse, and its held-out map has the gold 
   CHECK_THROWS_WITH(LabRun({{"task", {{"kind", "reverse"}}}, {"model", {{"architecture", "transformer"}}}}),
                     Catch::Contains("needs a model of architecture \"seq2seq\""));
 }
+
+TEST_CASE("lab: tokens_taken counts each trained example's inputs and output rows") {
+  const nlohmann::json config = lab_config(3);
+  LabRun lab(config);
+  CHECK(lab.tokens_taken() == 0);
+  for (int s = 0; s < 3; ++s) lab.step();
+  // The same stream drawn again: 3 steps of batch 4 read its first 12 examples.
+  nlohmann::json completed = config;
+  completed["model"] = complete_model_config(completed);
+  std::unique_ptr<Model> model = build_model(completed["model"]);
+  std::unique_ptr<LabTask> task = make_lab_task(*model, completed["task"], 3);
+  long long expected = 0;
+  for (int i = 0; i < 12; ++i) {
+    const Example& ex = task->next();
+    expected += static_cast<long long>(ex.ids.size() + ex.targets.size());
+  }
+  CHECK(lab.tokens_taken() == expected);
+}

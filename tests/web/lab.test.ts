@@ -72,6 +72,8 @@ describe.each([
       const r = lab.step(steps);
       expect(r.ok).toBe(true);
       expect(r.steps).toBe(steps);
+      // Every example has at least one input and one output (the exact count: test_toy_tasks.cpp).
+      expect(r.tokens).toBeGreaterThanOrEqual(steps * config(kind, steps, model).batch_size * 2);
       const losses = Array.from(r.losses ?? []);
       const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
       expect(mean(losses.slice(-30))).toBeLessThan(mean(losses.slice(0, 30))); // a tiny run lowers the loss

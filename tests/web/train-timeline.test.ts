@@ -278,6 +278,7 @@ describe('a run and its errors', () => {
       losses: [4, 3, 2, 1],
       stepsPerSecond: 100,
       examplesPerSecond: 200,
+      tokensPerSecond: 1800,
     });
     worker.reply({ type: 'snapshot', steps: 4, metrics: snap(4).metrics, example: null });
     worker.reply({ type: 'state', running: false, steps: 4 });

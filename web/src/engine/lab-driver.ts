@@ -47,6 +47,8 @@ export class LabDriver {
   private totalSteps = 0;
   private batchSize = 1;
   private steps = 0;
+  /** Tokens trained on so far, as the engine counts them (LabStepResult.tokens). */
+  private tokens = 0;
   private exampleIndex = 0;
   private lastSnapshot = -Infinity;
   private scheduled = false;
@@ -91,6 +93,7 @@ export class LabDriver {
     this.totalSteps = numberOr(parsed.steps, 1500);
     this.batchSize = numberOr(parsed.batch_size, 16);
     this.steps = 0;
+    this.tokens = 0;
     const exported = this.lab.exportModel(1);
     const card = exported.ok && exported.card ? (JSON.parse(exported.card) as { parameters?: number }) : {};
     this.post({
@@ -127,15 +130,17 @@ export class LabDriver {
     const lab = this.lab;
     if (!lab) return;
     const start = this.clock.now();
+    const tokensBefore = this.tokens;
     const losses: number[] = [];
     while (this.steps < this.totalSteps) {
       const r = lab.step(1);
       if (this.fail(r)) return;
       losses.push(r.losses?.[0] ?? Number.NaN);
       this.steps = r.steps ?? this.steps + 1;
+      this.tokens = r.tokens ?? this.tokens;
       if (this.clock.now() - start >= SLICE_MS) break;
     }
-    this.progress(losses, this.clock.now() - start);
+    this.progress(losses, this.tokens - tokensBefore, this.clock.now() - start);
     if (this.clock.now() - this.lastSnapshot >= SNAPSHOT_MS || this.steps >= this.totalSteps) this.snapshot();
     if (this.steps >= this.totalSteps) this.setRunning(false);
     else this.schedule();
@@ -147,15 +152,17 @@ export class LabDriver {
     const count = Math.max(0, Math.min(Math.floor(n), this.totalSteps - this.steps));
     if (count === 0) return;
     const start = this.clock.now();
+    const tokensBefore = this.tokens;
     const r = lab.step(count);
     if (this.fail(r)) return;
     this.steps = r.steps ?? this.steps + count;
-    this.progress(Array.from(r.losses ?? []), this.clock.now() - start);
+    this.tokens = r.tokens ?? this.tokens;
+    this.progress(Array.from(r.losses ?? []), this.tokens - tokensBefore, this.clock.now() - start);
     this.post({ type: 'state', running: false, steps: this.steps });
     this.snapshot();
   }
 
-  private progress(losses: number[], ms: number): void {
+  private progress(losses: number[], tokens: number, ms: number): void {
     const perSecond = ms > 0 ? (losses.length * 1000) / ms : 0;
     this.post({
       type: 'progress',
@@ -163,6 +170,7 @@ export class LabDriver {
       losses,
       stepsPerSecond: perSecond,
       examplesPerSecond: perSecond * this.batchSize,
+      tokensPerSecond: ms > 0 ? (tokens * 1000) / ms : 0,
     });
   }
 

@@ -47,6 +47,14 @@ export type LabMessage =
   | { type: 'error'; code: string; error: string }
   | { type: 'state'; running: boolean; steps: number }
   /** After a slice of steps: their losses, and the speed measured over that slice. */
-  | { type: 'progress'; steps: number; losses: number[]; stepsPerSecond: number; examplesPerSecond: number }
+  | {
+      type: 'progress';
+      steps: number;
+      losses: number[];
+      stepsPerSecond: number;
+      examplesPerSecond: number;
+      /** Input tokens plus output rows trained on per second (cpp/train/lab.h tokens_taken). */
+      tokensPerSecond: number;
+    }
   | { type: 'snapshot'; steps: number; metrics: LabMetrics; example: LabExample | null }
   | { type: 'exported'; config: string; card: string; weights: ArrayBuffer };

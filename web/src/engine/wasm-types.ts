@@ -90,6 +90,7 @@ export interface ImportanceResult extends Status {
 export interface LabStepResult extends Status {
   losses?: Float64Array; // one mean batch loss per step taken
   steps?: number; // steps taken since the run was created
+  tokens?: number; // tokens trained on since then: each example's inputs plus its output rows
 }
 
 export interface LabEvaluateResult extends Status {

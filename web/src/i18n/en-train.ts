@@ -72,7 +72,7 @@ export const enTrain = {
   reset: 'Reset',
   running: 'training…',
   progress: 'step {{steps}} of {{total}}',
-  speed: '{{steps}} steps/s · {{examples}} examples/s',
+  speed: '{{steps}} steps/s · {{examples}} examples/s · {{tokens}} tokens/s',
   parameters: '{{n}} parameters',
   timeline: 'Timeline',
   timelineValue: 'step {{steps}}',

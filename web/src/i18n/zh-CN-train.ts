@@ -73,7 +73,7 @@ export const zhCNTrain: Strings['train'] = {
   reset: '重置',
   running: '训练中…',
   progress: '第 {{steps}} 步，共 {{total}} 步',
-  speed: '每秒 {{steps}} 步 · 每秒 {{examples}} 个样例',
+  speed: '每秒 {{steps}} 步 · 每秒 {{examples}} 个样例 · 每秒 {{tokens}} 个词元',
   parameters: '{{n}} 个参数',
   timeline: '时间轴',
   timelineValue: '第 {{steps}} 步',

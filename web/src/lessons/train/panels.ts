@@ -58,6 +58,7 @@ export function renderRunPanel(
       ? t('train.speed', {
           steps: formatInteger(Math.round(run.stepsPerSecond)),
           examples: formatInteger(Math.round(run.examplesPerSecond)),
+          tokens: formatInteger(Math.round(run.tokensPerSecond)),
         })
       : '';
   return html`<section

@@ -28,6 +28,7 @@ export class TrainRun {
   timeline: Snapshot[] = [];
   stepsPerSecond = 0;
   examplesPerSecond = 0;
+  tokensPerSecond = 0;
   error: RunError | null = null;
   private client: LabClient | null = null;
 
@@ -114,6 +115,7 @@ export class TrainRun {
         this.steps = message.steps;
         this.stepsPerSecond = message.stepsPerSecond;
         this.examplesPerSecond = message.examplesPerSecond;
+        this.tokensPerSecond = message.tokensPerSecond;
         return this.changed('progress');
       case 'snapshot':
         this.timeline = addSnapshot(this.timeline, {
