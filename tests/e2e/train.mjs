@@ -6,7 +6,7 @@
 // carries the settings; the recall task (SimpleRNN with and without self-attention) and the mirror
 // task (a Transformer, one layer/head map chosen) train, change their curve and map, and pause;
 // 375 px with 24 px targets, driven by touch taps; the model opens in lesson 1 (handed over on the
-// app page, and as the downloaded .zip through "Open a model…").
+// app page, and as the downloaded .zip through "Open your model…").
 // Screenshots: tests/e2e/artifacts/train-*.png.
 //
 //   npm run build && node tests/e2e/train.mjs
@@ -20,8 +20,13 @@ import { downloadFrom } from './downloads.mjs';
 
 /** Small enough to finish in seconds on a shared machine, large enough to learn the diagonal. */
 const QUICK = 'train.steps=400&train.hidden-size=32&train.min-len=4&train.max-len=8';
-/** The first page trains longer, so it is still training when the test pauses it. */
+/** The first page trains longer: the tests watch it train, scrub it and open it once it is done. */
 const LONGER = QUICK.replace('steps=400', 'steps=1500');
+/**
+ * Pages whose run the test pauses: as many steps as the lab allows, so no machine finishes them
+ * before the Pause (at 1,500 steps a fast one did).
+ */
+const PAUSABLE = QUICK.replace('steps=400', 'steps=20000');
 let session;
 let page;
 /** The watched example's words before training ("Input: ... → correct output: ..."). */
@@ -161,10 +166,16 @@ test('Start trains in the worker: the loss curve grows, the map changes, and a c
     'the map changed from the random initial state',
   );
   await page.screenshot({ path: path.join(ARTIFACTS, 'train-running.png'), fullPage: true });
-  await lab('button[data-action="pause"]').click();
 });
 
-test('Pause stops the steps; Step once takes one; the run finishes', async () => {
+test('Pause stops the steps; Step once takes one; Resume goes on', async () => {
+  const main = page;
+  page = await newPage();
+  await page.goto(`${session.origin}/?embed=train&${PAUSABLE}`);
+  await waitFor(() => trainRoot().querySelector('.run attnlab-attention-map') !== null);
+  await lab('button[data-action="start"]').click();
+  await waitFor(() => Number(trainRoot().querySelector('.progress').dataset.steps) > 0);
+  await lab('button[data-action="pause"]').click();
   await waitFor(() => trainRoot().querySelector('.running') === null);
   const paused = await stepsShown();
   await page.waitForTimeout(600);
@@ -174,6 +185,12 @@ test('Pause stops the steps; Step once takes one; the run finishes', async () =>
   await lab('button[data-action="step"]').click();
   await waitFor((n) => Number(trainRoot().querySelector('.progress').dataset.steps) === n + 1, paused);
   await lab('button[data-action="start"]').click();
+  await waitFor((n) => Number(trainRoot().querySelector('.progress').dataset.steps) > n + 1, paused);
+  await page.close();
+  page = main;
+});
+
+test('the run finishes at its steps', async () => {
   await waitFor(() => trainRoot().querySelector('[data-key="done"]') !== null, null, 180_000);
   assert.equal(await stepsShown(), 1500);
   const hits = await lab('.gold-note').innerText();
@@ -245,7 +262,7 @@ test('bad settings get plain messages and no figure; fixing them trains again', 
   await lab('input[name="steps"]').fill('999999999');
   await lab('input[name="steps"]').press('Enter');
   await waitFor(() => trainRoot().querySelector('[data-key="problem-steps-range"]') !== null);
-  await lab('input[name="steps"]').fill('1500');
+  await lab('input[name="steps"]').fill('20000'); // the next test pauses this run: it must not finish first
   await lab('input[name="min-len"]').fill('9');
   await lab('input[name="min-len"]').press('Enter');
   await waitFor(() => trainRoot().querySelector('[data-key="problem-minLen-minAboveMax"]') !== null);
@@ -271,7 +288,7 @@ test('a hidden tab pauses the training', async () => {
   const steps = await stepsShown();
   await page.waitForTimeout(500);
   assert.equal(await stepsShown(), steps);
-  assert.ok(steps < 1500);
+  assert.ok(steps < 20000);
   await page.close();
 });
 
@@ -395,7 +412,7 @@ test('"Show it in lesson 1" hands the trained model to lesson 1 on the app page;
   await page.close();
 });
 
-test('the downloaded .zip opens in lesson 1 through "Open a model…"; a file that is not a model is refused and nothing is lost', async () => {
+test('the downloaded .zip opens in lesson 1 through "Open your model…"; a file that is not a model is refused and nothing is lost', async () => {
   assert.ok(downloaded, 'the download test ran first');
   page = await newPage();
   await page.goto(`${session.origin}/?embed=seq2seq`);
@@ -455,7 +472,7 @@ async function pickTask(task) {
 
 test("recall: lesson 2's SimpleRNN with and without self-attention train; the map and curves change; Pause stops", async () => {
   page = await newPage();
-  await page.goto(`${session.origin}/?embed=train&train.steps=3000`);
+  await page.goto(`${session.origin}/?embed=train&train.steps=20000`);
   await waitFor(() => trainRoot().querySelector('.run attnlab-attention-map') !== null);
   await pickTask('recall');
   await page.waitForFunction(() => location.search.includes('train.task=recall'));
@@ -513,7 +530,7 @@ test("recall: lesson 2's SimpleRNN with and without self-attention train; the ma
 
 test('mirror: a Transformer trains, the chosen layer/head map changes, positions vs none side by side', async () => {
   page = await newPage();
-  await page.goto(`${session.origin}/?embed=train&train.steps=3000`);
+  await page.goto(`${session.origin}/?embed=train&train.steps=20000`);
   await waitFor(() => trainRoot().querySelector('.run attnlab-attention-map') !== null);
   await pickTask('mirror');
   assert.equal(await lab('select[name="attention"]').inputValue(), 'dot');
@@ -572,7 +589,7 @@ test('375 px: every control is at least 24 x 24 px (touch targets), in English a
   ]) {
     page = await newPage({ width: 375, height: 800 });
     await page.goto(
-      `${session.origin}/?embed=train&lang=${lang}&${QUICK}&train.versus=none&train.task=${task}`,
+      `${session.origin}/?embed=train&lang=${lang}&${PAUSABLE}&train.versus=none&train.task=${task}`,
     );
     await waitFor(() => trainRoot().querySelector('.run attnlab-attention-map') !== null);
     // With a finger: Step once, then Start and Pause.

@@ -1,10 +1,10 @@
 // English strings for a model the student opens from their own files (lessons/shared/open-model.ts):
-// the "Open a model" control (`open`), and lesson 1's wording while such a model is shown
+// the "Open your model" control (`open`), and lesson 1's wording while such a model is shown
 // (`seq2seqLocal`: it may read and write any symbols, not English and French, so the lesson says
 // "input" and "output"). en.ts includes both.
 
 export const enOpen = {
-  button: 'Open a model…',
+  button: 'Open your model…',
   hint: 'A model folder (config.json, model.safetensors, card.json) or the .zip the training lab downloads. It stays on this device.',
   drop: 'Drop a model folder, its files or a .zip here',
   pill: 'Your model',
@@ -19,8 +19,28 @@ export const enOpen = {
   splitValid: 'held-out validation',
   linkNeedsFile:
     'This link was made with a model opened from a file, which a link cannot carry: the lesson shows its own model. Open the file again to see it.',
-  wrongArchitecture:
-    'This lesson shows Seq2Seq models; this one is a model of architecture “{{architecture}}”.',
+  wrongArchitecture: {
+    seq2seq: 'This lesson shows Seq2Seq models; this one is a model of architecture “{{architecture}}”.',
+    lstmn:
+      'This lesson shows language models read by a recurrent network (architectures “rnn_self_attention” and “rnn_lm”); this one is a model of architecture “{{architecture}}”.',
+    transformer:
+      'This lesson shows Transformer encoders (architecture “transformer”); this one is a model of architecture “{{architecture}}”.',
+  },
+  bestHead: '(the alignment error of its best head: layer {{layer}}, head {{head}})',
+  unknown_one: 'Your model does not know the word {{words}}: it reads it as <unk>.',
+  unknown_other: 'Your model does not know the words {{words}}: it reads them as <unk>.',
+  allUnknown: 'Your model knows none of these words. It reads {{size}} words, among them: {{examples}}.',
+  outputTitle: 'What the model outputs',
+  outputIntro:
+    'This model has no <mask> token, so it was not trained to fill in hidden words: every position has an output of its own, trained on whatever its card says. Pick a query token above to see the model’s output there.',
+  outputAt: 'At “{{token}}”, the model outputs:',
+  recallObjective:
+    'Trained on the recall task (its card says so): only the guess after the last piece is scored, and it must name the first piece. The guesses at every other step were never trained; read them as noise.',
+  lmObjectiveUnsure:
+    'This is the loss of a language model. Whether your model was trained on it, only its card can say.',
+  fitsLesson: 'Lesson {{n}} shows it: open it there.',
+  cardExact:
+    'Your model “{{name}}” · {{parameters}} parameters · {{split}} ({{n}} examples): {{exactMatch}} exact match (no attention, so no alignment error)',
   none: 'No file was chosen.',
   tooBig: 'The model is {{size}} MB; this page opens models of at most {{limit}} MB.',
   missing: 'There is no {{file}} among the files: a model folder needs config.json and model.safetensors.',

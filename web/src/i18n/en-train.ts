@@ -118,7 +118,7 @@ export const enTrain = {
   },
   goldHits: 'Strongest weight on the correct cell in {{hits}} of the rows.',
   download: 'Download the model (.zip)',
-  openInLesson: 'Show it in lesson 1',
+  openInLesson: 'Show it in lesson {{n}}',
   downloadHint:
     'A model folder: config.json, model.safetensors and card.json (task, steps, seed, held-out metrics). Unzip it and run it with the command line: attnlab forward FOLDER --text "a b c".',
   downloadFailed: 'The model could not be downloaded: {{detail}}',

@@ -1,7 +1,7 @@
 // Chinese strings for a model the student opens from their own files (see en-open.ts).
 
 export const zhCNOpen = {
-  button: '打开模型……',
+  button: '打开你的模型……',
   hint: '一个模型文件夹（config.json、model.safetensors、card.json），或训练实验室下载的 .zip。文件只留在这台设备上。',
   drop: '把模型文件夹、它的文件或 .zip 拖到这里',
   pill: '你的模型',
@@ -16,7 +16,26 @@ export const zhCNOpen = {
   splitValid: '留出验证集',
   linkNeedsFile:
     '这个链接是在打开本地模型文件时生成的，链接无法带上文件：本课显示自己的模型。再打开一次那个文件就能看到它。',
-  wrongArchitecture: '本课显示 Seq2Seq 模型；这个模型的架构是“{{architecture}}”。',
+  wrongArchitecture: {
+    seq2seq: '本课显示 Seq2Seq 模型；这个模型的架构是“{{architecture}}”。',
+    lstmn:
+      '本课显示由循环网络读入的语言模型（架构“rnn_self_attention”和“rnn_lm”）；这个模型的架构是“{{architecture}}”。',
+    transformer: '本课显示 Transformer 编码器（架构“transformer”）；这个模型的架构是“{{architecture}}”。',
+  },
+  bestHead: '（这是它最好的一个头的对齐错误率：第 {{layer}} 层第 {{head}} 个头）',
+  unknown_one: '你的模型不认识 {{words}} 这个词：它会被读成 <unk>。',
+  unknown_other: '你的模型不认识 {{words}} 这些词：它们会被读成 <unk>。',
+  allUnknown: '这些词你的模型一个都不认识。它认识 {{size}} 个词，例如：{{examples}}。',
+  outputTitle: '模型的输出',
+  outputIntro:
+    '这个模型没有 <mask> 词元，所以它没有学过填补被遮住的词：每个位置都有自己的输出，学的是它的模型卡片上写的任务。在上面选一个查询词元，看看模型在那里输出什么。',
+  outputAt: '在“{{token}}”处，模型输出：',
+  recallObjective:
+    '它是在回忆任务上训练的（模型卡片上这样写）：只给读完最后一个片段之后的猜测打分，要求它说出第一个片段。其他每一步的猜测从没被训练过，请把它们当作噪声。',
+  lmObjectiveUnsure: '这是语言模型的损失。你的模型是否用它训练，只有它的模型卡片能说明。',
+  fitsLesson: '第 {{n}} 课可以显示它：请在那里打开。',
+  cardExact:
+    '你的模型“{{name}}” · {{parameters}} 个参数 · {{split}}（{{n}} 个样例）：完全匹配率 {{exactMatch}}（没有注意力，所以没有对齐错误率）',
   none: '没有选择文件。',
   tooBig: '这个模型有 {{size}} MB；本页最多打开 {{limit}} MB 的模型。',
   missing: '这些文件里没有 {{file}}：一个模型文件夹至少要有 config.json 和 model.safetensors。',

@@ -118,7 +118,7 @@ export const zhCNTrain: Strings['train'] = {
   },
   goldHits: '{{hits}} 的行把最大权重放在正确的格子上。',
   download: '下载模型（.zip）',
-  openInLesson: '在第 1 课中查看',
+  openInLesson: '在第 {{n}} 课中查看',
   downloadHint:
     '一个模型文件夹：config.json、model.safetensors 和 card.json（任务、步数、随机种子、留出集指标）。解压后可用命令行运行：attnlab forward 文件夹 --text "a b c"。',
   downloadFailed: '无法下载模型：{{detail}}',

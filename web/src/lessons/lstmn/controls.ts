@@ -9,6 +9,8 @@ import { radioPills } from '../../components/radio-pills';
 import type { LstmnElement } from './element';
 import { MODEL_KEYS, UNPENALIZED, baselineOf, cellOf, type Architecture, type Reading } from './parts';
 import type { LmModel } from '../shared/models';
+import { LOCAL, type WithLocal } from '../shared/model-set';
+import { localCard, renderLocalCard, withLocalOption } from '../shared/local-model';
 import type { View } from './state';
 
 /** A perplexity as the card shows it (one decimal, in the page's language). */
@@ -29,26 +31,27 @@ export const formatPercent = (x: number) =>
 export function renderModels(el: LstmnElement): TemplateResult | typeof nothing {
   const twins = Object.values(UNPENALIZED);
   // A twin is reached through its cell's pill and the training switch (when the cell is served).
-  const paired = (key: LmModel) => twins.includes(key) && el.available.includes(cellOf(key));
-  const cell = paired(el.model) ? cellOf(el.model) : el.model;
-  const twin = UNPENALIZED[cell];
+  const paired = (key: WithLocal<LmModel>) =>
+    key !== LOCAL && twins.includes(key) && el.available.includes(cellOf(key));
+  const cell = el.model !== LOCAL && paired(el.model) ? cellOf(el.model) : el.model;
+  const twin = cell === LOCAL ? undefined : UNPENALIZED[cell];
   const pills = modelPills(el, {
     name: 'models',
     data: 'model',
     label: t('lstmn.modelLabel'),
     current: cell,
-    keys: MODEL_KEYS,
-    options: el.available.filter((key) => !paired(key)),
+    keys: { ...MODEL_KEYS, [LOCAL]: 'open.pill' },
+    options: withLocalOption(el.models, el.available).filter((key) => !paired(key)),
     choose: (key) => el.chooseModel(key),
   });
-  if (!twin || !el.available.includes(twin)) return pills;
+  if (!twin || !el.available.includes(twin) || el.model === LOCAL) return pills;
   return html`${pills}${radioPills<LmModel>({
     host: el,
     name: 'training',
     data: 'model',
     label: t('lstmn.trainingLabel'),
-    options: [cell, twin],
-    current: el.model,
+    options: [cell as LmModel, twin],
+    current: el.model as LmModel,
     text: (key) => t(key === twin ? 'lstmn.trainingPlain' : 'lstmn.trainingPenalty'),
     choose: (key) => el.chooseModel(key),
   })}`;
@@ -58,6 +61,13 @@ export function renderCard(el: LstmnElement): TemplateResult | typeof nothing {
   const loaded = el.loaded;
   if (!loaded) return nothing;
   const card = loaded.card;
+  if (el.model === LOCAL)
+    return renderLocalCard(
+      el.models.local?.name ?? '',
+      card.parameters ?? loaded.info.parameters,
+      localCard(loaded.info.card),
+      () => el.closeLocal(),
+    );
   const values = {
     model: t(MODEL_KEYS[el.model]),
     parameters: formatInteger(card.parameters ?? loaded.info.parameters),

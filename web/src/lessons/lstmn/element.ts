@@ -17,8 +17,11 @@ import { LatestForward } from '../shared/latest-forward';
 import { InterventionController } from '../shared/intervention-controller';
 import { interventionBarStyles } from '../shared/intervention-bar';
 import { lstmnInterventionStyles } from './interventions';
-import { ModelSet, type LoadState } from '../shared/model-set';
-import { modelLoader, servedFolders } from '../shared/load-model';
+import { LOCAL, ModelSet, type LoadState, type WithLocal } from '../shared/model-set';
+import { localLoader, modelLoader, servedFolders } from '../shared/load-model';
+import { OpenModelController, openModelStyles } from '../shared/open-model-control';
+import { linkNote, localCard, openLocalModel, requireArchitecture, unknownNote } from '../shared/local-model';
+import type { ModelFolder } from '../../engine/model-folder';
 import {
   hasForeignLetters,
   hasUnspacedScript,
@@ -78,9 +81,13 @@ export class LstmnElement extends LessonElement<LmModel, LoadedModel> {
     readout: { state: true },
     recall: { state: true },
     cards: { state: true },
+    localMissing: { state: true },
   };
 
-  declare model: LmModel;
+  /** The model shown: one of the lesson's, or the one the student opened (LOCAL). */
+  declare model: WithLocal<LmModel>;
+  /** The URL asked for a model opened from a file, which it cannot carry (a message says so). */
+  declare localMissing: boolean;
   declare view: View;
   /** Token index of the step the step panel shows; null: panel closed. */
   declare selected: number | null;
@@ -98,11 +105,17 @@ export class LstmnElement extends LessonElement<LmModel, LoadedModel> {
   readonly models = new ModelSet<LmModel, LoadedModel>(this, {
     lesson: LSTMN_MODELS,
     load: modelLoader(lmModel),
+    loadLocal: localLoader((loaded) => {
+      requireArchitecture(loaded.info, 'lstmn');
+      return lmModel(loaded);
+    }),
     manifest: servedFolders,
     onReady: (model) => {
       if (model === this.model) this.compute();
     },
   });
+  /** "Open your model…": the picker, drops on the lesson, and what was refused. */
+  readonly opener = new OpenModelController(this, { open: (name, folder) => this.openLocal(name, folder) });
   reading: Reading | null = null;
   /** The record the last update saw (a new one may close the step panel). */
   seenRecord: ForwardRecord | null = null;
@@ -118,6 +131,7 @@ export class LstmnElement extends LessonElement<LmModel, LoadedModel> {
     this.readout = '';
     this.recall = { status: 'loading' };
     this.cards = {};
+    this.localMissing = false;
     this.shown = parseView(null, SPEC.view);
   }
 
@@ -130,6 +144,8 @@ export class LstmnElement extends LessonElement<LmModel, LoadedModel> {
       this.compute();
     }
     const model = parseModel(this.attrModel, SPEC) as LmModel | null;
+    if (changed.has('attrModel') && this.attrModel?.trim().toLowerCase() === LOCAL && this.model !== LOCAL)
+      this.localMissing = true;
     if (changed.has('attrModel') && model && model !== this.model) {
       if (this.available.length) this.chooseModel(model);
       else this.model = model;
@@ -164,9 +180,44 @@ export class LstmnElement extends LessonElement<LmModel, LoadedModel> {
   async start(): Promise<void> {
     // Without a manifest the default model is still tried, so a missing model says so.
     await this.models.readManifest();
+    if (this.model === LOCAL) return void this.loadCards(); // opened while the manifest was read
     if (!this.available.includes(this.model)) this.model = this.available[0];
     void this.loadCards();
     await this.ensureLoaded(this.model);
+  }
+
+  /**
+   * Opens a model folder from the student's files and shows it; the text becomes the example its
+   * card gives (a model trained on the lab's symbols reads the lesson's English as unknown words).
+   */
+  openLocal(name: string, folder: ModelFolder): Promise<void> {
+    return openLocalModel(
+      {
+        models: this.models,
+        opener: this.opener,
+        shown: () => this.model,
+        showOwn: (model) => (this.model = model),
+        showLocal: (model) => {
+          this.localMissing = false;
+          this.model = LOCAL;
+          this.forwards.reset();
+          this.interventions.resetForwards();
+          this.readout = '';
+          this.selected = null;
+          const example = localCard(model.info.card).example;
+          if (example) this.text = example;
+          this.compute();
+        },
+      },
+      name,
+      folder,
+    );
+  }
+
+  /** Closes the student's model and goes back to the lesson's first one. */
+  closeLocal(): void {
+    this.models.dropLocal();
+    if (this.model === LOCAL) this.chooseModel(this.available[0] ?? 'rnn-selfattn');
   }
 
   /** Reads card.json of every served model (a failed one is left out: its comparison is not shown). */
@@ -215,14 +266,14 @@ export class LstmnElement extends LessonElement<LmModel, LoadedModel> {
     this.compute();
   }
 
-  chooseModel(model: LmModel): void {
+  chooseModel(model: WithLocal<LmModel>): void {
     if (model === this.model) return;
     this.model = model;
     this.forwards.reset();
     this.interventions.resetForwards();
     this.readout = '';
     if (this.loaded) this.compute();
-    else void this.ensureLoaded(model);
+    else if (model !== LOCAL) void this.ensureLoaded(model);
   }
 
   chooseView(view: View): void {
@@ -271,7 +322,7 @@ export class LstmnElement extends LessonElement<LmModel, LoadedModel> {
   }
 
   messages(): Message[] {
-    return messageLadder(
+    const ladder = messageLadder(
       {
         prefix: 'lstmn',
         text: this.text,
@@ -281,8 +332,9 @@ export class LstmnElement extends LessonElement<LmModel, LoadedModel> {
         record: this.record,
         reportTruncation: true,
       },
-      () => {
+      (record) => {
         const out: Message[] = [];
+        if (this.model === LOCAL && this.loaded) out.push(...unknownNote(record, this.loaded.vocabulary));
         if (hasForeignLetters(this.input()))
           out.push({ kind: 'info', key: 'foreign', text: t('lstmn.foreign') });
         if (this.view === 'words' && hasUnspacedScript(this.input()))
@@ -292,10 +344,12 @@ export class LstmnElement extends LessonElement<LmModel, LoadedModel> {
         return out;
       },
     );
+    return [...linkNote(this.localMissing), ...ladder];
   }
 
   override render(): TemplateResult {
     const messages = this.messages();
+    const teacher = isTeacherMode(this.controls);
     return html`
       ${sentenceInput({
         controls: this.controls,
@@ -307,12 +361,13 @@ export class LstmnElement extends LessonElement<LmModel, LoadedModel> {
         onInput: this.onInput,
         switches: renderModels(this),
       })}
-      ${renderCard(this)} ${renderObjective(this)} ${renderMessages('lstmn-messages', messages)}
+      ${teacher ? nothing : this.opener.render()} ${renderCard(this)} ${renderObjective(this)}
+      ${renderMessages('lstmn-messages', messages)}
       <div class="figure" aria-busy=${this.busy || this.current?.status === 'loading' ? 'true' : 'false'}>
         ${renderFigure(this)}
       </div>
       ${this.shown.panels.includes('recall') ? renderRecall(this) : nothing}
-      ${isTeacherMode(this.controls) ? nothing : this.explainSection.render()}
+      ${teacher ? nothing : this.explainSection.render()}
     `;
   }
 
@@ -357,6 +412,7 @@ export class LstmnElement extends LessonElement<LmModel, LoadedModel> {
     recallPanelStyles,
     interventionBarStyles,
     lstmnInterventionStyles,
+    openModelStyles,
   ];
 }
 

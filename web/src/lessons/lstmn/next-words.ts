@@ -31,7 +31,7 @@ export function renderNext(el: LstmnElement, reading: Reading, token: number): T
   const read = Array.from(
     reading.record.tokens
       .slice(0, token + 1)
-      .join('')
+      .join(loaded.joiner)
       .trim(),
   );
   const tail = read.slice(-PREFIX_CHARS).join('');

@@ -9,6 +9,8 @@ import { typeset } from '../../components/typeset';
 import { t } from '../../i18n';
 import { comparePerplexity, meanSelfWeight } from '../shared/lm';
 import type { LstmnElement } from './element';
+import { LOCAL } from '../shared/model-set';
+import { localCard } from '../shared/local-model';
 import { formatPerplexity } from './controls';
 import {
   MODEL_KEYS,
@@ -18,6 +20,9 @@ import {
   objectiveFormula,
   type LoadedModel,
 } from './parts';
+
+/** The recall task's loss (cpp/data/sequence_tasks.h): only the last step's guess, which must be the first piece. */
+const RECALL_OBJECTIVE = String.raw`\mathcal{L} = -\log p\left(w_1 \mid w_1 \dots w_T\right)`;
 
 /** Above this mean self-weight the attention has collapsed onto the piece being read; below LOW it avoids it. */
 export const COLLAPSED = 0.9;
@@ -30,17 +35,25 @@ export function renderObjective(el: LstmnElement): TemplateResult | typeof nothi
   const penalty = arch.attention ? arch.selfPenalty : 0;
   const lambda = Number(penalty.toPrecision(6)).toString();
   const ctx = contextName(loaded);
-  const explain = !arch.attention
-    ? t('lstmn.objectivePlainBaseline')
-    : penalty > 0
-      ? t('lstmn.objectivePenalty', { lambda, ctx })
-      : t('lstmn.objectiveNoPenalty', { ctx });
+  // The student's model: the recall task's loss if its card says so; else the language model's, said to be a guess.
+  const recall = el.model === LOCAL && localCard(loaded.info.card).task === 'recall';
+  const explain = recall
+    ? t('open.recallObjective')
+    : !arch.attention
+      ? t('lstmn.objectivePlainBaseline')
+      : penalty > 0
+        ? t('lstmn.objectivePenalty', { lambda, ctx })
+        : t('lstmn.objectiveNoPenalty', { ctx });
+  const formula = recall ? RECALL_OBJECTIVE : objectiveFormula(penalty);
   return html`<section class="objective" data-self-penalty=${penalty} aria-labelledby="lstmn-objective-title">
     <h3 id="lstmn-objective-title">${t('lstmn.objectiveTitle')}</h3>
-    <div class="formula" data-objective=${penalty > 0 ? 'penalty' : 'cross-entropy'}>
-      ${unsafeHTML(typeset(objectiveFormula(penalty), true))}
+    <div class="formula" data-objective=${recall ? 'recall' : penalty > 0 ? 'penalty' : 'cross-entropy'}>
+      ${unsafeHTML(typeset(formula, true))}
     </div>
-    <p class="note">${explain}</p>
+    <p class="note">
+      ${el.model === LOCAL && !recall ? html`<span data-key="objective-unsure">${t('open.lmObjectiveUnsure')}</span>` : nothing}
+      ${explain}
+    </p>
     ${arch.attention ? renderSelfWeight(el, ctx) : nothing} ${renderTwin(el, loaded)}
     ${arch.attention && arch.cell === 'lstm' ? html`<p class="note lstmn-style">${t('lstmn.lstmnStyle')}</p>` : nothing}
   </section>`;
@@ -68,6 +81,7 @@ function renderSelfWeight(el: LstmnElement, ctx: string): TemplateResult | typeo
 
 /** The same cell trained the other way, from both cards: what the penalty costs in perplexity. */
 function renderTwin(el: LstmnElement, loaded: LoadedModel): TemplateResult | typeof nothing {
+  if (el.model === LOCAL) return nothing; // the student's model has no twin among the lesson's
   const cell = cellOf(el.model);
   const twin = UNPENALIZED[cell];
   if (!twin) return nothing;

@@ -135,6 +135,8 @@ export interface LoadedModel extends EngineModel {
   card: LmCard;
   arch: Architecture;
   vocabulary: string[]; // id -> piece text
+  /** What goes between two tokens when the page writes them as text: a word tokenizer's tokens have no spaces. */
+  joiner: '' | ' ';
 }
 
 export const lmModel = ({ engine, info }: EngineModel): LoadedModel => ({
@@ -143,6 +145,7 @@ export const lmModel = ({ engine, info }: EngineModel): LoadedModel => ({
   card: summarizeLmCard(info.card),
   arch: architectureOf(info.config),
   vocabulary: tokenVocabulary(info.config.tokenizer),
+  joiner: (info.config.tokenizer as { kind?: unknown } | undefined)?.kind === 'words' ? ' ' : '',
 });
 
 export type RecallState =

@@ -169,7 +169,7 @@ export function renderFigure(el: LstmnElement): TemplateResult {
         ? html`<h3 class="map-title">${t('lstmn.mapTitle')}</h3>
             <attnlab-attention-map
               .map=${reading.map}
-              .exportTitle=${lstmnMapTitle(el.model)}
+              .exportTitle=${lstmnMapTitle(el.model, el.models.local?.name)}
               .exportText=${el.input()}
               .rowsAxis=${t('lstmn.rowsAxis')}
               .colsAxis=${t('lstmn.colsAxis')}

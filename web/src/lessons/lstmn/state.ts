@@ -4,6 +4,7 @@
 import { LESSONS, formatIndex, formatView, type ViewChoice } from '../../embed/state';
 import type { Reflected } from '../shared/embed-attributes';
 import type { LmModel } from '../shared/models';
+import type { WithLocal } from '../shared/model-set';
 import { DEFAULT_LSTMN_SENTENCE } from './parts';
 
 export type View = 'words' | 'pieces';
@@ -12,7 +13,8 @@ export const SPEC = LESSONS.lstmn;
 /** What the attributes say: the part of the element's state that goes into the URL. */
 export interface LstmnUi {
   text: string;
-  model: LmModel;
+  /** One of the lesson's models, or "local": a model opened from a file (the link cannot carry it). */
+  model: WithLocal<LmModel>;
   shown: ViewChoice;
   view: View;
   /** Token index of the step the step panel shows; null: panel closed. */

@@ -8,6 +8,7 @@ import { formatInteger, formatPercent, t } from '../../i18n';
 import type { Seq2SeqElement } from './element';
 import { MODEL_KEYS, SUGGESTIONS } from './parts';
 import { LOCAL } from '../shared/model-set';
+import { localCard, renderLocalCard, withLocalOption } from '../shared/local-model';
 
 export function renderVariants(el: Seq2SeqElement): TemplateResult | typeof nothing {
   return modelPills(el, {
@@ -17,7 +18,7 @@ export function renderVariants(el: Seq2SeqElement): TemplateResult | typeof noth
     current: el.variant,
     keys: { ...MODEL_KEYS, [LOCAL]: 'open.pill' },
     choose: (key) => el.chooseVariant(key),
-    options: el.models.local?.state.status === 'ready' ? [...el.available, LOCAL] : el.available,
+    options: withLocalOption(el.models, el.available),
   });
 }
 
@@ -59,7 +60,13 @@ export function renderCard(el: Seq2SeqElement): TemplateResult | typeof nothing 
   if (!model) return nothing;
   const card = model.card;
   const parameters = formatInteger(card.parameters ?? model.info.parameters);
-  if (el.variant === LOCAL) return renderLocalCard(el, parameters);
+  if (el.variant === LOCAL)
+    return renderLocalCard(
+      el.models.local?.name ?? '',
+      card.parameters ?? model.info.parameters,
+      localCard(model.info.card),
+      () => el.closeLocal(),
+    );
   const variant = t(`seq2seq.${el.variant}Model`);
   const text =
     card.exactMatch !== null && card.aer !== null
@@ -78,32 +85,6 @@ export function renderCard(el: Seq2SeqElement): TemplateResult | typeof nothing 
         >`
       : nothing;
   return html`<p class="card">${text}${trick}</p>`;
-}
-
-/** The student's own model: its name, size, the metrics its card has, and a way to close it. */
-function renderLocalCard(el: Seq2SeqElement, parameters: string): TemplateResult | typeof nothing {
-  const model = el.model;
-  if (!model) return nothing;
-  const name = el.models.local?.name ?? '';
-  const { card } = model;
-  const text =
-    card.exactMatch !== null && card.aer !== null
-      ? t('open.cardMetrics', {
-          name,
-          parameters,
-          split: t(card.split === 'valid' ? 'open.splitValid' : 'open.splitTest'),
-          n: formatInteger(card.testSentences ?? 0),
-          exactMatch: formatPercent(card.exactMatch),
-          aer: formatPercent(card.aer),
-        })
-      : t('open.card', { name, parameters });
-  const description = typeof model.info.card.description === 'string' ? model.info.card.description : '';
-  return html`<p class="card" data-local="true">
-    ${text}${description ? html` <span class="card-description">${t('open.cardDescription', { description })}</span>` : nothing}
-    <button type="button" class="compare-toggle close-local" @click=${() => el.closeLocal()}>
-      ${t('open.close')}
-    </button>
-  </p>`;
 }
 
 export const controlsStyles = css`

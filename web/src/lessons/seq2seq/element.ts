@@ -16,6 +16,8 @@ import { seq2seqInterventionStyles } from './interventions';
 import { LOCAL, ModelSet, type LoadState } from '../shared/model-set';
 import { localLoader, modelLoader, servedFolders } from '../shared/load-model';
 import { OpenModelController, openModelStyles } from '../shared/open-model-control';
+import { linkNote, openLocalModel } from '../shared/local-model';
+import { explainRequest } from './explain';
 import { ExplainSection } from '../shared/explain-section';
 import { explainStyles } from '../shared/explain-panel';
 import type { ModelFolder } from '../../engine/model-folder';
@@ -23,7 +25,7 @@ import { messageLadder, renderMessages, type Message } from '../shared/messages'
 import { modelUrl } from '../../engine/model-folder';
 import { clipText, hasWords, type ForwardRecord } from '../../engine/records';
 import { accuracyByLength, allWordsUnknown, withFullStop, type LengthPoint } from './view-model';
-import { LocaleController, t } from '../../i18n';
+import { LocaleController } from '../../i18n';
 import { fetchAsset } from '../../engine/assets';
 import { defaultModelBase } from '../../engine/model-base';
 import { parseModel, parseView } from '../../embed/state';
@@ -109,29 +111,9 @@ export class Seq2SeqElement extends LessonElement<Variant, LoadedModel> {
   /** "Does attention explain the output?", for the word the step panel explains. */
   readonly explainSection = new ExplainSection(this, {
     seedFolder: () => (this.variant === 'additive' ? 'seq2seq-additive-seed2' : null),
-    request: (seed) => {
-      const record = this.shownRecord();
-      const model = this.model;
-      const map = record?.maps[0];
-      if (!record || !model || !map || !model.hasAttention) return null;
-      const vocab = (model.info.config.target_vocab ?? []) as string[];
-      const row = Math.max(0, Math.min(this.step, map.rows) - 1); // step j writes the map's row j - 1
-      return {
-        engine: model.engine,
-        seedEngine: seed,
-        labels: { first: t('explain.seedLabel', { seed: 1 }), second: t('explain.seedLabel', { seed: 2 }) },
-        text: this.modelInput(),
-        target: record.outputTokens.join(' '),
-        record,
-        mapIndex: 0,
-        logitsRow: row,
-        mapRow: row,
-        describe: (r) => r.outputTokens.join(' '),
-        word: (id) => vocab[id] ?? String(id),
-      };
-    },
+    request: (seed) => explainRequest(this, seed),
   });
-  /** "Open a model…": the picker, drops on the lesson, and what was refused. */
+  /** "Open your model…": the picker, drops on the lesson, and what was refused. */
   readonly opener = new OpenModelController(this, { open: (name, folder) => this.openLocal(name, folder) });
 
   constructor() {
@@ -229,27 +211,29 @@ export class Seq2SeqElement extends LessonElement<Variant, LoadedModel> {
    * Opens a model folder from the student's files and shows it; on the first one, the text
    * becomes the example its card gives (the lesson's English would be all unknown words to it).
    */
-  async openLocal(name: string, folder: ModelFolder): Promise<void> {
-    const before = this.variant === LOCAL ? null : this.variant;
-    await this.models.openLocal(name, folder);
-    const local = this.models.local;
-    if (local?.state.status === 'failed') {
-      this.opener.error = t('open.failed', { name, message: local.state.error });
-      this.models.dropLocal();
-      if (before) this.variant = before;
-      return;
-    }
-    const model = this.models.ready(LOCAL);
-    if (!model) return;
-    this.localMissing = false;
-    this.compare = false;
-    this.variant = LOCAL;
-    this.forwards.reset();
-    if (model.example) {
-      this.text = model.example;
-      this.caret = -1;
-    }
-    this.compute();
+  openLocal(name: string, folder: ModelFolder): Promise<void> {
+    return openLocalModel(
+      {
+        models: this.models,
+        opener: this.opener,
+        shown: () => this.variant,
+        showOwn: (variant) => (this.variant = variant),
+        showLocal: (model) => {
+          this.localMissing = false;
+          this.compare = false;
+          this.variant = LOCAL;
+          this.forwards.reset();
+          this.interventions.resetForwards();
+          if (model.example) {
+            this.text = model.example;
+            this.caret = -1;
+          }
+          this.compute();
+        },
+      },
+      name,
+      folder,
+    );
   }
 
   /** Closes the student's model and goes back to the lesson's first one. */
@@ -417,9 +401,7 @@ export class Seq2SeqElement extends LessonElement<Variant, LoadedModel> {
       },
       (record) => recordMessages(this, record),
     );
-    return this.localMissing
-      ? [{ kind: 'info', key: 'link-needs-file', text: t('open.linkNeedsFile') }, ...ladder]
-      : ladder;
+    return [...linkNote(this.localMissing), ...ladder];
   }
 
   override render(): TemplateResult {

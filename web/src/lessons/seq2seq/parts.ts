@@ -2,6 +2,7 @@
 // keeps of a loaded model. Used by the element and its figure modules.
 
 import type { EngineModel } from '../shared/load-model';
+import { requireArchitecture } from '../shared/local-model';
 import { LOCAL, type WithLocal } from '../shared/model-set';
 import { i18n, t } from '../../i18n';
 import { summarizeCard, type CardSummary } from '../../engine/model-folder';
@@ -79,8 +80,7 @@ export interface LoadedModel extends EngineModel {
 /** What the lesson keeps of a loaded model: the English words it knows, its output limit. */
 export function seq2seqModel({ engine, info }: EngineModel): LoadedModel {
   const tokenizer = (info.config.tokenizer ?? {}) as { vocab?: unknown };
-  if (info.config.architecture !== 'seq2seq')
-    throw new Error(t('open.wrongArchitecture', { architecture: String(info.config.architecture ?? '?') }));
+  requireArchitecture(info, 'seq2seq');
   return {
     knowsFullStop: Array.isArray(tokenizer.vocab) && tokenizer.vocab.includes('.'),
     hasAttention: info.config.attention !== 'none',

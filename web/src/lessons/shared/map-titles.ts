@@ -21,14 +21,22 @@ export const seq2seqDifferenceTitle = (): string =>
   joined(t('seq2seq.heading'), t('seq2seq.differenceTitle'));
 
 /** Lesson 2: the heat map of the reading figure's weights. */
-export const lstmnMapTitle = (model: LmModel): string =>
-  joined(t('lstmn.heading'), t(modelLabels(LSTMN_MODELS)[model]));
+export const lstmnMapTitle = (model: LmModel | 'local', localName = ''): string =>
+  joined(
+    t('lstmn.heading'),
+    model === 'local' ? `${t('open.pill')} “${localName}”` : t(modelLabels(LSTMN_MODELS)[model]),
+  );
 
 /** Lesson 3: one head (0-based layer and head). */
-export const transformerMapTitle = (model: TfModel, layer: number, head: number): string =>
+export const transformerMapTitle = (
+  model: TfModel | 'local',
+  layer: number,
+  head: number,
+  localName = '',
+): string =>
   joined(
     t('transformer.heading'),
-    t(modelLabels(TRANSFORMER_MODELS)[model]),
+    model === 'local' ? `${t('open.pill')} “${localName}”` : t(modelLabels(TRANSFORMER_MODELS)[model]),
     t('transformer.bigMapTitle', { layer: layer + 1, head: head + 1 }),
   );
 

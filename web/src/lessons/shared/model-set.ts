@@ -29,7 +29,7 @@ export interface ModelSetOptions<K extends string, M extends Disposable> {
   load: (folder: string) => Promise<M>;
   /** The folder names models/index.json lists ([] when there is no manifest). */
   manifest: () => Promise<string[]>;
-  /** Loads a folder the student opened (lessons without it offer no "Open a model"). */
+  /** Loads a folder the student opened (lessons without it offer no "Open your model"). */
   loadLocal?: (folder: ModelFolder) => Promise<M>;
   /** A model became ready (the lesson usually runs its forward). */
   onReady?: (key: WithLocal<K>, model: M) => void;

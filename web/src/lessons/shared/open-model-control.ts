@@ -1,4 +1,4 @@
-// The "Open a model…" control of a lesson, as a Lit reactive controller: a file picker button, a
+// The "Open your model…" control of a lesson, as a Lit reactive controller: a file picker button, a
 // drop anywhere on the lesson (a folder, its files or a .zip), the refusal in words when the files
 // are not a model folder (open-model.ts), then ModelSet.openLocal, where the engine checks the
 // folder with the CLI's messages. `opened` tells the lesson a model is there to switch to.

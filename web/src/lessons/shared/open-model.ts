@@ -1,4 +1,4 @@
-// "Open a model": a model folder from the student's own files, for a lesson to show next to its
+// "Open your model": a model folder from the student's own files, for a lesson to show next to its
 // shipped models. It accepts the three files picked or dropped together, a dropped folder, or a .zip
 // of them (what the training lab downloads). The bytes stay in the page: they go to a worker of the
 // lesson's own like a served folder, and the engine checks them with the messages the CLI gives.

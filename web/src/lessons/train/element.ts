@@ -16,6 +16,7 @@ import { applyLanguageAttribute, isTeacherMode, reflectAttributes } from '../sha
 import { lessonBase, placeholderBox, srOnly } from '../../components/shared-styles';
 import {
   FAMILY,
+  LESSON_OF,
   TRAIN_ATTRIBUTES,
   attributesOf,
   familyOf,
@@ -23,6 +24,7 @@ import {
   trainConfig,
   validate,
   variantsOf,
+  type Family,
   type Settings,
   type SettingsText,
 } from './state';
@@ -155,19 +157,19 @@ export class TrainElement extends LitElement {
     return { ...exported, card: cardWithExample(exported.card, run.timeline.at(-1)?.example?.source) };
   }
 
-  /** Lesson 1 on the same page, if it is shown (not in an embed of the lab alone). */
-  private lessonOnPage(): HTMLElement | null {
-    const lesson = this.ownerDocument.querySelector<HTMLElement>('attnlab-seq2seq');
+  /** The lesson that shows this family's models, if it is on the page and shown (not in an embed of the lab alone). */
+  private lessonOnPage(family: Family): HTMLElement | null {
+    const lesson = this.ownerDocument.querySelector<HTMLElement>(LESSON_OF[family].tag);
     return lesson && !lesson.closest('[hidden]') ? lesson : null;
   }
 
-  /** Hands the run's model to lesson 1 on this page (its openLocal, as if opened from a file) and goes there. */
+  /** Hands the run's model to its lesson on this page (its openLocal, as if opened from a file) and goes there. */
   private async openInLesson(run: TrainRun): Promise<void> {
     this.downloadError = null;
     try {
       const folder = await this.folderOf(run);
       const name = zipName(this.text.task, run.variant, run.steps).replace(/\.zip$/, '');
-      const lesson = this.lessonOnPage() as
+      const lesson = this.lessonOnPage(run.family) as
         (HTMLElement & { openLocal?: (n: string, f: typeof folder) => Promise<void> }) | null;
       if (!lesson?.openLocal) return;
       lesson.scrollIntoView({ block: 'start' });
@@ -330,10 +332,8 @@ export class TrainElement extends LitElement {
                     { choice: this.settings?.map ?? null, heads: numbers?.heads ?? 1 },
                     {
                       download: (r) => void this.download(r),
-                      // Lesson 1 shows Seq2Seq models; the recall and mirror models are downloads only.
-                      ...(this.lessonOnPage() &&
-                      this.settings !== null &&
-                      FAMILY[this.settings.task] === 'seq2seq'
+                      // Lesson 1 shows the Seq2Seq models, lesson 2 the recall models, lesson 3 the mirror ones.
+                      ...(this.lessonOnPage(run.family)
                         ? { openInLesson: (r: TrainRun) => void this.openInLesson(r) }
                         : {}),
                     },

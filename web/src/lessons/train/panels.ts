@@ -8,7 +8,7 @@ import { formatInteger, formatPercent, t } from '../../i18n';
 import type { ChartSeries } from '../../figures/line-chart';
 import type { TrainRun } from './run';
 import { modelName as nameOf } from './controls';
-import { mapIndex, type Family, type MapChoice } from './state';
+import { LESSON_OF, mapIndex, type Family, type MapChoice } from './state';
 import { exampleMap, goldHits, lossCurve, metricCurves, type Snapshot } from './timeline';
 
 const COLORS = ['#1f5fa8', '#c2255c'];
@@ -120,7 +120,7 @@ export function renderRunPanel(
             ?disabled=${run.status === 'starting' || run.status === 'failed'}
             @click=${() => actions.openInLesson?.(run)}
           >
-            ${t('train.openInLesson')}
+            ${t('train.openInLesson', { n: LESSON_OF[run.family].n })}
           </button>`
         : nothing
     }

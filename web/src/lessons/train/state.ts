@@ -24,6 +24,12 @@ export const FAMILY: Record<Task, Family> = {
   recall: 'rnn',
   mirror: 'transformer',
 };
+/** The lesson that shows a family's models: its element and its number. */
+export const LESSON_OF: Record<Family, { tag: string; n: number }> = {
+  seq2seq: { tag: 'attnlab-seq2seq', n: 1 },
+  rnn: { tag: 'attnlab-lstmn', n: 2 },
+  transformer: { tag: 'attnlab-transformer', n: 3 },
+};
 export const familyOf = (task: string): Family => FAMILY[task as Task] ?? 'seq2seq';
 
 /** The attention each family offers: a Transformer's heads score by dot product or additively, never not at all. */

@@ -9,6 +9,8 @@ import { currentLanguage, formatInteger, formatPercent, t } from '../../i18n';
 import type { TransformerElement } from './element';
 import { MODEL_KEYS } from './parts';
 import { isolate } from '../../i18n/bidi';
+import { LOCAL } from '../shared/model-set';
+import { localCard, renderLocalCard, withLocalOption } from '../shared/local-model';
 
 export function renderModels(el: TransformerElement): TemplateResult | typeof nothing {
   return modelPills(el, {
@@ -16,7 +18,8 @@ export function renderModels(el: TransformerElement): TemplateResult | typeof no
     data: 'model',
     label: t('transformer.modelLabel'),
     current: el.model,
-    keys: MODEL_KEYS,
+    keys: { ...MODEL_KEYS, [LOCAL]: 'open.pill' },
+    options: withLocalOption(el.models, el.available),
     choose: (key) => el.chooseModel(key),
   });
 }
@@ -25,6 +28,13 @@ export function renderCard(el: TransformerElement): TemplateResult | typeof noth
   const loaded = el.loaded;
   if (!loaded) return nothing;
   const { card, arch } = loaded;
+  if (el.model === LOCAL)
+    return renderLocalCard(
+      el.models.local?.name ?? '',
+      card.parameters ?? loaded.info.parameters,
+      localCard(loaded.info.card),
+      () => el.closeLocal(),
+    );
   const number = new Intl.NumberFormat(currentLanguage(), { maximumFractionDigits: 1 });
   const values = {
     model: t(MODEL_KEYS[el.model]),

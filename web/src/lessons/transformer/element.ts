@@ -16,8 +16,11 @@ import { LatestForward } from '../shared/latest-forward';
 import { InterventionController } from '../shared/intervention-controller';
 import { interventionBarStyles } from '../shared/intervention-bar';
 import { transformerInterventionStyles, type UniformScope } from './interventions';
-import { ModelSet, type LoadState } from '../shared/model-set';
-import { modelLoader, servedFolders } from '../shared/load-model';
+import { LOCAL, ModelSet, type LoadState, type WithLocal } from '../shared/model-set';
+import { localLoader, modelLoader, servedFolders } from '../shared/load-model';
+import { OpenModelController, openModelStyles } from '../shared/open-model-control';
+import { linkNote, localCard, openLocalModel, requireArchitecture, unknownNote } from '../shared/local-model';
+import type { ModelFolder } from '../../engine/model-folder';
 import { hasForeignLetters, messageLadder, renderMessages, type Message } from '../shared/messages';
 import { parseIndex, parseModel, parseView } from '../../embed/state';
 import { sentenceInput } from '../shared/embed-attributes';
@@ -47,8 +50,7 @@ import { renderCompare, comparePanelStyles } from './compare-panel';
 import { ExplainSection } from '../shared/explain-section';
 import { isTeacherMode } from '../shared/embed-attributes';
 import { explainStyles } from '../shared/explain-panel';
-import { argmax, visiblePiece } from '../shared/explain';
-import { findTensor } from '../../engine/records';
+import { explainRequest } from './explain';
 import '../../figures/attention-map';
 import '../../figures/export-buttons';
 import '../../figures/vector-strip';
@@ -75,13 +77,17 @@ export class TransformerElement extends LessonElement<TfModel, LoadedModel> {
     readout: { state: true },
     peReadout: { state: true },
     uniformScope: { state: true },
+    localMissing: { state: true },
   };
 
   declare attrLayer: string | null | undefined;
   declare attrHead: string | null | undefined;
   declare attrToken: string | null | undefined;
   declare attrMask: string | null | undefined;
-  declare model: TfModel;
+  /** The model shown: one of the lesson's, or the one the student opened (LOCAL). */
+  declare model: WithLocal<TfModel>;
+  /** The URL asked for a model opened from a file, which it cannot carry (a message says so). */
+  declare localMissing: boolean;
   declare view: View;
   /** Layer and head of the model view's large map and of the computation panel (0-based). */
   declare layer: number;
@@ -109,33 +115,7 @@ export class TransformerElement extends LessonElement<TfModel, LoadedModel> {
   /** "Does attention explain the output?" for the chosen head and the chosen word's guess. */
   readonly explainSection = new ExplainSection(this, {
     seedFolder: () => (this.model === 'mlm' ? 'tf-mlm-seed2' : null),
-    request: (seed) => {
-      const record = this.record;
-      const loaded = this.loaded;
-      if (!record || !loaded) return null;
-      const mapIndex = record.maps.findIndex((m) => m.layer === this.layer && m.head === this.head);
-      const map = record.maps[mapIndex];
-      if (!map || this.query < 0 || this.query >= map.rows) return null;
-      const word = (id: number) => visiblePiece(loaded.vocabulary[id] ?? String(id));
-      const guess = (r: typeof record) => {
-        const logits = findTensor(r, 'logits');
-        const at = this.query;
-        return logits ? word(argmax(logits.data.subarray(at * logits.cols, (at + 1) * logits.cols))) : '';
-      };
-      return {
-        engine: loaded.engine,
-        seedEngine: seed,
-        labels: { first: t('explain.seedLabel', { seed: 1 }), second: t('explain.seedLabel', { seed: 2 }) },
-        text: this.input(),
-        record,
-        mapIndex,
-        logitsRow: this.query,
-        mapRow: this.query,
-        keys: loaded.info.config.causal === true ? this.query + 1 : map.cols,
-        describe: guess,
-        word,
-      };
-    },
+    request: (seed) => explainRequest(this, seed),
   });
   readonly interventions = new InterventionController(this, {
     rowBase: 1,
@@ -144,6 +124,10 @@ export class TransformerElement extends LessonElement<TfModel, LoadedModel> {
   readonly models = new ModelSet<TfModel, LoadedModel>(this, {
     lesson: TRANSFORMER_MODELS,
     load: modelLoader(tfModel),
+    loadLocal: localLoader((loaded) => {
+      requireArchitecture(loaded.info, 'transformer');
+      return tfModel(loaded);
+    }),
     manifest: servedFolders,
     onReady: (model) => {
       if (model === this.model) this.compute();
@@ -156,6 +140,8 @@ export class TransformerElement extends LessonElement<TfModel, LoadedModel> {
     manifest: servedFolders,
     onReady: () => runShuffle(this),
   });
+  /** "Open your model…": the picker, drops on the lesson, and what was refused. */
+  readonly opener = new OpenModelController(this, { open: (name, folder) => this.openLocal(name, folder) });
   /** The record the last update saw (a new one may move the query, hover and field tokens). */
   seenRecord: ForwardRecord | null = null;
   focusMaskAfterRecord = false;
@@ -186,6 +172,7 @@ export class TransformerElement extends LessonElement<TfModel, LoadedModel> {
     this.readout = '';
     this.peReadout = '';
     this.uniformScope = 'model';
+    this.localMissing = false;
     this.shown = parseView(null, SPEC.view);
   }
 
@@ -225,6 +212,8 @@ export class TransformerElement extends LessonElement<TfModel, LoadedModel> {
       scheduleShuffle(this);
     }
     const model = parseModel(this.attrModel, SPEC) as TfModel | null;
+    if (changed.has('attrModel') && this.attrModel?.trim().toLowerCase() === LOCAL && this.model !== LOCAL)
+      this.localMissing = true;
     if (changed.has('attrModel') && model && model !== this.model) {
       if (this.available.length) this.chooseModel(model);
       else this.model = model;
@@ -266,9 +255,47 @@ export class TransformerElement extends LessonElement<TfModel, LoadedModel> {
   async start(): Promise<void> {
     await this.models.readManifest();
     if (!this.available.length) return; // said in the figure's place
-    if (!this.available.includes(this.model)) this.model = this.available[0];
-    await this.ensureLoaded(this.model);
+    if (this.model !== LOCAL) {
+      if (!this.available.includes(this.model)) this.model = this.available[0];
+      await this.ensureLoaded(this.model);
+    }
     if (this.available.includes('nopos')) await this.startShuffleModel();
+  }
+
+  /**
+   * Opens a model folder from the student's files and shows it; the text becomes the example its
+   * card gives (a model trained on the lab's symbols reads the lesson's English as unknown words).
+   */
+  openLocal(name: string, folder: ModelFolder): Promise<void> {
+    return openLocalModel(
+      {
+        models: this.models,
+        opener: this.opener,
+        shown: () => this.model,
+        showOwn: (model) => (this.model = model),
+        showLocal: (model) => {
+          this.localMissing = false;
+          this.model = LOCAL;
+          this.forwards.reset();
+          this.interventions.resetForwards();
+          this.readout = '';
+          this.hiddenHeads = [];
+          this.masked = null;
+          this.autoQuery = true;
+          const example = localCard(model.info.card).example;
+          if (example) this.text = example;
+          this.compute();
+        },
+      },
+      name,
+      folder,
+    );
+  }
+
+  /** Closes the student's model and goes back to the lesson's first one. */
+  closeLocal(): void {
+    this.models.dropLocal();
+    if (this.model === LOCAL) this.chooseModel(this.available[0] ?? 'mlm');
   }
 
   ensureLoaded(model: TfModel): Promise<void> {
@@ -309,7 +336,7 @@ export class TransformerElement extends LessonElement<TfModel, LoadedModel> {
     scheduleShuffle(this);
   }
 
-  chooseModel(model: TfModel): void {
+  chooseModel(model: WithLocal<TfModel>): void {
     if (model === this.model) return;
     this.model = model;
     this.forwards.reset();
@@ -317,7 +344,7 @@ export class TransformerElement extends LessonElement<TfModel, LoadedModel> {
     this.readout = '';
     this.hiddenHeads = [];
     if (this.loaded) this.compute();
-    else void this.ensureLoaded(model);
+    else if (model !== LOCAL) void this.ensureLoaded(model);
   }
 
   /** The text as the engine will read it, before masking: cut to the character limit. */
@@ -385,7 +412,7 @@ export class TransformerElement extends LessonElement<TfModel, LoadedModel> {
   }
 
   messages(): Message[] {
-    return messageLadder(
+    const ladder = messageLadder(
       {
         prefix: 'transformer',
         text: this.text,
@@ -395,11 +422,14 @@ export class TransformerElement extends LessonElement<TfModel, LoadedModel> {
         record: this.record,
         reportTruncation: true,
       },
-      () =>
-        hasForeignLetters(this.clipped())
-          ? [{ kind: 'info', key: 'foreign', text: t('transformer.foreign') }]
-          : [],
+      (record) => [
+        ...(this.model === LOCAL && this.loaded ? unknownNote(record, this.loaded.vocabulary) : []),
+        ...(hasForeignLetters(this.clipped())
+          ? [{ kind: 'info' as const, key: 'foreign', text: t('transformer.foreign') }]
+          : []),
+      ],
     );
+    return [...linkNote(this.localMissing), ...ladder];
   }
 
   // ---- Controls -------------------------------------------------------------------------------
@@ -413,6 +443,7 @@ export class TransformerElement extends LessonElement<TfModel, LoadedModel> {
   override render(): TemplateResult {
     const messages = this.messages();
     const panels = this.shown.panels;
+    const teacher = isTeacherMode(this.controls);
     return html`
       ${sentenceInput({
         controls: this.controls,
@@ -424,14 +455,15 @@ export class TransformerElement extends LessonElement<TfModel, LoadedModel> {
         onInput: this.onInput,
         switches: renderModels(this),
       })}
-      ${renderCard(this)} ${renderMessages('tf-messages', messages)}
+      ${teacher ? nothing : this.opener.render()} ${renderCard(this)}
+      ${renderMessages('tf-messages', messages)}
       <div class="figure" aria-busy=${this.busy || this.current?.status === 'loading' ? 'true' : 'false'}>
         ${this.shown.mode === null ? nothing : renderFigure(this)}
       </div>
       ${panels.includes('mask') ? renderMask(this) : nothing}
       ${panels.includes('positions') ? renderPositions(this) : nothing}
       ${panels.includes('compare') ? renderCompare(this) : nothing}
-      ${isTeacherMode(this.controls) ? nothing : this.explainSection.render()}
+      ${teacher ? nothing : this.explainSection.render()}
     `;
   }
 
@@ -447,6 +479,7 @@ export class TransformerElement extends LessonElement<TfModel, LoadedModel> {
     ...explainStyles,
     interventionBarStyles,
     transformerInterventionStyles,
+    openModelStyles,
   ];
 }
 

@@ -52,19 +52,26 @@ export function renderMask(el: TransformerElement): TemplateResult | typeof noth
   const record = el.record;
   if (!loaded || !hasWords(el.text)) return nothing;
   const logits = record ? findTensor(record, TRACE.logits) : undefined;
-  if (loaded.arch.objective === 'lm') {
+  // A causal model guesses the next token; a model without <mask> (a student's, say the lab's
+  // mirror model) was not trained to fill in words: both show their output at the query token.
+  const lm = loaded.arch.objective === 'lm';
+  if (lm || loaded.maskId < 0) {
     const i = el.query;
     const guesses = record && logits && i < logits.rows ? topNext(logits, i, TOP_K, loaded.vocabulary) : [];
-    return html`<section class="panel mask-panel" data-mode="next" aria-labelledby="tf-mask-title">
-      <h3 id="tf-mask-title">${t('transformer.nextTitle')}</h3>
-      <p class="note">${t('transformer.nextIntro')}</p>
+    return html`<section
+      class="panel mask-panel"
+      data-mode=${lm ? 'next' : 'output'}
+      aria-labelledby="tf-mask-title"
+    >
+      <h3 id="tf-mask-title">${t(lm ? 'transformer.nextTitle' : 'open.outputTitle')}</h3>
+      <p class="note">${t(lm ? 'transformer.nextIntro' : 'open.outputIntro')}</p>
       ${
         record && guesses.length
           ? html`<h4 class="sub">
-                ${t('transformer.nextAfter', { token: isolate(el.tokenText(record, i)) })}
+                ${t(lm ? 'transformer.nextAfter' : 'open.outputAt', { token: isolate(el.tokenText(record, i)) })}
               </h4>
               ${guessesBeforeAfter(el, record, i, guesses, 'next')}
-              <p class="note" data-key="symbols">${t('transformer.symbolsNote')}</p>`
+              ${lm ? html`<p class="note" data-key="symbols">${t('transformer.symbolsNote')}</p>` : nothing}`
           : nothing
       }
     </section>`;

@@ -113,7 +113,7 @@ export function renderModelView(el: TransformerElement, record: ForwardRecord, a
             .colsAxis=${t('transformer.colsAxis')}
             .legendTitle=${t(arch.normalization === 'sigmoid' ? 'transformer.legendSigmoid' : 'transformer.legendSoftmax')}
             .sigmoid=${arch.normalization === 'sigmoid'}
-            .exportTitle=${transformerMapTitle(el.model, el.layer, el.head)}
+            .exportTitle=${transformerMapTitle(el.model, el.layer, el.head, el.models.local?.name)}
             .exportText=${el.input()}
             .pinnable=${!isTeacherMode(el.controls)}
             .pins=${transformerPins(el)}

@@ -5,6 +5,7 @@
 import { LESSONS, formatIndex, formatView, type ViewChoice } from '../../embed/state';
 import type { Reflected } from '../shared/embed-attributes';
 import type { TfModel } from '../shared/models';
+import type { WithLocal } from '../shared/model-set';
 import { textWords, type TextWord } from './view-model';
 import { DEFAULT_TF_SENTENCE } from './parts';
 
@@ -23,7 +24,8 @@ export const VIEW_KEYS: Record<View, string> = {
 /** What the attributes say: the part of the element's state that goes into the URL. */
 export interface TransformerUi {
   text: string;
-  model: TfModel;
+  /** One of the lesson's models, or "local": a model opened from a file (the link cannot carry it). */
+  model: WithLocal<TfModel>;
   shown: ViewChoice;
   view: View;
   layer: number;

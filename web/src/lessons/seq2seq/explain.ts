@@ -1,0 +1,31 @@
+// Lesson 1's question to "Does attention explain the output?" (shared/explain-section.ts): the
+// map's row of the decoder step the step panel explains, and the word that step writes.
+
+import { t } from '../../i18n';
+import type { ExplainEngine, ExplainRequest } from '../shared/explain-controller';
+import type { Seq2SeqElement } from './element';
+
+export function explainRequest(
+  el: Seq2SeqElement,
+  seed: ExplainEngine | null | 'loading',
+): ExplainRequest | null {
+  const record = el.shownRecord();
+  const model = el.model;
+  const map = record?.maps[0];
+  if (!record || !model || !map || !model.hasAttention) return null;
+  const vocab = (model.info.config.target_vocab ?? []) as string[];
+  const row = Math.max(0, Math.min(el.step, map.rows) - 1); // step j writes the map's row j - 1
+  return {
+    engine: model.engine,
+    seedEngine: seed,
+    labels: { first: t('explain.seedLabel', { seed: 1 }), second: t('explain.seedLabel', { seed: 2 }) },
+    text: el.modelInput(),
+    target: record.outputTokens.join(' '),
+    record,
+    mapIndex: 0,
+    logitsRow: row,
+    mapRow: row,
+    describe: (r) => r.outputTokens.join(' '),
+    word: (id) => vocab[id] ?? String(id),
+  };
+}

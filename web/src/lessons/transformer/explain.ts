@@ -1,0 +1,39 @@
+// Lesson 3's question to "Does attention explain the output?" (shared/explain-section.ts): the
+// chosen head's map, the chosen token's row, and the model's guess at that token.
+
+import { t } from '../../i18n';
+import { findTensor } from '../../engine/records';
+import { argmax, visiblePiece } from '../shared/explain';
+import type { ExplainEngine, ExplainRequest } from '../shared/explain-controller';
+import type { TransformerElement } from './element';
+
+export function explainRequest(
+  el: TransformerElement,
+  seed: ExplainEngine | null | 'loading',
+): ExplainRequest | null {
+  const record = el.record;
+  const loaded = el.loaded;
+  if (!record || !loaded) return null;
+  const mapIndex = record.maps.findIndex((m) => m.layer === el.layer && m.head === el.head);
+  const map = record.maps[mapIndex];
+  if (!map || el.query < 0 || el.query >= map.rows) return null;
+  const word = (id: number) => visiblePiece(loaded.vocabulary[id] ?? String(id));
+  const guess = (r: typeof record) => {
+    const logits = findTensor(r, 'logits');
+    const at = el.query;
+    return logits ? word(argmax(logits.data.subarray(at * logits.cols, (at + 1) * logits.cols))) : '';
+  };
+  return {
+    engine: loaded.engine,
+    seedEngine: seed,
+    labels: { first: t('explain.seedLabel', { seed: 1 }), second: t('explain.seedLabel', { seed: 2 }) },
+    text: el.input(),
+    record,
+    mapIndex,
+    logitsRow: el.query,
+    mapRow: el.query,
+    keys: loaded.info.config.causal === true ? el.query + 1 : map.cols,
+    describe: guess,
+    word,
+  };
+}
