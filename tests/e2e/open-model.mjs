@@ -4,7 +4,9 @@
 // `attnlab train` trains them, are opened through the file picker. Each lesson shows its model with
 // its card, types the card's example, says what the model was trained on, puts "local" in the URL
 // (a link to it says the file is needed), refuses the other lesson's model naming the lesson that
-// shows it (in both languages) and keeps its own, and closes back to its own model. The lab's
+// shows it (in both languages) and keeps its own, and closes back to its own model; a drop opens
+// a model too; hostile files (truncated, a 2^40 header, wrong shapes, a zip bomb, 200 MB, no
+// config) each get their message and lose nothing. The lab's
 // "Show it in lesson 2 / 3" hands a trained run over on the app page.
 // Screenshots: tests/e2e/artifacts/open-model-*.png. Lesson 1's side: tests/e2e/train.mjs.
 //
@@ -17,6 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, test } from 'node:test';
+import { zipSync } from 'fflate';
 import { ARTIFACTS, openSession, withoutIsolates } from './browser.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -132,6 +135,36 @@ test('lesson 2 opens the lab’s recall model: its card, its example, the recall
   await page.close();
 });
 
+test('lesson 2 opens a model dropped on it (the three files in one drop), with the drop hint while dragging', async () => {
+  const page = await openLesson('attnlab-lstmn');
+  await readingRows(page);
+  const files = folders.recall.map((f) => ({ name: path.basename(f), bytes: [...fs.readFileSync(f)] }));
+  const hint = await page.evaluate((files) => {
+    const lesson = document.querySelector('attnlab-lstmn');
+    const data = new DataTransfer();
+    for (const f of files) data.items.add(new File([new Uint8Array(f.bytes)], f.name));
+    lesson.dispatchEvent(new DragEvent('dragover', { dataTransfer: data, bubbles: true, cancelable: true }));
+    return new Promise((resolve) =>
+      requestAnimationFrame(() => {
+        const box = lesson.shadowRoot.querySelector('.open-model');
+        const shown = {
+          dragging: box?.dataset.dragging,
+          hint: box?.querySelector('.open-hint')?.textContent,
+        };
+        lesson.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+        resolve(shown);
+      }),
+    );
+  }, files);
+  assert.equal(hint.dragging, 'true');
+  assert.match(hint.hint, /Drop a model folder, its files or a \.zip here/);
+  await page.waitForFunction(() =>
+    document.querySelector('attnlab-lstmn').shadowRoot.querySelector('.card[data-local="true"]'),
+  );
+  assert.deepEqual(await readingRows(page), EXAMPLE.split(' '));
+  await page.close();
+});
+
 test('lesson 2 refuses a Transformer naming lesson 3, and keeps showing its own model', async () => {
   const page = await openLesson('attnlab-lstmn');
   const before = await readingRows(page);
@@ -234,6 +267,76 @@ test('the lab’s "Show it in lesson 2" and "Show it in lesson 3" hand a trained
     assert.match(shown.text, /^[a-j]( [a-j])+$/, 'the lesson types the watched example');
     await page.close();
   }
+});
+
+test('hostile files through the picker each get their message; the lesson keeps its model and then opens a good one', async () => {
+  const [config, weights, card] = folders.mirror.map((f) => fs.readFileSync(f));
+  const file = (name, buffer, mimeType = 'application/octet-stream') => ({ name, mimeType, buffer });
+  const headerTooBig = Buffer.from(weights);
+  headerTooBig.writeBigUInt64LE(1n << 40n, 0);
+  const otherShapes = Buffer.from(JSON.stringify({ ...JSON.parse(config), d_ff: 48 }));
+  // A zip bomb: 70 MB of zeros compress to a few kB; the limit is 64 MB.
+  const bomb = Buffer.from(
+    zipSync({ 'config.json': config, 'model.safetensors': new Uint8Array(70 * 1024 * 1024) }, { level: 9 }),
+  );
+  // A 200 MB file (sparse on disk): refused by its size before a byte is read.
+  const big = path.join(work, 'big', 'model.safetensors');
+  fs.mkdirSync(path.dirname(big));
+  fs.writeFileSync(path.join(work, 'big', 'config.json'), config);
+  fs.closeSync(fs.openSync(big, 'w'));
+  fs.truncateSync(big, 200 * 1024 * 1024);
+  const cases = [
+    [
+      'a truncated safetensors',
+      [file('config.json', config), file('model.safetensors', weights.subarray(0, 20000))],
+      /could not be opened: .*reach past the end of the \d+-byte data buffer/,
+    ],
+    [
+      'a header length of 2^40',
+      [file('config.json', config), file('model.safetensors', headerTooBig)],
+      /header length 1099511627776 is larger than the limit/,
+    ],
+    [
+      'weights of other shapes than the config',
+      [file('config.json', otherShapes), file('model.safetensors', weights)],
+      /"layers\.0\.linear1\.bias" has shape \[64\], but the config .* needs \[48\]/,
+    ],
+    [
+      'a zip bomb',
+      [file('bomb.zip', bomb, 'application/zip')],
+      /The model is 70\.0 MB; this page opens models of at most 64\.0 MB/,
+    ],
+    ['a 200 MB file', [path.join(work, 'big', 'config.json'), big], /The model is 200\.0 MB/],
+    [
+      'a folder without config.json',
+      [file('model.safetensors', weights), file('card.json', card)],
+      /There is no config\.json among the files/,
+    ],
+  ];
+  const page = await openLesson('attnlab-transformer');
+  const own = await state(page, 'attnlab-transformer');
+  for (const [what, files, message] of cases) {
+    await pick(page, 'attnlab-transformer', files);
+    await page.waitForFunction(
+      (source) =>
+        new RegExp(source).test(
+          document.querySelector('attnlab-transformer').shadowRoot.querySelector('.open-error')
+            ?.textContent ?? '',
+        ),
+      message.source,
+      { timeout: 60_000 },
+    );
+    const after = await state(page, 'attnlab-transformer');
+    assert.equal(after.local, null, `${what}: no model of the student's is shown`);
+    assert.equal(after.card, own.card, `${what}: the lesson keeps its own model`);
+    console.log(`# ${what}: ${withoutIsolates(after.error)}`);
+  }
+  await pick(page, 'attnlab-transformer', folders.mirror);
+  await page.waitForFunction(() =>
+    document.querySelector('attnlab-transformer').shadowRoot.querySelector('.card[data-local="true"]'),
+  );
+  assert.equal((await state(page, 'attnlab-transformer')).error, null, 'the refusal goes once a model opens');
+  await page.close();
 });
 
 test('nothing went wrong meanwhile', () => {

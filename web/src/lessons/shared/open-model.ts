@@ -6,7 +6,7 @@
 // that is not one) is an OpenModelError with an i18n key, so the page names it in both languages.
 // Pure apart from the DOM drop reading at the end; tests/web/open-model.test.ts covers it.
 
-import { unzipSync } from 'fflate';
+import { unzip, type Unzipped } from 'fflate';
 import type { ModelFolder } from '../../engine/model-folder';
 
 /**
@@ -82,22 +82,35 @@ function pickFolder(found: Map<string, Uint8Array>, fallbackName: string): Opene
   };
 }
 
-/** Unzips only the folder's three files, refusing before inflating when they would be too big. */
-function unzipFolder(zip: Uint8Array, zipName: string): OpenedModel {
+/**
+ * Unzips only the folder's three files, refusing before inflating when they would be too big.
+ * fflate's asynchronous unzip inflates in workers of its own, so a large zip does not hold up the page.
+ */
+async function unzipFolder(zip: Uint8Array, zipName: string): Promise<OpenedModel> {
   let declared = 0;
-  let files: Record<string, Uint8Array>;
+  let files: Unzipped;
   try {
-    files = unzipSync(zip, {
-      filter: (entry) => {
-        if (!(FILES as readonly string[]).includes(baseName(entry.name))) return false;
-        declared += entry.originalSize;
-        if (declared > MAX_MODEL_BYTES)
-          throw new OpenModelError('tooBig', {
-            size: megabytes(declared),
-            limit: megabytes(MAX_MODEL_BYTES),
-          });
-        return true;
-      },
+    files = await new Promise<Unzipped>((resolve, reject) => {
+      try {
+        unzip(
+          zip,
+          {
+            filter: (entry) => {
+              if (!(FILES as readonly string[]).includes(baseName(entry.name))) return false;
+              declared += entry.originalSize;
+              if (declared > MAX_MODEL_BYTES)
+                throw new OpenModelError('tooBig', {
+                  size: megabytes(declared),
+                  limit: megabytes(MAX_MODEL_BYTES),
+                });
+              return true;
+            },
+          },
+          (error, unzipped) => (error ? reject(error) : resolve(unzipped)),
+        );
+      } catch (error) {
+        reject(error); // the filter's refusal, or a zip whose directory cannot be read
+      }
     });
   } catch (error) {
     if (error instanceof OpenModelError) throw error;
@@ -121,7 +134,7 @@ export async function openModelFiles(picked: readonly PickedFile[]): Promise<Ope
     const zip = zips[0] as PickedFile;
     if (zip.size > MAX_MODEL_BYTES)
       throw new OpenModelError('tooBig', { size: megabytes(zip.size), limit: megabytes(MAX_MODEL_BYTES) });
-    return unzipFolder(new Uint8Array(await zip.bytes()), baseName(zip.path));
+    return await unzipFolder(new Uint8Array(await zip.bytes()), baseName(zip.path));
   }
   const wanted = picked.filter((f) => (FILES as readonly string[]).includes(baseName(f.path)));
   const wantedBytes = wanted.reduce((sum, f) => sum + f.size, 0);
