@@ -73,6 +73,31 @@ async function tap(tab, locator) {
 
 const stepsShown = async () => Number(await lab('.progress').getAttribute('data-steps'));
 
+/** Clicks Pause; if the run is not training (so there is no Pause), fails saying what the lab shows. */
+async function pause() {
+  const button = lab('button[data-action="pause"]');
+  try {
+    await button.waitFor({ timeout: 10_000 });
+  } catch {
+    const shown = await page.evaluate(() => {
+      const root = trainRoot();
+      return {
+        visibility: document.visibilityState,
+        progress: root.querySelector('.progress')?.textContent.replace(/\s+/g, ' ').trim(),
+        runs: [...root.querySelectorAll('.run')].map((r) => r.dataset.status),
+        messages: [...root.querySelectorAll('[data-key]')].map((m) => m.dataset.key),
+        buttons: [...root.querySelectorAll('button[data-action]')].map((b) => {
+          const r = b.getBoundingClientRect();
+          return `${b.dataset.action}${b.disabled ? '(disabled)' : ''} ${Math.round(r.width)}x${Math.round(r.height)}`;
+        }),
+      };
+    });
+    await page.screenshot({ path: path.join(ARTIFACTS, 'train-no-pause.png'), fullPage: true });
+    assert.fail(`no Pause button: the lab shows ${JSON.stringify(shown)}`);
+  }
+  await button.click();
+}
+
 async function waitFor(predicate, arg, timeout = 60_000) {
   await page.waitForFunction(predicate, arg, { timeout });
 }
@@ -175,7 +200,7 @@ test('Pause stops the steps; Step once takes one; Resume goes on', async () => {
   await waitFor(() => trainRoot().querySelector('.run attnlab-attention-map') !== null);
   await lab('button[data-action="start"]').click();
   await waitFor(() => Number(trainRoot().querySelector('.progress').dataset.steps) > 0);
-  await lab('button[data-action="pause"]').click();
+  await pause();
   await waitFor(() => trainRoot().querySelector('.running') === null);
   const paused = await stepsShown();
   await page.waitForTimeout(600);
@@ -478,6 +503,9 @@ test("recall: lesson 2's SimpleRNN with and without self-attention train; the ma
   await page.waitForFunction(() => location.search.includes('train.task=recall'));
   assert.doesNotMatch(page.url(), /min-len/, "the task's own default lengths are not written");
   assert.equal(await lab('input[name="min-len"]').inputValue(), '10');
+  await lab('input[name="steps"]').fill('20000'); // still training at the Pause, on any machine
+  await lab('input[name="steps"]').press('Enter');
+  await page.waitForFunction(() => location.search.includes('train.steps=20000'));
   await lab('select[name="versus"]').selectOption('none');
   await waitFor(() => trainRoot().querySelectorAll('.run').length === 2);
   await waitFor(() => trainRoot().querySelector('.run[data-variant="none"] .no-attention') !== null);
@@ -507,7 +535,7 @@ test("recall: lesson 2's SimpleRNN with and without self-attention train; the ma
     after.weights.some((w, i) => Math.abs(w - before.weights[i]) > 0.01),
     'the map changed from the random initial state',
   );
-  await lab('button[data-action="pause"]').click();
+  await pause();
   await waitFor(() => trainRoot().querySelector('.running') === null);
   const paused = await stepsShown();
   await page.waitForTimeout(500);
@@ -535,6 +563,10 @@ test('mirror: a Transformer trains, the chosen layer/head map changes, positions
   await pickTask('mirror');
   assert.equal(await lab('select[name="attention"]').inputValue(), 'dot');
   assert.equal(await lab('input[name="lr"]').inputValue(), '0.003');
+  // A new task starts from its defaults (1,500 steps): as many as the lab allows, so it is still training at the Pause.
+  await lab('input[name="steps"]').fill('20000');
+  await lab('input[name="steps"]').press('Enter');
+  await page.waitForFunction(() => location.search.includes('train.steps=20000'));
   await lab('select[name="versus"]').selectOption('none');
   await waitFor(() => trainRoot().querySelectorAll('.run attnlab-attention-map').length === 2);
   // Layer 1, head 2 of 2 x 2: the panels say which map they show.
@@ -561,7 +593,7 @@ test('mirror: a Transformer trains, the chosen layer/head map changes, positions
     after.weights.some((w, i) => Math.abs(w - before.weights[i]) > 0.01),
     'the map changed from the random initial state',
   );
-  await lab('button[data-action="pause"]').click();
+  await pause();
   await waitFor(() => trainRoot().querySelector('.running') === null);
   const paused = await stepsShown();
   await page.waitForTimeout(500);
