@@ -6,10 +6,11 @@
 
 `model` is one of AttnLab's reference modules (scripts/attnlab_torch.py: Seq2Seq,
 RnnSelfAttentionLM, RnnLM, TransformerLM) or your own nn.Module that holds one nn.Embedding, one
-standard nn.TransformerEncoder (or a ModuleList of nn.TransformerEncoderLayer) or one nn.RNN /
-nn.LSTM / nn.GRU, and one nn.Linear head, under any attribute names: the config's "names" field
-records where they are, so model.safetensors keeps your state_dict names. The config is written
-from the modules' real options (n_head, norm_first, layer_norm_eps, activation, nonlinearity, ...);
+standard nn.TransformerEncoder or one nn.RNN / nn.LSTM / nn.GRU, and one nn.Linear head, under
+any attribute names (the arguments embedding=, head=, encoder=, rnn= pick one when there are
+several): the config's "names" field records where they are, so model.safetensors keeps your
+state_dict names. The config is written from the modules' real options (n_head, norm_first,
+layer_norm_eps, activation, nonlinearity, ...);
 whatever the engine cannot compute is refused with an ExportError naming the option. What the
 modules cannot tell (the causal mask and the positions your forward() adds) you pass in; give
 `check=(text, logits)` and the export runs `attnlab forward` on the folder and compares.
@@ -85,8 +86,7 @@ def check_encoder_layers(where, layers):
              "layer_norm_eps": float(layer.norm1.eps)}
         if layer.norm2.eps != layer.norm1.eps:
             refuse(w, f"norm2.eps={layer.norm2.eps}", f"differs from norm1.eps={layer.norm1.eps}")
-        if layer.linear1.bias is None or layer.linear2.bias is None or a.in_proj_bias is None:
-            pass  # bias=False (newer PyTorch): written as zero biases below, the same numbers
+        # bias=False (newer PyTorch) is written as zero biases (encoder_zero_biases): the same numbers.
         if opts is not None and o != opts:
             diff = [k for k in o if o[k] != opts[k]]
             refuse(w, ", ".join(f"{k}={o[k]}" for k in diff), f"differs from layer 0 ({opts}); the engine's layers share them")
@@ -347,8 +347,8 @@ def export(module, folder, tokenizer, card=None, causal=None, positional=None, m
 
 
 def main():
-    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
-                                epilog="Use export() from Python for your own model (docs/byom-tutorial.md).")
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter,
+                                epilog="Walkthrough: docs/byom-tutorial.md; every config field: docs/config-reference.md.")
     p.add_argument("--self-check", action="store_true",
                    help="export a small random model of every architecture, compare `attnlab forward` with "
                         "PyTorch (within 1e-5), and check that unsupported options are refused by name")
