@@ -1,5 +1,6 @@
 #include "cli/cli.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <iomanip>
@@ -23,29 +24,85 @@ namespace {
 
 constexpr const char* kUsage = R"(attnlab: see attention work (native engine of AttnLab)
 
-usage:
-  attnlab info MODEL_DIR                          config and model card of a model folder
-  attnlab forward MODEL_DIR --text "..." [--json] tokens, outputs and every attention map
-  attnlab forward MODEL_DIR --ids 3,1,4 [--json]  the same for token ids
-      [--target "..."]                            seq2seq: decode this sentence (teacher forcing)
-      [--intervene JSON]                          change the attention as it is computed
-                                                  ({"edits": [...]}, docs/engine-contract.md)
-  attnlab init CONFIG.json --out DIR [--seed N]   a model folder with seeded random weights
-  attnlab train CONFIG.json --out DIR [--steps N] train from a train config, write the model folder
-  attnlab evaluate MODEL_DIR --data PAIRS.tsv [--limit N]
-                                                  score a seq2seq model: exact match, token accuracy,
-                                                  alignment error rate of its attention (JSON)
-  attnlab evaluate MODEL_DIR --corpus DIR [--write-card]
-                                                  score a language model (lm or mlm) on DIR's valid
-                                                  and test splits as its training did (JSON);
-                                                  --write-card stores the figures on its card
-  attnlab corpus --out DIR [--seed N] [--train N] [--valid N] [--test N] [--max-len N]
-                                                  English->French toy corpus with gold alignments:
-                                                  train.tsv, valid.tsv, test.tsv, vocab.json
+usage: attnlab COMMAND [ARGS]      attnlab COMMAND --help for one command's options
 
-A model folder holds config.json, model.safetensors and card.json (docs/weights-format.md).
+  info      config and model card of a model folder
+  forward   tokens, outputs and every attention map of a model for a text
+  init      a model folder with seeded random weights
+  train     train from a train config, write the model folder
+  evaluate  score a seq2seq model or a language model
+  corpus    the English->French toy corpus with gold alignments
+
+A model folder holds config.json, model.safetensors and card.json (docs/weights-format.md; every
+config field: docs/config-reference.md; a PyTorch model into a folder: docs/byom-tutorial.md).
 Exit codes: 0 ok, 1 bad model file or input, 2 bad command line.
 )";
+
+// One command: its usage text and the options it takes.
+struct Command {
+  const char* name;
+  const char* usage;
+  std::vector<std::string> with_value;
+  std::vector<std::string> switches;
+};
+
+const std::vector<Command>& commands() {
+  static const std::vector<Command> all = {
+      {"info",
+       R"(usage: attnlab info MODEL_DIR
+  Loads the folder (config.json, model.safetensors, card.json), checks every tensor against the
+  config, and prints the architecture, the parameter count, the config and the card as JSON.
+)",
+       {},
+       {}},
+      {"forward",
+       R"(usage: attnlab forward MODEL_DIR (--text "..." | --ids 3,1,4) [options]
+  Runs the model and prints the tokens and every attention map (rows read columns).
+  --text "..."      the input text, tokenized by the model's tokenizer
+  --ids 3,1,4       token ids instead of text
+  --json            every map and trace tensor as JSON (docs/engine-contract.md)
+  --target "..."    seq2seq: decode this sentence (teacher forcing); needs --text
+  --intervene JSON  change the attention as it is computed ({"edits": [...]})
+)",
+       {"--text", "--ids", "--target", "--intervene"},
+       {"--json"}},
+      {"init",
+       R"(usage: attnlab init CONFIG.json --out DIR [--seed N]
+  Writes a model folder with seeded random weights for a model config (docs/config-reference.md).
+  --out DIR   the folder to write
+  --seed N    the random seed (default 1)
+)",
+       {"--out", "--seed"},
+       {}},
+      {"train",
+       R"(usage: attnlab train CONFIG.json --out DIR [--steps N]
+  Trains from a train config (a "model" config, a "task", steps, lr, ...; models/configs/*.json)
+  and writes the model folder with its card.
+  --out DIR   the folder to write
+  --steps N   overrides the config's "steps"
+)",
+       {"--out", "--steps"},
+       {}},
+      {"evaluate",
+       R"(usage: attnlab evaluate MODEL_DIR --data PAIRS.tsv [--limit N]
+       attnlab evaluate MODEL_DIR --corpus DIR [--write-card]
+  --data PAIRS.tsv  seq2seq: exact match, token accuracy, alignment error rate of the attention
+  --limit N         only the first N pairs
+  --corpus DIR      a language model (lm or mlm) on DIR's valid and test splits, as its training did
+  --write-card      store the figures on the model's card.json
+)",
+       {"--data", "--limit", "--corpus"},
+       {"--write-card"}},
+      {"corpus",
+       R"(usage: attnlab corpus --out DIR [--seed N] [--train N] [--valid N] [--test N] [--max-len N]
+  Writes the English->French toy corpus with gold alignments: train.tsv, valid.tsv, test.tsv,
+  vocab.json.
+)",
+       {"--out", "--seed", "--train", "--valid", "--test", "--max-len"},
+       {}},
+  };
+  return all;
+}
 
 struct UsageError : std::runtime_error {
   using std::runtime_error::runtime_error;
@@ -274,19 +331,27 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
     return args.empty() ? 2 : 0;
   }
   const std::string& cmd = args[0];
+  const auto it = std::find_if(commands().begin(), commands().end(), [&](const Command& c) { return cmd == c.name; });
+  if (it == commands().end()) {
+    err << "attnlab: unknown command \"" << cmd << "\"\n\n" << kUsage;
+    return 2;
+  }
+  // COMMAND --help (or -h) anywhere: that command's usage, status 0.
+  for (size_t i = 1; i < args.size(); ++i)
+    if (args[i] == "--help" || args[i] == "-h") {
+      out << it->usage;
+      return 0;
+    }
   try {
-    if (cmd == "info") return cmd_info(parse_args(args, 1, {}, {}), out);
-    if (cmd == "forward")
-      return cmd_forward(parse_args(args, 1, {"--text", "--ids", "--target", "--intervene"}, {"--json"}), out);
-    if (cmd == "init") return cmd_init(parse_args(args, 1, {"--out", "--seed"}, {}), out);
-    if (cmd == "train") return cmd_train(parse_args(args, 1, {"--out", "--steps"}, {}), out);
-    if (cmd == "evaluate")
-      return cmd_evaluate(parse_args(args, 1, {"--data", "--limit", "--corpus"}, {"--write-card"}), out);
-    if (cmd == "corpus")
-      return cmd_corpus(parse_args(args, 1, {"--out", "--seed", "--train", "--valid", "--test", "--max-len"}, {}), out);
-    throw UsageError("unknown command \"" + cmd + "\"");
+    const Args a = parse_args(args, 1, it->with_value, it->switches);
+    if (cmd == "info") return cmd_info(a, out);
+    if (cmd == "forward") return cmd_forward(a, out);
+    if (cmd == "init") return cmd_init(a, out);
+    if (cmd == "train") return cmd_train(a, out);
+    if (cmd == "evaluate") return cmd_evaluate(a, out);
+    return cmd_corpus(a, out);
   } catch (const UsageError& e) {
-    err << "attnlab: " << e.what() << "\n\n" << kUsage;
+    err << "attnlab " << cmd << ": " << e.what() << "\n\n" << it->usage;
     return 2;
   } catch (const std::exception& e) {
     err << "attnlab " << cmd << ": " << e.what() << "\n";

@@ -3,7 +3,10 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <set>
 #include <sstream>
+
+#include "io/tensor_names.h"
 
 namespace attnlab {
 
@@ -44,24 +47,48 @@ nlohmann::json parse_json_text(const std::string& text, const std::string& what)
 }
 
 void assign_weights(Model& model, const SafetensorsFile& file, const std::string& what) {
-  std::map<std::string, Param*> expected;
-  model.for_each_param([&](const std::string& name, Param& p) { expected[name] = &p; });
+  const TensorNames names = TensorNames::from_config(model.config());
+  std::map<std::string, Param*> expected;  // by engine name
+  std::map<std::string, Shape> shapes;
+  model.for_each_param([&](const std::string& name, Param& p) {
+    expected[name] = &p;
+    shapes[name] = p.shape();
+  });
+  std::set<std::string> modules;  // the first part of every engine name
+  for (const auto& [name, p] : expected) modules.insert(name.substr(0, name.find('.')));
+  for (const auto& [module, path] : names.modules)
+    if (!modules.count(module)) {
+      std::string known;
+      for (const std::string& m : modules) known += (known.empty() ? "" : ", ") + m;
+      throw ConfigError("config \"names\": " + model.architecture() + " has no module \"" + module +
+                        "\" (its modules: " + known + ")");
+    }
   // Check every tensor first, so a failure leaves the model as it was.
   for (const auto& [name, p] : expected) {
-    const TensorData* t = file.find(name);
+    const std::string in_file = names.to_file(name);
+    const TensorData* t = file.find(in_file);
     if (!t)
-      throw ModelLoadError(what + ": missing tensor \"" + name + "\" (shape " + shape_string(p->shape()) + " for " +
-                           model.architecture() + " with " + model.size_summary() + ")");
+      throw ModelLoadError(what + ": missing tensor \"" + in_file + "\" (shape " + shape_string(p->shape()) + " for " +
+                           model.architecture() + " with " + model.size_summary() + ")" +
+                           missing_tensor_hint(names, name, shapes, file));
     if (t->shape != p->shape())
-      throw ModelLoadError(what + ": tensor \"" + name + "\" has shape " + shape_string(t->shape) +
+      throw ModelLoadError(what + ": tensor \"" + in_file + "\" has shape " + shape_string(t->shape) +
                            ", but the config (" + model.size_summary() + ") needs " + shape_string(p->shape()));
   }
-  for (const TensorData& t : file.tensors)
-    if (!expected.count(t.name))
-      throw ModelLoadError(what + ": unexpected tensor \"" + t.name + "\": " + model.architecture() + " with " +
-                           model.size_summary() + " has no such parameter (weights of another model?)");
+  for (const TensorData& t : file.tensors) {
+    const std::string engine = names.to_engine(t.name);
+    if (!engine.empty() && expected.count(engine)) continue;
+    // A buffer PyTorch code registers (the Transformer's "pe", often "pos_encoder.pe"): checked
+    // against what the engine computes, never ignored.
+    const bool is_pe = t.name == "pe" || (t.name.size() > 3 && t.name.compare(t.name.size() - 3, 3, ".pe") == 0);
+    const Model::BufferCheck b = model.check_buffer(is_pe ? "pe" : engine, t.shape, t.values);
+    if (b.kind == Model::BufferCheck::Accepted) continue;
+    if (b.kind == Model::BufferCheck::Refused) throw ModelLoadError(what + ": tensor \"" + t.name + "\": " + b.why);
+    throw ModelLoadError(what + ": unexpected tensor \"" + t.name + "\": " + model.architecture() + " with " +
+                         model.size_summary() + " has no such parameter (weights of another model?)");
+  }
   for (const auto& [name, p] : expected) {
-    const TensorData* t = file.find(name);
+    const TensorData* t = file.find(names.to_file(name));
     for (Eigen::Index i = 0; i < p->value.size(); ++i) p->value.data()[i] = static_cast<Real>(t->values[i]);
     p->zero_grad();
   }
@@ -96,10 +123,11 @@ LoadedModel load_model_dir(const std::string& dir) {
 }
 
 std::vector<TensorData> export_weights(Model& model) {
+  const TensorNames names = TensorNames::from_config(model.config());
   std::vector<TensorData> out;
   model.for_each_param([&](const std::string& name, Param& p) {
     TensorData t;
-    t.name = name;
+    t.name = names.to_file(name);
     t.shape = p.shape();
     t.values.assign(p.value.data(), p.value.data() + p.value.size());
     out.push_back(std::move(t));

@@ -6,9 +6,10 @@ namespace attnlab {
 
 const char* to_string(CellKind k) { return k == CellKind::Rnn ? "rnn" : k == CellKind::Lstm ? "lstm" : "gru"; }
 
-Recurrent::Recurrent(CellKind k, int input_size, int hidden) : kind(k) {
+Recurrent::Recurrent(CellKind k, int input_size, int hidden, bool relu) : kind(k) {
+  if (relu && kind != CellKind::Rnn) throw std::invalid_argument("relu applies to the SimpleRNN cell only");
   switch (kind) {
-    case CellKind::Rnn: rnn = SimpleRnn(input_size, hidden); break;
+    case CellKind::Rnn: rnn = SimpleRnn(input_size, hidden, relu); break;
     case CellKind::Lstm: lstm = Lstm(input_size, hidden); break;
     case CellKind::Gru: gru = Gru(input_size, hidden); break;
   }

@@ -26,7 +26,8 @@ struct Recurrent {
   };
 
   Recurrent() = default;
-  Recurrent(CellKind kind, int input_size, int hidden_size);
+  // relu: nn.RNN(nonlinearity="relu"); only for kind Rnn.
+  Recurrent(CellKind kind, int input_size, int hidden_size, bool relu = false);
   int hidden_size() const;
   void init(Rng& rng);
   Mat forward(const Mat& x, Cache& cache) const;    // (T, E) -> (T, D), h0 = c0 = 0

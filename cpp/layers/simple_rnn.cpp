@@ -10,9 +10,28 @@
 
 namespace attnlab {
 
-SimpleRnn::SimpleRnn(int input, int hidden)
+namespace {
+
+// h = f(pre) in place: tanh or max(0, pre).
+void activate(bool relu, RowVec& h) {
+  if (relu)
+    h = h.cwiseMax(Real(0));
+  else
+    tanh_inplace(h.data(), h.size());
+}
+
+// dpre = dh f'(pre), written from the output h: tanh' = 1 - h^2, relu' = [h > 0].
+RowVec activation_backward(bool relu, const RowVec& h, const RowVec& dh) {
+  if (relu) return (h.array() > Real(0)).select(dh.array(), Real(0)).matrix();
+  return dh.array() * (Real(1) - h.array().square());
+}
+
+}  // namespace
+
+SimpleRnn::SimpleRnn(int input, int hidden, bool use_relu)
     : input_size(input),
       hidden_size(hidden),
+      relu(use_relu),
       weight_ih(Param::matrix(hidden, input)),
       weight_hh(Param::matrix(hidden, hidden)),
       bias_ih(Param::vector(hidden)),
@@ -32,12 +51,12 @@ const RowVec& SimpleRnn::step(const RowVec& x, const RowVec& h_prev, Step& s) co
   s.h += hw;  // ((W_ih x + W_hh h_prev) + b_ih) + b_hh, in that order
   s.h += bias_ih.value.row(0);
   s.h += bias_hh.value.row(0);
-  tanh_inplace(s.h.data(), s.h.size());
+  activate(relu, s.h);
   return s.h;
 }
 
 void SimpleRnn::step_backward(const Step& s, const RowVec& dh, RowVec& dx, RowVec& dh_prev) {
-  const RowVec dpre = dh.array() * (Real(1) - s.h.array().square());
+  const RowVec dpre = activation_backward(relu, s.h, dh);
   dx = CellParams{weight_ih, weight_hh, bias_ih, bias_hh}.step(dpre, dpre, s.x, s.h_prev, dh_prev);
 }
 
@@ -45,7 +64,10 @@ void SimpleRnn::step_backward_inputs(const Step& s, const RowVec& dh, RowVec& dp
   if (dh.size() != hidden_size || s.h.size() != hidden_size)
     throw std::logic_error("simple_rnn: dh of the wrong width");
   dpre.resize(hidden_size);
-  tanh_backward_kernel(s.h.data(), dh.data(), hidden_size, dpre.data());  // dpre = dh (1 - h^2)
+  if (relu)
+    dpre = activation_backward(true, s.h, dh);
+  else
+    tanh_backward_kernel(s.h.data(), dh.data(), hidden_size, dpre.data());  // dpre = dh (1 - h^2)
   dx = matvec_nn(dpre, weight_ih.value);
   dh_prev = matvec_nn(dpre, weight_hh.value);
 }
@@ -69,7 +91,7 @@ Mat SimpleRnn::forward(const Mat& x, const RowVec& h0, Cache& cache) const {
     s.h_prev = h;
     matvec_nt(h, weight_hh.value, hw);
     h = xproj.row(t) + hw;
-    tanh_inplace(h.data(), h.size());
+    activate(relu, h);
     s.h = h;
     H.row(t) = h;
   }
@@ -83,7 +105,7 @@ Mat SimpleRnn::backward(const Cache& cache, const Mat& dH, RowVec* dh0) {
   for (Eigen::Index t = T - 1; t >= 0; --t) {
     const Step& s = cache.steps[t];
     const RowVec dh = dH.row(t) + dh_next;
-    const RowVec dpre = dh.array() * (Real(1) - s.h.array().square());
+    const RowVec dpre = activation_backward(relu, s.h, dh);
     dpre_all.row(t) = dpre;
     x_all.row(t) = s.x;
     hprev_all.row(t) = s.h_prev;

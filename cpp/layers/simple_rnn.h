@@ -1,6 +1,7 @@
 // SimpleRNN as on the course slides: h_t = tanh(A [x_t; h_{t-1}] + b).
 // It is nn.RNN(nonlinearity="tanh") with A = [W_ih | W_hh] and b = b_ih + b_hh, stored the way
-// PyTorch stores it so a state_dict loads as is.
+// PyTorch stores it so a state_dict loads as is. With `relu` it is nn.RNN(nonlinearity="relu"):
+// h_t = max(0, A [x_t; h_{t-1}] + b).
 #pragma once
 
 #include <string>
@@ -13,10 +14,11 @@ namespace attnlab {
 
 struct SimpleRnn {
   int input_size = 0, hidden_size = 0;
-  Param weight_ih;  // (D, E)  rnn.weight_ih_l0
-  Param weight_hh;  // (D, D)  rnn.weight_hh_l0
-  Param bias_ih;    // (D)     rnn.bias_ih_l0
-  Param bias_hh;    // (D)     rnn.bias_hh_l0
+  bool relu = false;  // nonlinearity: false = tanh (the slides, PyTorch's default), true = relu
+  Param weight_ih;    // (D, E)  rnn.weight_ih_l0
+  Param weight_hh;    // (D, D)  rnn.weight_hh_l0
+  Param bias_ih;      // (D)     rnn.bias_ih_l0
+  Param bias_hh;      // (D)     rnn.bias_hh_l0
 
   struct Step {
     RowVec x;       // (E) input at this step
@@ -28,14 +30,14 @@ struct SimpleRnn {
   };
 
   SimpleRnn() = default;
-  SimpleRnn(int input, int hidden);
+  SimpleRnn(int input, int hidden, bool use_relu = false);
   // PyTorch's default: U(-1/sqrt(D), 1/sqrt(D)) for every tensor.
   void init(Rng& rng);
 
   // One step, for decoders whose next input depends on this step's output. Returns s.h.
   const RowVec& step(const RowVec& x, const RowVec& h_prev, Step& s) const;
-  // forward was: h = tanh(W_ih x + b_ih + W_hh h_prev + b_hh)
-  //   => dpre = dh (1 - h^2); dW_ih += dpre^T x; dW_hh += dpre^T h_prev; db_* += dpre;
+  // forward was: h = tanh(W_ih x + b_ih + W_hh h_prev + b_hh)   (relu: max(0, ...))
+  //   => dpre = dh (1 - h^2) (relu: dh [h > 0]); dW_ih += dpre^T x; dW_hh += dpre^T h_prev; db_* += dpre;
   //      dx = dpre W_ih; dh_prev = dpre W_hh   (dx and dh_prev are assigned, not accumulated)
   void step_backward(const Step& s, const RowVec& dh, RowVec& dx, RowVec& dh_prev);
   // The same for a decoder's steps, whose backward runs one step at a time: writes dpre (D) and

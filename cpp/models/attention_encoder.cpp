@@ -7,6 +7,8 @@
 namespace attnlab {
 
 AttentionEncoder::AttentionEncoder(const nlohmann::json& config) : config_(config) {
+  check_model_fields(config, kArchitecture,
+                     {"vocab_size", "d_model", "n_head", "positional", "causal", "normalization", "max_len"});
   vocab_size_ = config_int(config, "vocab_size", 2, 1 << 20);
   d_model_ = config_int(config, "d_model", 1, 4096);
   n_head_ = config_int(config, "n_head", 1, 64);

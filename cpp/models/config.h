@@ -27,6 +27,15 @@ double config_number(const nlohmann::json& c, const char* key, double lo, double
 bool config_bool(const nlohmann::json& c, const char* key, bool fallback);
 std::string config_string(const nlohmann::json& c, const char* key, const std::string& fallback);
 
+// Refuses any field of a model config that `architecture` does not read, so no option is ever
+// silently ignored: config field "norm_firsts" is not known to transformer (known: ...). The
+// fields every model shares (architecture, tokenizer, max_tokens, prefix, names) are always known.
+// A few PyTorch spellings get a hint ("nhead": use "n_head").
+void check_model_fields(const nlohmann::json& c, const std::string& architecture,
+                        std::initializer_list<const char*> known);
+// The same for a nested object (the tokenizer), named by `what` in the message.
+void check_fields(const nlohmann::json& c, const std::string& what, std::initializer_list<const char*> known);
+
 // One name of a fixed set, and the value it stands for.
 template <class T>
 struct Choice {
@@ -71,6 +80,10 @@ inline constexpr Choices<CellKind> kCells = {{"rnn", CellKind::Rnn}, {"lstm", Ce
 // Align (the RNN lessons) computes all four; multi-head attention the first two.
 inline constexpr Choices<Score> kAlignScores = {
     {"additive", Score::Additive}, {"dot", Score::Dot}, {"scaled_dot", Score::ScaledDot}, {"general", Score::General}};
+// config "nonlinearity" of a model with an nn.RNN-like cell: "tanh" (default) or "relu" (true);
+// "relu" with cell lstm or gru is refused (nn.LSTM and nn.GRU have no such option).
+bool config_relu(const nlohmann::json& c, CellKind cell);
+
 inline constexpr Choices<Score> kHeadScores = {{"dot", Score::Dot}, {"additive", Score::Additive}};
 
 }  // namespace attnlab

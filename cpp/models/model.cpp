@@ -1,5 +1,6 @@
 #include "models/model.h"
 
+#include "io/tensor_names.h"
 #include "layers/cross_entropy.h"
 
 #include "models/attention_encoder.h"
@@ -18,6 +19,7 @@ void Model::set_tokenizer(const nlohmann::json& config, int vocab_size) {
     throw ConfigError(std::string("config \"tokenizer\": ") + e.what());
   }
   max_tokens_ = config_int(config, "max_tokens", 1, 4096, 256);
+  TensorNames::from_config(config);  // "prefix" and "names" (used by the loader) checked here, with the rest
 }
 
 Tokenized Model::encode_checked(const std::string& text) const {
@@ -97,6 +99,8 @@ Importance Model::input_importance_ids(const std::vector<int>& ids, const std::s
     out.per_token.push_back(-static_cast<double>(x.row(i).dot(dx.row(i))));  // d log p = -d loss
   return out;
 }
+
+Model::BufferCheck Model::check_buffer(const std::string&, const Shape&, const std::vector<float>&) const { return {}; }
 
 int64_t Model::parameter_count() {
   int64_t n = 0;

@@ -116,6 +116,16 @@ class Model {
   virtual ForwardTrace forward_edited(const std::vector<int>& ids, const Intervention& intervention) const;
   int64_t parameter_count();
 
+  // A tensor of the weights file that is not a parameter but a buffer a PyTorch module commonly
+  // registers (the Transformer's sinusoidal "pe"). The loader asks before refusing an unexpected
+  // tensor: Unknown (refused as unexpected), Accepted (checked against what the engine computes),
+  // or Refused with the reason.
+  struct BufferCheck {
+    enum Kind { Unknown, Accepted, Refused } kind = Unknown;
+    std::string why;
+  };
+  virtual BufferCheck check_buffer(const std::string& name, const Shape& shape, const std::vector<float>& values) const;
+
   // Gradient x input of log p(`word`) at output row `row` (0-based: the logits' row; a Seq2Seq
   // reads `target`, words separated by spaces, as in forward_text_forced; others ignore it).
   // Uses the model's backward pass; leaves every parameter gradient at zero. Throws Unsupported for

@@ -6,12 +6,16 @@
 namespace attnlab {
 
 RnnAttention::RnnAttention(const nlohmann::json& config) : config_(config) {
+  check_model_fields(config, kArchitecture,
+                     {"vocab_size", "embed_dim", "hidden_size", "attn_dim", "output_size", "cell", "nonlinearity",
+                      "score", "normalization"});
   vocab_size_ = config_int(config, "vocab_size", 2, 1 << 20);
   embed_dim_ = config_int(config, "embed_dim", 1, 4096);
   hidden_size_ = config_int(config, "hidden_size", 1, 4096);
   attn_dim_ = config_int(config, "attn_dim", 1, 4096, hidden_size_);
   output_size_ = config_int(config, "output_size", 1, 1 << 20, vocab_size_);
-  encoder_ = Recurrent(config_choice(config, "cell", kCells, CellKind::Lstm), embed_dim_, hidden_size_);
+  const CellKind cell = config_choice(config, "cell", kCells, CellKind::Lstm);
+  encoder_ = Recurrent(cell, embed_dim_, hidden_size_, config_relu(config, cell));
   align_ = Align(config_choice(config, "score", kAlignScores, Score::Additive),
                  config_choice(config, "normalization", kNormalizations, Normalization::Softmax), hidden_size_,
                  hidden_size_, attn_dim_);

@@ -6,18 +6,21 @@
 namespace attnlab {
 
 RnnLm::RnnLm(const nlohmann::json& config) : config_(config) {
+  check_model_fields(config, kArchitecture, {"vocab_size", "embed_dim", "hidden_size", "cell", "nonlinearity"});
   vocab_size_ = config_int(config, "vocab_size", 2, 1 << 20);
   embed_dim_ = config_int(config, "embed_dim", 1, 4096);
   hidden_size_ = config_int(config, "hidden_size", 1, 4096);
-  encoder_ = Recurrent(config_choice(config, "cell", kCells, CellKind::Rnn), embed_dim_, hidden_size_);
+  const CellKind cell = config_choice(config, "cell", kCells, CellKind::Rnn);
+  encoder_ = Recurrent(cell, embed_dim_, hidden_size_, config_relu(config, cell));
   set_tokenizer(config, vocab_size_);
   embedding_ = Embedding(vocab_size_, embed_dim_);
   head_ = Linear(hidden_size_, vocab_size_);
 }
 
 std::string RnnLm::size_summary() const {
-  return std::string("cell=") + to_string(encoder_.kind) + ", vocab_size=" + std::to_string(vocab_size_) +
-         ", embed_dim=" + std::to_string(embed_dim_) + ", hidden_size=" + std::to_string(hidden_size_);
+  return std::string("cell=") + to_string(encoder_.kind) + (encoder_.rnn.relu ? ", nonlinearity=relu" : "") +
+         ", vocab_size=" + std::to_string(vocab_size_) + ", embed_dim=" + std::to_string(embed_dim_) +
+         ", hidden_size=" + std::to_string(hidden_size_);
 }
 
 void RnnLm::for_each_param(const ParamVisitor& f) {

@@ -7,6 +7,9 @@
 namespace attnlab {
 
 RnnSelfAttention::RnnSelfAttention(const nlohmann::json& config) : config_(config) {
+  check_model_fields(config, kArchitecture,
+                     {"vocab_size", "embed_dim", "hidden_size", "attn_dim", "cell", "variant", "self_penalty", "score",
+                      "normalization"});
   vocab_size_ = config_int(config, "vocab_size", 2, 1 << 20);
   embed_dim_ = config_int(config, "embed_dim", 1, 4096);
   hidden_size_ = config_int(config, "hidden_size", 1, 4096);

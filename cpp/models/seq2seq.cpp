@@ -10,6 +10,9 @@
 namespace attnlab {
 
 Seq2Seq::Seq2Seq(const nlohmann::json& config) : config_(config) {
+  check_model_fields(config, kArchitecture,
+                     {"vocab_size", "embed_dim", "hidden_size", "attn_dim", "attention", "nonlinearity",
+                      "max_output_len", "target_vocab", "target_vocab_size", "query_init"});
   src_vocab_ = config_int(config, "vocab_size", 2, 1 << 20);
   embed_dim_ = config_int(config, "embed_dim", 1, 4096);
   hidden_size_ = config_int(config, "hidden_size", 1, 4096);
@@ -53,11 +56,12 @@ Seq2Seq::Seq2Seq(const nlohmann::json& config) : config_(config) {
   set_tokenizer(config, src_vocab_);
   const int D = hidden_size_, E = embed_dim_;
   src_embedding_ = Embedding(src_vocab_, E);
-  encoder_ = SimpleRnn(E, D);
+  const bool relu = config_relu(config, CellKind::Rnn);
+  encoder_ = SimpleRnn(E, D, relu);
   tgt_embedding_ = Embedding(tgt_vocab_, E);
   // Without attention the context is the final encoder state at every step (Cho et al. 2014, the
   // RNNencdec baseline of Bahdanau et al.): the same sizes, only alpha is fixed to "the last word".
-  decoder_ = SimpleRnn(E + D, D);
+  decoder_ = SimpleRnn(E + D, D, relu);
   if (has_attention()) align_ = Align(score_, Normalization::Softmax, D, D, attn_dim_);
   out_ = Linear(2 * D, tgt_vocab_);
 }

@@ -1,5 +1,6 @@
 #include "models/transformer.h"
 
+#include <cmath>
 #include <stdexcept>
 
 #include "layers/cross_entropy.h"
@@ -9,6 +10,10 @@
 namespace attnlab {
 
 Transformer::Transformer(const nlohmann::json& config) : config_(config) {
+  check_model_fields(
+      config, kArchitecture,
+      {"vocab_size", "d_model", "n_head", "n_layer", "d_ff", "positional", "causal", "activation", "objective",
+       "normalization", "score", "sigmoid_bias", "max_len", "norm_first", "layer_norm_eps", "final_norm"});
   vocab_size_ = config_int(config, "vocab_size", 2, 1 << 20);
   d_model_ = config_int(config, "d_model", 1, 128);
   n_head_ = config_int(config, "n_head", 1, 64);
@@ -31,13 +36,17 @@ Transformer::Transformer(const nlohmann::json& config) : config_(config) {
   set_tokenizer(config, vocab_size_);
   max_len_ = config_int(config, "max_len", 1, 4096, 128);
   max_tokens_ = std::min(max_tokens_, max_len_);
+  const bool norm_first = config_bool(config, "norm_first", false);
+  const double eps = config_number(config, "layer_norm_eps", 1e-12, 1.0, 1e-5);
+  final_norm_ = config_bool(config, "final_norm", false);
 
   embedding_ = Embedding(vocab_size_, d_model_);
   layers_.resize(n_layer_);
   for (TransformerEncoderLayer& l : layers_) {
-    l = TransformerEncoderLayer(d_model_, n_head_, d_ff_, gelu, norm, score);
+    l = TransformerEncoderLayer(d_model_, n_head_, d_ff_, gelu, norm, score, norm_first, eps);
     l.self_attn.sigmoid_log_n = log_n;
   }
+  if (final_norm_) norm_ = LayerNorm(d_model_, eps);
   head_ = Linear(d_model_, vocab_size_);
 }
 
@@ -50,12 +59,14 @@ std::string Transformer::size_summary() const {
 void Transformer::for_each_param(const ParamVisitor& f) {
   embedding_.for_each_param("embedding", f);
   for (int l = 0; l < n_layer_; ++l) layers_[l].for_each_param("layers." + std::to_string(l), f);
+  if (final_norm_) norm_.for_each_param("norm", f);
   head_.for_each_param("head", f);
 }
 
 void Transformer::init(Rng& rng) {
   embedding_.init(rng);
   for (TransformerEncoderLayer& l : layers_) l.init(rng);
+  if (final_norm_) norm_ = LayerNorm(d_model_, norm_.eps);
   head_.init(rng);
 }
 
@@ -70,7 +81,8 @@ void Transformer::run(const std::vector<int>& ids, Cache& c, const std::vector<H
   c.layers.resize(n_layer_);
   for (int l = 0; l < n_layer_; ++l)
     x = layers_[l].forward(x, causal_, c.layers[l], edits ? &(*edits)[static_cast<size_t>(l)] : nullptr);
-  c.logits = head_.forward(x);
+  c.top = final_norm_ ? norm_.forward(x, c.final_norm) : x;
+  c.logits = head_.forward(c.top);
 }
 
 ForwardTrace Transformer::forward_ids(const std::vector<int>& ids) const {
@@ -131,12 +143,46 @@ double Transformer::loss_and_backward(const Example& ex) {
   Cache c;
   run(ex.ids, c);
   const CrossEntropyResult ce = cross_entropy(c.logits, loss_targets(ex));
-  // forward was: logits = head(x_L)
-  Mat dx = head_.backward(c.layers.back().out, ce.dlogits);
+  // forward was: logits = head(top), top = x_L or norm(x_L)
+  Mat dx = head_.backward(c.top, ce.dlogits);
+  if (final_norm_) dx = norm_.backward(c.final_norm, dx);
   for (int l = n_layer_ - 1; l >= 0; --l) dx = layers_[l].backward(c.layers[l], dx);
   // forward was: x_0 = embedding[ids] + PE (PE is fixed)
   embedding_.backward(ex.ids, dx);
   return ce.loss;
+}
+
+Model::BufferCheck Transformer::check_buffer(const std::string& name, const Shape& shape,
+                                             const std::vector<float>& values) const {
+  if (name != "pe") return {};
+  // PyTorch code registers the table as (max_len, D), (max_len, 1, D) or (1, max_len, D).
+  int64_t rows = 1;
+  for (size_t i = 0; i + 1 < shape.size(); ++i) rows *= shape[i];
+  if (shape.empty() || shape.back() != d_model_)
+    return {BufferCheck::Refused,
+            "the positional-encoding buffer \"pe\" must end with d_model=" + std::to_string(d_model_) + " columns"};
+  if (!sinusoidal_)
+    return {BufferCheck::Refused,
+            "the weights hold a positional-encoding buffer \"pe\" but the config says \"positional\": \"none\" "
+            "(the engine would not add it)"};
+  if (rows < max_len_)
+    return {BufferCheck::Refused, "the positional-encoding buffer \"pe\" has " + std::to_string(rows) +
+                                      " positions but max_len is " + std::to_string(max_len_) +
+                                      " (set \"max_len\" to at most " + std::to_string(rows) + ")"};
+  // Only the positions the model reads matter. PyTorch code computes the table in float, whose
+  // angle t * freq is off by about t * 6e-8 radians, so the tolerance grows with the position.
+  const Mat pe = sinusoidal_encoding(max_len_, d_model_);
+  for (int t = 0; t < max_len_; ++t)
+    for (int i = 0; i < d_model_; ++i) {
+      const double got = values[static_cast<size_t>(t) * static_cast<size_t>(d_model_) + static_cast<size_t>(i)];
+      if (std::abs(got - static_cast<double>(pe(t, i))) > 1e-5 + 2e-7 * t)
+        return {BufferCheck::Refused,
+                "the positional-encoding buffer \"pe\" is not the engine's sinusoid PE[t, 2i] = sin(t / 10000^(2i/D)), "
+                "PE[t, 2i+1] = cos(t / 10000^(2i/D)): at position " +
+                    std::to_string(t) + ", column " + std::to_string(i) + " it holds " + std::to_string(got) +
+                    " where the engine adds " + std::to_string(pe(t, i)) + " (docs/config-reference.md)"};
+    }
+  return {BufferCheck::Accepted, ""};
 }
 
 }  // namespace attnlab

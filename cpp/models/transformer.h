@@ -1,10 +1,13 @@
 // A Transformer encoder stack, each layer exactly PyTorch's nn.TransformerEncoderLayer with
-// norm_first=False, dropout 0 and batch_first=True (post-norm, as in Vaswani et al. 2017):
+// dropout 0 and batch_first=True; by default post-norm (norm_first=False, Vaswani et al. 2017):
 //   x_0    = embedding[id_t] + PE_t                                  (T, D)  PE: sinusoidal or 0
 //   a_l    = self_attn(x_l)         (causal when configured)         (T, D)  the notes' b^i
 //   y_l    = norm1(x_l + a_l)                                        (T, D)
 //   x_l+1  = norm2(y_l + linear2(act(linear1(y_l))))                 (T, D)  act: relu or gelu
-//   logits = head(x_L)                                               (T, V)
+//   logits = head(x_L)                 (with "final_norm": head(norm(x_L)))  (T, V)
+// "norm_first": true is the pre-norm layer (layers/transformer_encoder_layer.h); every LayerNorm
+// uses "layer_norm_eps" (PyTorch's default 1e-5); "final_norm": true is nn.TransformerEncoder's
+// `norm` argument, an nn.LayerNorm(D) after the last layer ("norm.weight", "norm.bias").
 // The head reads every position: masked-token guesses ("objective": "mlm", bidirectional) or
 // next-token scores ("objective": "lm", which requires "causal": true).
 //
@@ -18,7 +21,10 @@
 // Config: vocab_size, d_model (<= 128), n_head, n_layer, d_ff, positional ("sinusoidal" | "none"),
 // causal, activation ("relu" | "gelu"), score ("dot" | "additive"), normalization ("softmax" |
 // "sigmoid"), sigmoid_bias ("none" | "log_n": sigmoid(e - ln n), see multihead_attention.h), max_len (longest input;
-// longer ones are refused), objective ("mlm" | "lm"), tokenizer.
+// longer ones are refused), objective ("mlm" | "lm"), norm_first, layer_norm_eps, final_norm,
+// tokenizer; every field with its PyTorch counterpart: docs/config-reference.md.
+// A "pe" tensor in the weights file (the positional-encoding buffer PyTorch code registers) is
+// checked against the engine's sinusoid and accepted, or refused naming it (check_buffer).
 #pragma once
 
 #include "layers/embedding.h"
@@ -46,6 +52,8 @@ class Transformer : public Model {
   // temperature, heads or layers switched off, 1/sqrt(d_k) off (models/intervention.h).
   ForwardTrace forward_edited(const std::vector<int>& ids, const Intervention& intervention) const override;
   double loss_and_backward(const Example& ex) override;
+  BufferCheck check_buffer(const std::string& name, const Shape& shape,
+                           const std::vector<float>& values) const override;
 
   bool causal() const { return causal_; }
   int n_layer() const { return n_layer_; }
@@ -60,6 +68,8 @@ class Transformer : public Model {
   struct Cache {
     Mat positions;                                       // (T, D)
     std::vector<TransformerEncoderLayer::Cache> layers;  // n_layer
+    LayerNorm::Cache final_norm;                         // with final_norm
+    Mat top;                                             // (T, D) what the head reads: x_L or norm(x_L)
     Mat logits;                                          // (T, V)
   };
   // `edits`: one per layer (an intervention), or null.
@@ -68,10 +78,11 @@ class Transformer : public Model {
 
   nlohmann::json config_;
   int vocab_size_, d_model_, n_head_, n_layer_, d_ff_, max_len_;
-  bool causal_, sinusoidal_;
+  bool causal_, sinusoidal_, final_norm_;
   std::string objective_;
   Embedding embedding_;                          // embedding.weight (V, D)
   std::vector<TransformerEncoderLayer> layers_;  // layers.{l}.*
+  LayerNorm norm_;                               // norm.weight, norm.bias (D), with final_norm only
   Linear head_;                                  // head.weight (V, D), head.bias (V)
 };
 

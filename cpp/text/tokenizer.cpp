@@ -33,6 +33,24 @@ class BpeTextTokenizer : public Tokenizer {
 
 std::unique_ptr<Tokenizer> make_tokenizer(const nlohmann::json& config, int vocab_size) {
   const std::string kind = config.value("kind", "hash_words");
+  // A field the tokenizer would not read is refused by name, as in a model config.
+  const auto refuse_unknown = [&](std::initializer_list<const char*> known) {
+    for (auto it = config.begin(); it != config.end(); ++it) {
+      bool ok = false;
+      for (const char* k : known) ok = ok || it.key() == k;
+      if (!ok) {
+        std::string names;
+        for (const char* k : known) names += (names.empty() ? "" : ", ") + std::string(k);
+        throw std::invalid_argument("field \"" + it.key() + "\" is not known to a tokenizer of kind \"" + kind +
+                                    "\" (known: " + names + ")");
+      }
+    }
+  };
+  if (config.is_object()) {
+    if (kind == "bpe") refuse_unknown({"kind", "merges", "special"});
+    if (kind == "words") refuse_unknown({"kind", "vocab", "unk", "lowercase"});
+    if (kind == "hash_words") refuse_unknown({"kind", "lowercase"});
+  }
   if (kind == "bpe") {
     auto tok = std::make_unique<BpeTextTokenizer>(BpeTokenizer::from_json(config));
     if (tok->vocab_size() != vocab_size)
