@@ -229,8 +229,40 @@ test('lesson 3: the small maps outline the pins and say where pins are made', as
   await page.close();
 });
 
+/** Elements of a lesson (through its shadow roots) whose right edge passes the window's, not in a box that scrolls. */
+function pastTheEdge(page, lesson) {
+  return page.evaluate((tag) => {
+    const found = [];
+    const walk = (root) => {
+      for (const el of root.querySelectorAll('*')) {
+        const r = el.getBoundingClientRect();
+        if (el.closest('.sr-only, .katex-mathml') || getComputedStyle(el).visibility === 'hidden') continue;
+        // Inside a box that scrolls or clips (and is itself on screen), it is not cut off.
+        let clipped = false;
+        for (let a = el.parentElement; a && !clipped; a = a.parentElement)
+          clipped =
+            getComputedStyle(a).overflowX !== 'visible' &&
+            a.getBoundingClientRect().right <= innerWidth + 0.5;
+        if (clipped) continue;
+        if (r.width > 0 && r.right > innerWidth + 0.5)
+          found.push(
+            `${el.tagName.toLowerCase()}.${el.className?.baseVal ?? el.className} ${r.right.toFixed(0)}`,
+          );
+        if (el.shadowRoot) walk(el.shadowRoot);
+      }
+    };
+    walk(document.querySelector(tag).shadowRoot);
+    return found.slice(0, 8);
+  }, TAGS[lesson]);
+}
+
 test('375 px with a change: nothing sticks out of lessons 1, 2 and 3 (en, zh-CN); screenshots', async () => {
   const changes = { seq2seq: 'pin_R3K1', lstmn: 'pin_R5K2+mask_K3', transformer: 'off_L1H1+pin_L1H1R3K1' };
+  // A second state of the lesson: lesson 1 side by side, lesson 3's model view.
+  const second = {
+    seq2seq: ['compare', 'button.compare-toggle:not(.close-local)'],
+    transformer: ['model', '.views [data-value="model"]'],
+  };
   for (const lang of ['en', 'zh-CN']) {
     for (const lesson of ['seq2seq', 'lstmn', 'transformer']) {
       const page = await open(lesson, {
@@ -241,35 +273,23 @@ test('375 px with a change: nothing sticks out of lessons 1, 2 and 3 (en, zh-CN)
       const section = page.locator(`section.lesson:has(${TAGS[lesson]})`);
       await scrollIntoRenderedView(page, section);
       await settled(page, lesson);
-      // Every element of the lesson's shadow tree (not inside a scroll box) ends within 375 px.
-      const out = await page.evaluate((tag) => {
-        const found = [];
-        const walk = (root) => {
-          for (const el of root.querySelectorAll('*')) {
-            const r = el.getBoundingClientRect();
-            if (el.closest('.sr-only, .katex-mathml') || getComputedStyle(el).visibility === 'hidden')
-              continue;
-            // Inside a box that scrolls or clips (and is itself on screen), it is not cut off.
-            let clipped = false;
-            for (let a = el.parentElement; a && !clipped; a = a.parentElement) {
-              const style = getComputedStyle(a);
-              clipped = style.overflowX !== 'visible' && a.getBoundingClientRect().right <= innerWidth + 0.5;
-            }
-            if (clipped) continue;
-            if (r.width > 0 && r.right > innerWidth + 0.5)
-              found.push(
-                `${el.tagName.toLowerCase()}.${el.className?.baseVal ?? el.className} ${r.right.toFixed(0)}`,
-              );
-            if (el.shadowRoot) walk(el.shadowRoot);
-          }
-        };
-        walk(document.querySelector(tag).shadowRoot);
-        return found.slice(0, 8);
-      }, TAGS[lesson]);
-      assert.deepEqual(out, [], `${lesson} ${lang}: past the right edge`);
+      assert.deepEqual(await pastTheEdge(page, lesson), [], `${lesson} ${lang}: past the right edge`);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
       assert.ok(overflow <= 0, `${lesson} ${lang}: the page scrolls sideways by ${overflow} px`);
       await section.screenshot({ path: path.join(ARTIFACTS, `iv-${lesson}-375-${lang}.png`) });
+      if (second[lesson]) {
+        const [name, button] = second[lesson];
+        await at(page, lesson, button).click();
+        await settled(page, lesson);
+        await page.waitForTimeout(500); // the other model's map (side by side) or the small maps
+        await settled(page, lesson);
+        assert.deepEqual(
+          await pastTheEdge(page, lesson),
+          [],
+          `${lesson} ${name} ${lang}: past the right edge`,
+        );
+        await section.screenshot({ path: path.join(ARTIFACTS, `iv-${lesson}-${name}-375-${lang}.png`) });
+      }
       await page.close();
     }
   }

@@ -68,7 +68,7 @@ export const zhCNIntervene: typeof enIntervene = {
   token: '词元 {{index}}',
 
   compareApplies:
-    '并排对比时：你的改动只作用于{{model}}模型（下面它的图标有“已改动”，可在上面固定格子）；{{other}}模型保持训练后的样子。',
+    '并排对比时：你的改动只作用于{{model}}模型（下面它的图标着“已改动”，可以在图上固定格子）；{{other}}模型保持训练后的样子。',
   compareChanged: '已改动',
   compareDifference: '差异图是在{{model}}模型加上你的改动之后算出的。',
   seqTitle: '改动对翻译有什么影响',
