@@ -153,6 +153,18 @@ test('a canvas map (over 200 words) draws pins, changed rows and the cursor; a c
   assert.match(await edits(page, 'lstmn'), /^pin_R5K2 pin_R\d+K\d+$/);
   assert.equal(await map.locator('rect.pin').count(), 2);
   assert.equal(await map.locator('rect.pin[data-row="9"][data-col="2"]').count(), 1);
+  // A drag on the canvas sets a weight (and its click, at the end of the drag, pins nothing more).
+  const canvas = await map.locator('canvas.cells-canvas').boundingBox();
+  const [x, y] = [canvas.x + 1 * cell + cell / 2, canvas.y + 14 * cell + cell / 2];
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  for (let dy = 10; dy <= 50; dy += 10) await page.mouse.move(x, y - dy);
+  await page.mouse.up();
+  await settled(page, 'lstmn');
+  const dragged = (await edits(page, 'lstmn')).split(' ');
+  assert.equal(dragged.length, 3, dragged.join(' '));
+  assert.match(dragged[2], /^pin_R\d+K\d+_0\.\d+$/, 'a set weight, not a click');
+  assert.equal(await map.locator('rect.pin[data-row="14"][data-col="1"]').count(), 1);
   // The keyboard cursor shows on the canvas too.
   await map.locator('.scroll').focus();
   await page.keyboard.press('ArrowDown');

@@ -38,6 +38,8 @@ export { MAX_SVG_TOKENS } from './attention-map-layout';
 const IMMEDIATE_CELLS = 10_000; // larger maps redraw once typing pauses, so keys never lag
 const DRAW_DELAY_MS = 120;
 const MAP_FORMATS: readonly ExportFormat[] = ['png', 'svg', 'csv', 'json'];
+/** The SVG's layers, bottom to top. */
+const LAYERS = 'cells numbers marks edits hover cursor row-labels col-labels corner'.split(' ');
 
 export class AttentionMapElement extends LitElement {
   static override properties = {
@@ -292,18 +294,7 @@ export class AttentionMapElement extends LitElement {
 
     // Created once, in drawing order: the labels and their bands lie over the cells, so when the
     // map scrolls in its box they stay in view (stickLabels) and cover what scrolled under them.
-    for (const name of [
-      'cells',
-      'numbers',
-      'marks',
-      'edits',
-      'hover',
-      'cursor',
-      'row-labels',
-      'col-labels',
-      'corner',
-    ])
-      layer(name);
+    for (const name of LAYERS) layer(name);
     const band = (name: string, w: number, h: number) =>
       layer(name)
         .selectAll<SVGRectElement, null>('rect.band')
