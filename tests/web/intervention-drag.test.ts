@@ -77,7 +77,13 @@ describe('a drag and a key set a weight', () => {
     drag.key([1, 2], 0.5, -WEIGHT_STEP);
     drag.forgetKey();
     drag.key([1, 2], 0.9, WEIGHT_STEP);
-    expect(sent).toEqual([0.35, 0.4, 0.45, 0.95]);
+    // The pins changed but the cell is still pinned: the next key goes on from 1.
+    drag.keepIfPinned([[1, 2]]);
+    drag.key([1, 2], 0.9, WEIGHT_STEP);
+    // Reset: no pin any more, so the drawn weight counts again.
+    drag.keepIfPinned([]);
+    drag.key([1, 2], 0.2, -WEIGHT_STEP);
+    expect(sent).toEqual([0.35, 0.4, 0.45, 0.95, 1, 0.15]);
   });
 });
 

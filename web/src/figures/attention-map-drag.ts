@@ -134,8 +134,18 @@ export class CellDrag {
     return weight;
   }
 
-  /** The cursor moved or the map changed under it: the next key starts from the drawn weight. */
+  /** The cursor moved: the next key starts from the drawn weight. */
   forgetKey(): void {
     this.keyed = null;
+  }
+
+  /**
+   * The pins changed: a key's weight is remembered only while its cell is still pinned (a Reset,
+   * a removed change or a new sentence start again from the drawn weight). A new map alone does not
+   * forget it: the engine's answer to an earlier key may arrive between two presses.
+   */
+  keepIfPinned(pins: readonly Cell[]): void {
+    const k = this.keyed;
+    if (k && !pins.some(([r, c]) => r === k.cell[0] && c === k.cell[1])) this.keyed = null;
   }
 }

@@ -214,7 +214,7 @@ export class AttentionMapElement extends LitElement {
   }
 
   override updated(changed: Map<string, unknown>): void {
-    if (changed.has('pins') || changed.has('map')) this.drag.forgetKey();
+    if (changed.has('pins')) this.drag.keepIfPinned(this.pins);
     if (this.drawTimer) clearTimeout(this.drawTimer);
     this.drawTimer = null;
     const map = this.map;
