@@ -1,7 +1,8 @@
 // End-to-end test of the single-file build (build/single/attnlab.html, web/vite.single.config.ts) in
 // Debian's Chromium, opened from file:// with the network switched off and every request that is
 // not the file itself (or a data:/blob: URL made inside it) refused: the three lessons work on
-// their trained models, the URL restores a state, the training lab trains in its inlined worker,
+// their trained models, an intervention applies (a pinned cell changes the translation, Reset
+// restores it), the URL restores a state, the training lab trains in its inlined worker,
 // and nothing was asked of any server.
 // Screenshot: tests/e2e/artifacts/single-file.png.
 //
@@ -169,6 +170,42 @@ test('from file:// with the network off: the three lessons run their trained mod
   // Nothing lies beside the file to embed, so only "Copy link" is offered.
   assert.equal(await tab.locator('attnlab-share[lesson="seq2seq"] button').count(), 1);
   await tab.screenshot({ path: path.join(artifacts, 'single-file.png') });
+  await tab.close();
+});
+
+test('from file:// an intervention applies: a pinned cell changes the translation, Reset restores it', async () => {
+  const tab = await open(alone);
+  // The lesson's own sentence ("the european economic area does not see the red car .").
+  const before = await translation(tab);
+  const row = () =>
+    seq(tab, '.figure attnlab-attention-map rect[data-weight][data-row="3"]').evaluateAll((rects) =>
+      rects.map((r) => Number(r.getAttribute('data-weight'))),
+    );
+  const original = await row();
+  const barIdle = () =>
+    tab.waitForFunction(() => {
+      const root = document.querySelector('attnlab-seq2seq').shadowRoot;
+      return (
+        root.querySelector('.figure')?.getAttribute('aria-busy') === 'false' &&
+        root.querySelector('.intervene')?.getAttribute('data-busy') === 'false'
+      );
+    });
+  await seq(tab, '.figure attnlab-attention-map rect[data-row="3"][data-col="0"]').click();
+  await idle(tab, 'attnlab-seq2seq', '.translation-after[data-translation]');
+  await barIdle();
+  assert.equal(await seq(tab, '.intervene').getAttribute('data-edits'), 'pin_R3K1');
+  const changed = await row();
+  assert.ok(Math.abs(changed[0] - 1) < 1e-6, `the pinned cell reads ${changed[0]}`);
+  const free = await seq(tab, '.translation-after').getAttribute('data-translation');
+  assert.notEqual(free, before, 'the changed model writes another sentence');
+  assert.equal(await seq(tab, '.translation-before').getAttribute('data-translation'), before);
+  assert.match(tab.url(), /seq2seq\.intervene=pin_R3K1/);
+  await seq(tab, '.intervene-reset').click();
+  await barIdle();
+  assert.equal(await seq(tab, '.intervene').getAttribute('data-active'), 'false');
+  assert.equal(await seq(tab, '.seq-consequence').count(), 0);
+  assert.deepEqual(await row(), original);
+  assert.equal(await seq(tab, '.translation').getAttribute('data-translation'), before);
   await tab.close();
 });
 

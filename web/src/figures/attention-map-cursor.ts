@@ -7,7 +7,7 @@ import { select } from 'd3';
 import { t } from '../i18n';
 import type { AttentionMap } from '../engine/records';
 import type { MapLayout } from './attention-map-layout';
-import { colName, inMap, rowName, type Cell } from './attention-map-edits';
+import { cellBox, colName, inMap, rowName, type Cell } from './attention-map-edits';
 
 /**
  * Where a key moves the cursor in a (rows, cols) map, or "pin" for Enter and Space; null for a key
@@ -35,16 +35,16 @@ export function cursorKey(key: string, cursor: Cell, rows: number, cols: number)
 /** The keyboard cursor's outline (hidden while the map does not have the focus). */
 export function drawCursor(group: SVGGElement | null, layout: MapLayout, cursor: Cell | null): void {
   if (!group) return;
-  const shown = cursor && !layout.canvas && inMap(cursor, layout) ? [cursor] : [];
+  const shown = cursor && inMap(cursor, layout) ? [cursor] : [];
   select(group)
     .selectAll<SVGRectElement, Cell>('rect.cursor')
     .data(shown)
     .join('rect')
     .attr('class', 'cursor')
-    .attr('x', ([, c]) => c * layout.cell - 1)
-    .attr('y', ([r]) => r * layout.cell - 1)
-    .attr('width', layout.cell - layout.gap + 2)
-    .attr('height', layout.cell - layout.gap + 2);
+    .attr('x', ([r, c]) => cellBox(r, c, layout, -1).x)
+    .attr('y', ([r, c]) => cellBox(r, c, layout, -1).y)
+    .attr('width', ([r, c]) => cellBox(r, c, layout, -1).side)
+    .attr('height', ([r, c]) => cellBox(r, c, layout, -1).side);
 }
 
 /** What the keyboard cursor is on, in words (the live readout of a pinnable map). */

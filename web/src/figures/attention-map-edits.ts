@@ -14,16 +14,20 @@ import { displayLabel, type MapLayout } from './attention-map-layout';
 /** A cell as [row, col] of the map drawn. */
 export type Cell = readonly [number, number];
 
-/** detail of `attnlab-pin`: the cell the student clicked or chose with the keyboard. */
+/**
+ * detail of `attnlab-pin`: the cell the student clicked or chose with the keyboard, and the weight
+ * a drag or Shift+arrow set it to (attention-map-drag.ts); without `weight` it is a click.
+ */
 export interface PinDetail {
   row: number;
   col: number;
+  weight?: number;
 }
 export type PinEvent = CustomEvent<PinDetail>;
 
-export function pinEvent(row: number, col: number): PinEvent {
+export function pinEvent(row: number, col: number, weight?: number): PinEvent {
   return new CustomEvent<PinDetail>('attnlab-pin', {
-    detail: { row, col },
+    detail: weight === undefined ? { row, col } : { row, col, weight },
     bubbles: true,
     composed: true,
   });
@@ -44,9 +48,21 @@ export const inMap = ([r, c]: Cell, layout: MapLayout) =>
   r >= 0 && c >= 0 && r < layout.rows && c < layout.cols;
 
 /**
+ * Where a cell's outline goes: around the cell on an SVG map; on a canvas map, whose cells may be
+ * one or two pixels, a square of at least MIN_MARK px centred on it, so a pin stays visible.
+ */
+const MIN_MARK = 9;
+export function cellBox(r: number, c: number, layout: MapLayout, inset: number) {
+  const { cell, gap } = layout;
+  if (!layout.canvas || cell - gap - 2 * inset >= MIN_MARK)
+    return { x: c * cell + inset, y: r * cell + inset, side: Math.max(1, cell - gap - 2 * inset) };
+  return { x: c * cell + cell / 2 - MIN_MARK / 2, y: r * cell + cell / 2 - MIN_MARK / 2, side: MIN_MARK };
+}
+
+/**
  * Draws, in the map's "edits" layer (translated like the cells), the changed rows' outlines and
- * right-end marks and the pinned cells' outlines (SVG maps only: a canvas map's cells are one pixel
- * each; its legend line still names them).
+ * right-end marks and the pinned cells' outlines, on SVG and canvas maps alike (the SVG lies over
+ * the canvas; a canvas map's thin rows and pins get marks of a visible size).
  */
 export function drawEdits(
   group: SVGGElement | null,
@@ -56,18 +72,19 @@ export function drawEdits(
 ): void {
   if (!group) return;
   const { cell, gap, cols } = layout;
-  const rows = layout.canvas ? [] : editedRows.filter((r) => r >= 0 && r < layout.rows);
-  const shownPins = layout.canvas ? [] : pins.filter((p) => inMap(p, layout));
+  const rows = editedRows.filter((r) => r >= 0 && r < layout.rows);
+  const shownPins = pins.filter((p) => inMap(p, layout));
+  const band = layout.canvas ? Math.max(1, cell / 2) : 1; // a canvas row may be 1 px: a wider outline
   const g = select(group);
   g.selectAll<SVGRectElement, number>('rect.edited-row')
     .data(rows)
     .join('rect')
     .attr('class', 'edited-row')
     .attr('data-row', (r) => r)
-    .attr('x', -1)
-    .attr('y', (r) => r * cell - 1)
-    .attr('width', cols * cell - gap + 2)
-    .attr('height', cell - gap + 2);
+    .attr('x', -band)
+    .attr('y', (r) => r * cell - band)
+    .attr('width', cols * cell - gap + 2 * band)
+    .attr('height', cell - gap + 2 * band);
   // A small triangle right of the last column points at the changed row.
   g.selectAll<SVGPathElement, number>('path.edited-mark')
     .data(rows)
@@ -85,10 +102,10 @@ export function drawEdits(
     .attr('class', 'pin')
     .attr('data-row', ([r]) => r)
     .attr('data-col', ([, c]) => c)
-    .attr('x', ([, c]) => c * cell + 1.5)
-    .attr('y', ([r]) => r * cell + 1.5)
-    .attr('width', Math.max(1, cell - gap - 3))
-    .attr('height', Math.max(1, cell - gap - 3));
+    .attr('x', ([r, c]) => cellBox(r, c, layout, 1.5).x)
+    .attr('y', ([r, c]) => cellBox(r, c, layout, 1.5).y)
+    .attr('width', ([r, c]) => cellBox(r, c, layout, 1.5).side)
+    .attr('height', ([r, c]) => cellBox(r, c, layout, 1.5).side);
 }
 
 /** Sets the row labels of changed rows apart (class "edited" on their <g>). */

@@ -257,3 +257,14 @@ export function largeNote(map: AttentionMap): TemplateResult | string {
   const sizes = { rows: formatInteger(map.rows), cols: formatInteger(map.cols) };
   return html`<span class="large-note">${t('map.largeNote', sizes)}</span>`;
 }
+
+/** Keeps the row labels at the scroll box's left edge and the column labels at its top (sticky). */
+export function stickLabels(svg: SVGSVGElement | null, x: number, y: number): void {
+  if (!svg) return;
+  svg.querySelector('g.row-labels')?.setAttribute('transform', `translate(${x},0)`);
+  svg.querySelector('g.col-labels')?.setAttribute('transform', `translate(0,${y})`);
+  svg.querySelector('g.corner')?.setAttribute('transform', `translate(${x},${y})`);
+  // The bands behind the labels show only once something has scrolled under them.
+  svg.classList.toggle('scrolled-x', x > 0);
+  svg.classList.toggle('scrolled-y', y > 0);
+}

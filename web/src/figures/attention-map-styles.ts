@@ -138,6 +138,13 @@ export const attentionMapStyles = css`
     fill: var(--attn-muted, #5b6678);
     font-size: 11px;
   }
+  /* A pinnable map: a click pins a cell, a drag up or down sets its weight. */
+  .scroll.pinnable svg.heat,
+  .scroll.pinnable canvas.cells-canvas {
+    cursor: pointer;
+    user-select: none;
+    -webkit-user-select: none;
+  }
   .scroll:focus-visible {
     outline: 3px solid var(--attn-focus, #74a9e8);
     outline-offset: 2px;

@@ -26,9 +26,11 @@ import {
   largeNote,
   paintMapCanvas,
   renderMapTable,
+  stickLabels,
 } from './attention-map-parts';
 import { cellAt, drawEdits, editsLegend, markEditedLabels, pinEvent, type Cell } from './attention-map-edits';
 import { cursorKey, placeCursor } from './attention-map-cursor';
+import { CellDrag } from './attention-map-drag';
 import { hideCellTip, showCellTip } from './attention-map-tooltip';
 import { attentionMapStyles } from './attention-map-styles';
 
@@ -36,6 +38,8 @@ export { MAX_SVG_TOKENS } from './attention-map-layout';
 const IMMEDIATE_CELLS = 10_000; // larger maps redraw once typing pauses, so keys never lag
 const DRAW_DELAY_MS = 120;
 const MAP_FORMATS: readonly ExportFormat[] = ['png', 'svg', 'csv', 'json'];
+/** The SVG's layers, bottom to top. */
+const LAYERS = 'cells numbers marks edits hover cursor row-labels col-labels corner'.split(' ');
 
 export class AttentionMapElement extends LitElement {
   static override properties = {
@@ -95,6 +99,10 @@ export class AttentionMapElement extends LitElement {
   private drawTimer: ReturnType<typeof setTimeout> | null = null;
   private cursor: Cell = [0, 0]; // the keyboard's cell (shown while the map has the focus)
   private focused = false;
+  /** A press and drag on a cell, or Shift+arrow on the cursor, sets the cell's weight. */
+  private readonly drag = new CellDrag(([row, col], weight) =>
+    this.dispatchEvent(pinEvent(row, col, weight)),
+  );
 
   constructor() {
     super();
@@ -153,7 +161,7 @@ export class AttentionMapElement extends LitElement {
       </div>
       <div class="frame">
         <div
-          class="scroll"
+          class="scroll ${this.pinnable ? 'pinnable' : ''}"
           tabindex=${this.pinnable ? '0' : nothing}
           role=${this.pinnable ? 'group' : nothing}
           aria-label=${this.pinnable ? t('map.keyboardLabel') : nothing}
@@ -205,7 +213,8 @@ export class AttentionMapElement extends LitElement {
     }
   }
 
-  override updated(): void {
+  override updated(changed: Map<string, unknown>): void {
+    if (changed.has('pins')) this.drag.keepIfPinned(this.pins);
     if (this.drawTimer) clearTimeout(this.drawTimer);
     this.drawTimer = null;
     const map = this.map;
@@ -285,18 +294,7 @@ export class AttentionMapElement extends LitElement {
 
     // Created once, in drawing order: the labels and their bands lie over the cells, so when the
     // map scrolls in its box they stay in view (stickLabels) and cover what scrolled under them.
-    for (const name of [
-      'cells',
-      'numbers',
-      'marks',
-      'edits',
-      'hover',
-      'cursor',
-      'row-labels',
-      'col-labels',
-      'corner',
-    ])
-      layer(name);
+    for (const name of LAYERS) layer(name);
     const band = (name: string, w: number, h: number) =>
       layer(name)
         .selectAll<SVGRectElement, null>('rect.band')
@@ -333,7 +331,7 @@ export class AttentionMapElement extends LitElement {
       layout,
     );
     drawEdits(
-      layer('edit-marks').attr('transform', `translate(${rowLabelWidth},${top})`).node(),
+      layer('edits').attr('transform', `translate(${rowLabelWidth},${top})`).node(),
       layout,
       map.editedRows ?? [],
       this.pins,
@@ -372,8 +370,10 @@ export class AttentionMapElement extends LitElement {
     for (const target of [svgEl, canvasEl])
       if (target)
         select(target as Element)
-          .on('pointermove pointerdown', (event: PointerEvent) => this.onPointer(event))
-          .on('pointerleave', () => this.hideTooltip())
+          .on('pointerdown', (event: PointerEvent) => this.onDown(event))
+          .on('pointermove', (event: PointerEvent) => this.onPointer(event))
+          .on('pointerup pointercancel', () => this.drag.up())
+          .on('pointerleave', () => this.drag.active || this.hideTooltip())
           .on('click', (event: MouseEvent) => this.onClick(event));
 
     drawLegend(this.renderRoot.querySelector<SVGSVGElement>('svg.legend-bar'), scale);
@@ -387,28 +387,28 @@ export class AttentionMapElement extends LitElement {
     this.stickLabels(scroll?.scrollLeft ?? 0, scroll?.scrollTop ?? 0);
   };
 
-  /** Keeps the row labels at the box's left edge and the column labels at its top (sticky). */
   private stickLabels(x: number, y: number): void {
-    const svg = this.renderRoot.querySelector<SVGSVGElement>('svg.heat');
-    if (!svg) return;
-    svg.querySelector('g.row-labels')?.setAttribute('transform', `translate(${x},0)`);
-    svg.querySelector('g.col-labels')?.setAttribute('transform', `translate(0,${y})`);
-    svg.querySelector('g.corner')?.setAttribute('transform', `translate(${x},${y})`);
-    // The bands behind the labels show only once something has scrolled under them.
-    svg.classList.toggle('scrolled-x', x > 0);
-    svg.classList.toggle('scrolled-y', y > 0);
+    stickLabels(this.renderRoot.querySelector<SVGSVGElement>('svg.heat'), x, y);
   }
 
-  /** Pointer over the cells: the cell under it is named in the tooltip. */
+  /** A press on a cell of a pinnable map may become a drag that sets its weight. */
+  private onDown(event: PointerEvent): void {
+    const [cell, map] = [cellAt(event, this.layout), this.map];
+    if (this.pinnable && cell && map && event.button === 0)
+      this.drag.press(event, cell, map.weights[cell[0] * map.cols + cell[1]]);
+    this.onPointer(event);
+  }
+
+  /** Pointer over the cells: the cell under it is named in the tooltip (while dragging, the dragged one). */
   private onPointer(event: PointerEvent): void {
-    const cell = cellAt(event, this.layout);
+    const cell = this.drag.dragging(event) ?? cellAt(event, this.layout);
     if (cell) this.showCell(cell[0], cell[1], event);
     else this.hideTooltip();
   }
 
   /** A click on a cell of a pinnable map asks the lesson to pin it. */
   private onClick(event: MouseEvent): void {
-    const cell = this.pinnable ? cellAt(event, this.layout) : null;
+    const cell = this.pinnable && this.drag.takeClick() ? cellAt(event, this.layout) : null;
     if (!cell) return;
     this.cursor = cell;
     this.dispatchEvent(pinEvent(cell[0], cell[1]));
@@ -418,11 +418,16 @@ export class AttentionMapElement extends LitElement {
   private readonly onKey = (event: KeyboardEvent): void => {
     const map = this.map;
     if (!this.pinnable || !map || !this.hasCells()) return;
+    const [r, c] = this.cursor;
+    if (this.drag.keyDown(event, this.cursor, map.weights[r * map.cols + c])) return;
     const next = cursorKey(event.key, this.cursor, map.rows, map.cols);
     if (next === null) return;
     event.preventDefault();
     if (next === 'pin') this.dispatchEvent(pinEvent(this.cursor[0], this.cursor[1]));
-    else this.cursor = next;
+    else {
+      this.cursor = next;
+      this.drag.forgetKey();
+    }
     this.showCursor(true);
   };
 

@@ -25,6 +25,8 @@ export const enIntervene = {
   temperature: 'Temperature',
   temperatureTitle:
     'The scores are divided by this before the softmax: above 1 flatter weights, below 1 sharper',
+  dragHint:
+    'To set a weight yourself, press on a cell and drag up (more) or down (less), or press Shift+↑ / Shift+↓ on it: the other words of the row share the rest.',
   pinWeight: 'A click pins',
   pinWeightTitle: 'The weight a click gives the cell: 1 reads only that word, 0 skips it',
   more: 'More changes',
@@ -58,11 +60,17 @@ export const enIntervene = {
   cleared_other: 'The sentence changed, so its {{count}} pinned cells and hidden words were cleared.',
   causal: '“{{row}}” cannot read “{{key}}”: each step reads only itself and what came before it.',
   computing: 'Computing the changed model…',
+  thumbPins:
+    'To pin a cell, click it on the large map below (or use its keyboard cursor): each small map is a button that chooses its layer and head, and its cells are too small to aim at. Pinned cells are outlined on the small maps too.',
   stepNote:
     'These are the changed model’s numbers. Where your change acts (a pinned row, a head switched off, no √dₖ, a temperature), they no longer follow the formulas, and the checks say by how much.',
   rowStart: 's₀ (start)',
   token: 'token {{index}}',
 
+  compareApplies:
+    'Side by side: your changes apply to the {{model}} model only (its map below is marked “changed” and takes pins); the {{other}} model is shown as trained.',
+  compareChanged: 'changed',
+  compareDifference: 'The difference is taken with your change applied to the {{model}} model.',
   seqTitle: 'What the change does to the translation',
   seqBefore: 'Before, as trained',
   seqFree: 'After, writing freely',
@@ -76,6 +84,15 @@ export const enIntervene = {
   seqUnchanged: 'Every step would still write the same word (see the probabilities on hover).',
   seqFreeError: 'The free translation could not be computed with this change: {{message}}',
   seqSameTranslation: 'The same translation.',
+  // The same, for a model the student opened (its output is not French, its input not English).
+  seqTitleLocal: 'What the change does to the output',
+  seqForcedLocal: 'After, on the same output words',
+  seqFreeNoteLocal:
+    'The changed model picks each next output word itself, so the output may change from there on.',
+  seqForcedNoteLocal:
+    'Forced decoding: each step reads the original output words, so the rows stay comparable. Marked: the steps where the changed model would now write another word.',
+  seqFreeErrorLocal: 'The free output could not be computed with this change: {{message}}',
+  seqSameTranslationLocal: 'The same output.',
 
   nextBefore: 'Before',
   nextAfter: 'After your change',

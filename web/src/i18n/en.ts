@@ -431,7 +431,8 @@ export const en = {
     rankHeader: 'Read word {{rank}}',
     largeNote:
       '{{rows}} × {{cols}} cells: too many to label, so each cell is a small square. Hover to read one.',
-    keyboardLabel: 'Attention map: the arrow keys move between cells, Enter pins the cell',
+    keyboardLabel:
+      'Attention map: the arrow keys move between cells, Enter pins the cell, Shift with ↑ or ↓ raises or lowers its weight',
     cursor: '{{row}} → {{col}}: {{weight}}{{edited}}',
     cursorPinned: '{{row}} → {{col}}: {{weight}}, pinned{{edited}}',
     cursorEdited: ' (row changed by your edit)',

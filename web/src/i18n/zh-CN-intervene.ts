@@ -25,6 +25,8 @@ export const zhCNIntervene: typeof enIntervene = {
   scaleTitle: '点积 q · k 在 softmax 之前除以 √dₖ，和训练时一样',
   temperature: '温度',
   temperatureTitle: '分数在 softmax 之前除以这个数：大于 1 权重更平，小于 1 更尖',
+  dragHint:
+    '想自己设定权重：按住一个格子向上拖（更多）或向下拖（更少），或在格子上按 Shift+↑ / Shift+↓；这一行的其他词分享剩下的权重。',
   pinWeight: '点击固定为',
   pinWeightTitle: '点击给这个格子的权重：1 表示只读那个词，0 表示跳过它',
   more: '更多改动',
@@ -58,11 +60,17 @@ export const zhCNIntervene: typeof enIntervene = {
   cleared_other: '句子变了，所以它上面 {{count}} 个固定的格子和隐藏的词已清除。',
   causal: '“{{row}}”不能读“{{key}}”：每一步只读它自己和它之前的内容。',
   computing: '正在计算改动后的模型…',
+  thumbPins:
+    '要固定一个格子，请在下面的大图上点击它（或用大图的键盘光标）：每张小图是选择它那一层和那个头的按钮，格子太小，不便点准。固定的格子在小图上也会框出。',
   stepNote:
     '这些是改动后模型的数字。在你的改动起作用的地方（固定的行、关闭的头、不除以 √dₖ、温度），它们不再符合公式，下面的检查会显示差多少。',
   rowStart: 's₀（起点）',
   token: '词元 {{index}}',
 
+  compareApplies:
+    '并排对比时：你的改动只作用于{{model}}模型（下面它的图标着“已改动”，可以在图上固定格子）；{{other}}模型保持训练后的样子。',
+  compareChanged: '已改动',
+  compareDifference: '差异图是在{{model}}模型加上你的改动之后算出的。',
   seqTitle: '改动对翻译有什么影响',
   seqBefore: '改动前（训练好的模型）',
   seqFree: '改动后，自由生成',
@@ -75,6 +83,13 @@ export const zhCNIntervene: typeof enIntervene = {
   seqUnchanged: '每一步写出的词都没变（把指针移上去可看概率）。',
   seqFreeError: '有了这个改动，无法计算自由生成的翻译：{{message}}',
   seqSameTranslation: '翻译相同。',
+  seqTitleLocal: '改动对输出有什么影响',
+  seqForcedLocal: '改动后，用同样的输出词',
+  seqFreeNoteLocal: '改动后的模型自己选下一个输出词，所以输出可能从某处开始变得不同。',
+  seqForcedNoteLocal:
+    '强制解码：每一步读原来的输出词，所以各行仍可逐格比较。标出的是改动后的模型会写出另一个词的那些步。',
+  seqFreeErrorLocal: '有了这个改动，无法计算自由生成的输出：{{message}}',
+  seqSameTranslationLocal: '输出相同。',
 
   nextBefore: '改动前',
   nextAfter: '改动后',

@@ -401,7 +401,8 @@ export const zhCN: Strings = {
     queryHeader: '正在读的词',
     rankHeader: '被读的词 {{rank}}',
     largeNote: '{{rows}} × {{cols}} 个格子，太多无法逐一标注，每个格子画成一个小方块。把指针移上去即可读数。',
-    keyboardLabel: '注意力图：用方向键在格子间移动，按 Enter 固定这个格子',
+    keyboardLabel:
+      '注意力图：用方向键在格子间移动，按 Enter 固定这个格子，按住 Shift 再按 ↑ 或 ↓ 可调高或调低它的权重',
     cursor: '{{row}} → {{col}}：{{weight}}{{edited}}',
     cursorPinned: '{{row}} → {{col}}：{{weight}}，已固定{{edited}}',
     cursorEdited: '（这一行被你的改动改变了）',

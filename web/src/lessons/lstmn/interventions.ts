@@ -18,7 +18,7 @@ import {
   uniformToggle,
   type EditNames,
 } from '../shared/intervention-bar';
-import { pinsOf, togglePin } from '../shared/intervention-state';
+import { pinsOf } from '../shared/intervention-state';
 import type { PinDetail } from '../../figures/attention-map-edits';
 import type { LstmnElement } from './element';
 import { showPiece, type Reading } from './parts';
@@ -37,9 +37,9 @@ export function lstmnNames(record: ForwardRecord, reading: Reading | null): Edit
 
 /**
  * A click (or Enter) on cell (r, c) of the heat map: step r reads word c (its last piece) with the
- * chosen weight; again, unpinned. A step cannot read what comes after it: that is said, not sent.
+ * chosen weight; again, unpinned. A drag (or Shift+arrow) sets that weight exactly. A step cannot read what comes after it: that is said, not sent.
  */
-export function pinLstmn(el: LstmnElement, reading: Reading, { row, col }: PinDetail): void {
+export function pinLstmn(el: LstmnElement, reading: Reading, { row, col, weight }: PinDetail): void {
   const ctrl = el.interventions;
   const r = reading.groups[row];
   const c = reading.groups[col];
@@ -50,7 +50,7 @@ export function pinLstmn(el: LstmnElement, reading: Reading, { row, col }: PinDe
   }
   // The guesses then follow this step unless the student chose one (reading-figure.ts); the step
   // panel is not opened, so the map does not move under the pointer.
-  ctrl.change((edits) => togglePin(edits, { row: r.row, key: c.row, weight: ctrl.pinWeight }));
+  ctrl.pin({ row: r.row, key: c.row }, weight);
 }
 
 /** The pins as [row, col] of the figure's groups (the word that holds each pinned piece). */

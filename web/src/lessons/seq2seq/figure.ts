@@ -34,9 +34,9 @@ export function renderFigure(el: Seq2SeqElement): TemplateResult {
   // The map starts with the s_0 row (alpha_0, giving c_0): m(t + 1) weights, as the engine computes.
   const shown = el.interventions.shown(record);
   const map = mapWithStart(shown);
-  const single = !(el.compare && el.available.length > 1);
+  // Side by side too: the changes apply to the lesson's own model (the bar says which).
   const bar =
-    el.shown.mode !== null && single && map && (!el.model || el.model.hasAttention)
+    el.shown.mode !== null && map && (!el.model || el.model.hasAttention)
       ? renderSeq2seqBar(el, record, mapWithStart(record))
       : nothing;
   const translation = record.outputTokens.join(' ');

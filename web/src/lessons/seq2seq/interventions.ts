@@ -16,7 +16,7 @@ import {
   uniformToggle,
   type EditNames,
 } from '../shared/intervention-bar';
-import { pinsOf, togglePin } from '../shared/intervention-state';
+import { pinsOf } from '../shared/intervention-state';
 import type { PinDetail } from '../../figures/attention-map-edits';
 import type { Seq2SeqElement } from './element';
 import { LOCAL } from '../shared/model-set';
@@ -30,16 +30,22 @@ export function seq2seqNames(record: ForwardRecord, map: AttentionMap | null): E
   };
 }
 
-/** A click (or Enter) on a cell of the map: that step reads that English word (again: unpinned). */
-export function pinSeq2seq(el: Seq2SeqElement, { row, col }: PinDetail): void {
-  const ctrl = el.interventions;
-  ctrl.change((edits) => togglePin(edits, { row, key: col, weight: ctrl.pinWeight }));
+/**
+ * A click (or Enter) on a cell of the map: that step reads that English word (again: unpinned); a
+ * drag (or Shift+arrow) sets the cell's weight, the rest of the row renormalized.
+ */
+export function pinSeq2seq(el: Seq2SeqElement, { row, col, weight }: PinDetail): void {
+  el.interventions.pin({ row, key: col }, weight);
   el.step = row; // the step panel follows the row the student changed
 }
 
 /** The pinned cells of the map, as [row, col] of mapWithStart (the intervention's own rows). */
 export const seq2seqPins = (el: Seq2SeqElement): [number, number][] =>
   el.interventions.cached('pins', [], () => pinsOf(el.interventions.edits).map((p) => [p.row, p.key]));
+
+/** The before/after wording: a model the student opened writes "output", not French. */
+const sayIv = (el: Seq2SeqElement, key: string, params?: Record<string, unknown>) =>
+  t(`intervene.${key}${el.variant === LOCAL ? 'Local' : ''}`, params);
 
 function words(tokens: readonly string[], against: readonly string[]): TemplateResult {
   const changed = changedWords(tokens, against);
@@ -58,7 +64,7 @@ function renderConsequence(el: Seq2SeqElement, record: ForwardRecord): TemplateR
   const changedSteps = picks.filter((p) => p.changed).length;
   const lang = el.variant === LOCAL ? nothing : 'fr';
   return html`<div class="consequence seq-consequence" aria-live="polite">
-    <h4>${t('intervene.seqTitle')}</h4>
+    <h4>${sayIv(el, 'seqTitle')}</h4>
     <dl class="before-after">
       <dt>${t('intervene.seqBefore')}</dt>
       <dd class="translation-before" lang=${lang} data-translation=${before.join(' ')}>
@@ -73,14 +79,14 @@ function renderConsequence(el: Seq2SeqElement, record: ForwardRecord): TemplateR
       >
         ${
           freeError
-            ? html`<span class="free-error">${t('intervene.seqFreeError', { message: freeError })}</span>`
+            ? html`<span class="free-error">${sayIv(el, 'seqFreeError', { message: freeError })}</span>`
             : free
               ? html`${words(free.outputTokens, before)}
-                ${free.outputTokens.join(' ') === before.join(' ') ? html`<span class="same">${t('intervene.seqSameTranslation')}</span>` : nothing}`
+                ${free.outputTokens.join(' ') === before.join(' ') ? html`<span class="same">${sayIv(el, 'seqSameTranslation')}</span>` : nothing}`
               : t('intervene.computing')
         }
       </dd>
-      <dt>${t('intervene.seqForced')}</dt>
+      <dt>${sayIv(el, 'seqForced')}</dt>
       <dd class="forced" data-changed=${forced ? changedSteps : nothing}>
         <ol class="picks" lang=${lang}>
           ${picks.map(
@@ -108,13 +114,17 @@ function renderConsequence(el: Seq2SeqElement, record: ForwardRecord): TemplateR
                 : t('intervene.seqUnchanged')
               : ''
           }
-          ${t('intervene.seqForcedNote')}
+          ${sayIv(el, 'seqForcedNote')}
         </span>
       </dd>
     </dl>
-    <p class="note">${t('intervene.seqFreeNote')}</p>
+    <p class="note">${sayIv(el, 'seqFreeNote')}</p>
   </div>`;
 }
+
+/** Side by side is on (both variants drawn): the changes apply to `el.variant`'s map only. */
+export const comparing = (el: Seq2SeqElement): boolean =>
+  el.compare && el.available.length > 1 && el.variant !== LOCAL && !!el.otherVariant();
 
 /** The bar above lesson 1's map. */
 export function renderSeq2seqBar(
@@ -132,6 +142,12 @@ export function renderSeq2seqBar(
     tools: html`${uniformToggle(ctrl)} ${temperatureSelect(ctrl)}`,
     more: maskChips(ctrl, record.tokens),
     consequence: renderConsequence(el, record),
+    note: comparing(el)
+      ? t('intervene.compareApplies', {
+          model: t(`seq2seq.${el.variant}Model`),
+          other: t(`seq2seq.${el.otherVariant()}Model`),
+        })
+      : undefined,
   });
 }
 

@@ -196,6 +196,8 @@ export interface BarOptions {
   consequence?: TemplateResult | typeof nothing;
   /** Clicks pin cells in this lesson (the pinned-weight choice is offered). */
   pins?: boolean;
+  /** A line under the hint (lesson 1 side by side: which model the changes apply to). */
+  note?: TemplateResult | string;
 }
 
 function barMessages(ctrl: InterventionController): Message[] {
@@ -236,6 +238,8 @@ export function renderInterventionBar(ctrl: InterventionController, o: BarOption
       </button>
     </div>
     <p class="intervene-hint">${o.hint}</p>
+    ${o.pins ? html`<p class="intervene-hint drag-hint">${t('intervene.dragHint')}</p>` : nothing}
+    ${o.note ? html`<p class="intervene-hint intervene-note">${o.note}</p>` : nothing}
     <div class="intervene-tools">
       ${o.tools ?? uniformToggle(ctrl)} ${o.pins ? pinWeightSelect(ctrl, o.host) : nothing}
     </div>

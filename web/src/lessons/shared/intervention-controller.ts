@@ -12,7 +12,14 @@ import { formatEdits, interventionJson, parseEdits, type Edit } from '../../engi
 import type { ForwardRecord } from '../../engine/records';
 import type { Reflected } from './embed-attributes';
 import { LatestForward, type ForwardEngine } from './latest-forward';
-import { PIN_WEIGHTS, sameEdits, withoutPositional } from './intervention-state';
+import {
+  PIN_WEIGHTS,
+  sameEdits,
+  setPin,
+  togglePin,
+  withoutPositional,
+  type PinRef,
+} from './intervention-state';
 
 export interface InterventionOptions {
   /** The text form's number of the engine's row 0 (engine/intervention.ts): 0 in lesson 1, else 1. */
@@ -92,6 +99,18 @@ export class InterventionController implements ReactiveController {
   /** Applies a transition of intervention-state.ts to the current edits. */
   change(transition: (edits: readonly Edit[]) => Edit[]): void {
     this.set(transition(this.edits));
+  }
+
+  /**
+   * A cell of a map: a click (no `weight`) pins it with the chosen pin weight, or unpins it when
+   * clicked again; a drag or Shift+arrow sets it to exactly `weight` (intervention-state.ts setPin).
+   */
+  pin(pin: Omit<PinRef, 'weight'>, weight?: number): void {
+    this.change((edits) =>
+      weight === undefined
+        ? togglePin(edits, { ...pin, weight: this.pinWeight })
+        : setPin(edits, { ...pin, weight }),
+    );
   }
 
   /** "Reset": the model as trained, and the link's complaints forgotten. */

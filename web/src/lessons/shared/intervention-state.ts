@@ -59,6 +59,50 @@ export function togglePin(edits: readonly Edit[], pin: PinRef): Edit[] {
   return [...others, { op: 'pin', ...scope, row: pin.row, key: pin.key, ...weight }];
 }
 
+/** Weights a drag or a key sets are kept to two decimals (the link stays short). */
+export const roundWeight = (w: number): number => Math.round(Math.min(1, Math.max(0, w)) * 100) / 100;
+
+/**
+ * A drag on a cell (or Shift+arrow on it): key `pin.key` of that row gets exactly `pin.weight`,
+ * however often it is set (no toggle). The row's other pins in that map stay, so a student can set
+ * several cells of a row one by one; when they and the new weight add up to more than 1 they are
+ * scaled down together to share 1 - weight (rounded down, so the engine never sees more than 1),
+ * and those that reach 0 go. A whole-row setting of that row gives way. What nobody set is
+ * renormalized by the engine (cpp/layers/attention_edit.h).
+ */
+export function setPin(edits: readonly Edit[], pin: PinRef): Edit[] {
+  const weight = roundWeight(weightOf(pin));
+  const inRow = (e: Edit) => (e.op === 'pin' || e.op === 'row') && sameMap(e, pin) && e.row === pin.row;
+  const others = pinsOf(edits, pin).filter((p) => p.row === pin.row && p.key !== pin.key);
+  const taken = others.reduce((sum, p) => sum + weightOf(p), 0);
+  const room = Math.max(0, 1 - weight);
+  const factor = taken > room + 1e-9 ? room / taken : 1;
+  const scaled = new Map(
+    others.map((p) => [p.key, factor === 1 ? weightOf(p) : Math.floor(weightOf(p) * factor * 100) / 100]),
+  );
+  const scope = {
+    ...(pin.layer === undefined ? {} : { layer: pin.layer }),
+    ...(pin.head === undefined ? {} : { head: pin.head }),
+  };
+  const made: Edit = { op: 'pin', ...scope, row: pin.row, key: pin.key, ...(weight === 1 ? {} : { weight }) };
+  const out: Edit[] = [];
+  let placed = false;
+  for (const e of edits) {
+    if (!inRow(e)) {
+      out.push(e);
+    } else if (e.op === 'pin' && e.key === pin.key) {
+      out.push(made); // in its old place, so the link's order does not jump while dragging
+      placed = true;
+    } else if (e.op === 'pin') {
+      const w = scaled.get(e.key) ?? 0;
+      if (factor === 1) out.push(e);
+      else if (w > 0) out.push({ ...e, weight: w });
+    }
+    // a whole row ('row') of this row gives way to the pins
+  }
+  return placed ? out : [...out, made];
+}
+
 /** Uniform attention over the scope (no layer: the whole model; a layer; one head of a layer). */
 export function isUniform(edits: readonly Edit[], scope: MapRef = {}): boolean {
   return edits.some((e) => e.op === 'uniform' && e.row === undefined && sameScope(e, scope));

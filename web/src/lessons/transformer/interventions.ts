@@ -24,7 +24,6 @@ import {
   scaleOn,
   setScale,
   toggleHeadOff,
-  togglePin,
   type MapRef,
 } from '../shared/intervention-state';
 import { weightBar } from '../../figures/weight-bar';
@@ -47,7 +46,7 @@ export const transformerNames = (el: TransformerElement, record: ForwardRecord):
 });
 
 /** A click (or Enter) on the large map: query `row` reads `col` in the layer and head shown. */
-export function pinTransformer(el: TransformerElement, { row, col }: PinDetail): void {
+export function pinTransformer(el: TransformerElement, { row, col, weight }: PinDetail): void {
   const ctrl = el.interventions;
   const record = el.record;
   if (el.loaded?.arch.causal && col > row && record) {
@@ -59,8 +58,7 @@ export function pinTransformer(el: TransformerElement, { row, col }: PinDetail):
     );
     return;
   }
-  const pin = { layer: el.layer, head: el.head, row, key: col, weight: ctrl.pinWeight };
-  ctrl.change((edits) => togglePin(edits, pin));
+  ctrl.pin({ layer: el.layer, head: el.head, row, key: col }, weight);
   el.query = row; // the head view and the step follow the query the student changed
 }
 

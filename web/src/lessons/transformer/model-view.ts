@@ -11,7 +11,7 @@ import type { TransformerElement } from './element';
 import { THUMB_SVG_MAX, HEAD_COLORS } from './parts';
 import { transformerMapTitle } from '../shared/map-titles';
 import { isTeacherMode } from '../shared/embed-attributes';
-import { isHeadOff } from '../shared/intervention-state';
+import { isHeadOff, pinsOf } from '../shared/intervention-state';
 import { pinTransformer, transformerPins } from './interventions';
 import type { PinEvent } from '../../figures/attention-map-edits';
 
@@ -45,6 +45,10 @@ export function renderThumb(el: TransformerElement, map: AttentionMap, max: numb
   // A head the change switched off, or whose rows it changed, is marked.
   const off = isHeadOff(el.interventions.edits, map.layer, map.head);
   const edited = off || (map.editedRows?.length ?? 0) > 0;
+  // The student's pins in this head, outlined (they are made on the large map: thumbPins).
+  const pins = pinsOf(el.interventions.edits, { layer: map.layer, head: map.head }).filter(
+    (p) => p.row < n && p.key < map.cols,
+  );
   const body =
     n <= THUMB_SVG_MAX
       ? html`<svg
@@ -58,6 +62,10 @@ export function renderThumb(el: TransformerElement, map: AttentionMap, max: numb
               const w = map.weights[r * map.cols + c];
               return svg`<rect x=${c} y=${r} width="1.02" height="1.02" fill=${thumbColor(w, max)} data-row=${r} data-col=${c} data-weight=${String(w)}></rect>`;
             }),
+          )}
+          ${pins.map(
+            (p) =>
+              svg`<rect class="thumb-pin" x=${p.key + 0.1} y=${p.row + 0.1} width="0.8" height="0.8" data-row=${p.row} data-col=${p.key}></rect>`,
           )}
         </svg>`
       : html`<canvas
@@ -94,6 +102,7 @@ export function renderModelView(el: TransformerElement, record: ForwardRecord, a
   const max = thumbScaleMax(record);
   return html`
     <p class="note">${t('transformer.modelViewNote')}</p>
+    ${isTeacherMode(el.controls) ? nothing : html`<p class="note" data-key="thumb-pins">${t('intervene.thumbPins')}</p>`}
     ${renderThumbLegend(max)}
     <div class="thumbs" style="--cols:${arch.nHead}" data-maps=${record.maps.length}>
       ${el.range(arch.nLayer).map((l) =>
@@ -168,6 +177,12 @@ export const modelViewStyles = css`
   .thumb.edited {
     border-style: dashed;
     border-color: var(--attn-edit, #c2255c);
+  }
+  .thumb-pin {
+    fill: none;
+    stroke: var(--attn-edit, #c2255c);
+    stroke-width: 2;
+    vector-effect: non-scaling-stroke;
   }
   .thumb[data-edited='off'] .thumb-map {
     opacity: 0.35;
