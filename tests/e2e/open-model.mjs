@@ -269,6 +269,45 @@ test('the lab’s "Show it in lesson 2" and "Show it in lesson 3" hand a trained
   }
 });
 
+test('the exporter’s model (tests/fixtures/byom-transformer, from PyTorch) opens in lesson 3 with its next-token guesses; lesson 2 refuses it', async () => {
+  const dir = path.join(repo, 'tests/fixtures/byom-transformer');
+  const files = ['config.json', 'model.safetensors', 'card.json'].map((f) => path.join(dir, f));
+  const sentence = fs.readFileSync(path.join(dir, 'input.txt'), 'utf8').trim();
+  const page = await openLesson('attnlab-transformer', `&transformer.view=all+model`);
+  await pick(page, 'attnlab-transformer', files);
+  await page.waitForFunction(() =>
+    document.querySelector('attnlab-transformer').shadowRoot.querySelector('.card[data-local="true"]'),
+  );
+  await page.locator('attnlab-transformer textarea').fill(sentence);
+  await page.waitForFunction(
+    (n) =>
+      document.querySelector('attnlab-transformer').shadowRoot.querySelectorAll('.chips [data-token]')
+        .length === n,
+    sentence.split(' ').length,
+  );
+  const shown = await state(page, 'attnlab-transformer');
+  assert.match(shown.local, /Your model “model” · 18,387 parameters/);
+  assert.deepEqual(
+    shown.messages.filter((k) => k === 'unknown'),
+    [],
+    'every word of its grammar is known',
+  );
+  assert.equal(await page.locator('attnlab-transformer .thumb').count(), 4, '2 layers x 2 heads');
+  assert.equal(
+    await page.locator('attnlab-transformer .mask-panel').getAttribute('data-mode'),
+    'next',
+    'a causal LM',
+  );
+  await page.close();
+  const two = await openLesson('attnlab-lstmn');
+  await pick(two, 'attnlab-lstmn', files);
+  await two.waitForFunction(() =>
+    document.querySelector('attnlab-lstmn').shadowRoot.querySelector('.open-error'),
+  );
+  assert.match((await state(two, 'attnlab-lstmn')).error, /Lesson 3 shows it/);
+  await two.close();
+});
+
 test('hostile files through the picker each get their message; the lesson keeps its model and then opens a good one', async () => {
   const [config, weights, card] = folders.mirror.map((f) => fs.readFileSync(f));
   const file = (name, buffer, mimeType = 'application/octet-stream') => ({ name, mimeType, buffer });

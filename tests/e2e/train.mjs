@@ -63,7 +63,11 @@ const mapState = () =>
 async function tap(tab, locator) {
   const cdp = await tab.context().newCDPSession(tab);
   await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 1 });
-  await locator.click({ trial: true }); // waits until it can be clicked (visible, enabled, in view)
+  // Visible, enabled and in view. Not click({ trial: true }): its "stable" check waits for two
+  // animation frames with the same box, which a training page on a loaded machine may not give in time.
+  await locator.waitFor();
+  await locator.scrollIntoViewIfNeeded();
+  assert.ok(await locator.isEnabled(), 'the control can be tapped');
   const box = await locator.boundingBox();
   const point = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [point] });
@@ -95,7 +99,8 @@ async function pause() {
     await page.screenshot({ path: path.join(ARTIFACTS, 'train-no-pause.png'), fullPage: true });
     assert.fail(`no Pause button: the lab shows ${JSON.stringify(shown)}`);
   }
-  await button.click();
+  // force: no wait for two equal animation frames (see tap); the button is there and enabled.
+  await button.click({ force: true });
 }
 
 async function waitFor(predicate, arg, timeout = 60_000) {
