@@ -202,6 +202,17 @@ test('lesson 3 opens the lab’s mirror model: every head, its outputs instead o
   );
   await page.waitForFunction(() => location.search.includes('transformer.model=local'));
   await page.screenshot({ path: path.join(ARTIFACTS, 'open-model-lesson3.png'), fullPage: true });
+  // A refused folder replaces the student's model: the lesson goes back to its own, not to nothing.
+  await pick(page, 'attnlab-transformer', folders.recall);
+  await page.waitForFunction(() =>
+    document.querySelector('attnlab-transformer').shadowRoot.querySelector('.open-error'),
+  );
+  await page.waitForFunction(
+    () => document.querySelector('attnlab-transformer').shadowRoot.querySelectorAll('.thumb').length > 0,
+  );
+  const back = await state(page, 'attnlab-transformer');
+  assert.equal(back.local, null);
+  assert.notEqual(back.pill, 'local');
   await page.close();
   // A model with no example in its card reads the lesson's English as unknown words: said so.
   const bare = await openLesson('attnlab-transformer');

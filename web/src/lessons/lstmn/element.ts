@@ -19,9 +19,8 @@ import { interventionBarStyles } from '../shared/intervention-bar';
 import { lstmnInterventionStyles } from './interventions';
 import { LOCAL, ModelSet, type LoadState, type WithLocal } from '../shared/model-set';
 import { localLoader, modelLoader, servedFolders } from '../shared/load-model';
-import { OpenModelController, openModelStyles } from '../shared/open-model-control';
-import { linkNote, localCard, openLocalModel, requireArchitecture, unknownNote } from '../shared/local-model';
-import type { ModelFolder } from '../../engine/model-folder';
+import { openModelStyles } from '../shared/open-model-control';
+import { linkNote, requireArchitecture, unknownNote } from '../shared/local-model';
 import {
   hasForeignLetters,
   hasUnspacedScript,
@@ -81,13 +80,10 @@ export class LstmnElement extends LessonElement<LmModel, LoadedModel> {
     readout: { state: true },
     recall: { state: true },
     cards: { state: true },
-    localMissing: { state: true },
   };
 
   /** The model shown: one of the lesson's, or the one the student opened (LOCAL). */
   declare model: WithLocal<LmModel>;
-  /** The URL asked for a model opened from a file, which it cannot carry (a message says so). */
-  declare localMissing: boolean;
   declare view: View;
   /** Token index of the step the step panel shows; null: panel closed. */
   declare selected: number | null;
@@ -114,8 +110,6 @@ export class LstmnElement extends LessonElement<LmModel, LoadedModel> {
       if (model === this.model) this.compute();
     },
   });
-  /** "Open your model…": the picker, drops on the lesson, and what was refused. */
-  readonly opener = new OpenModelController(this, { open: (name, folder) => this.openLocal(name, folder) });
   reading: Reading | null = null;
   /** The record the last update saw (a new one may close the step panel). */
   seenRecord: ForwardRecord | null = null;
@@ -131,7 +125,6 @@ export class LstmnElement extends LessonElement<LmModel, LoadedModel> {
     this.readout = '';
     this.recall = { status: 'loading' };
     this.cards = {};
-    this.localMissing = false;
     this.shown = parseView(null, SPEC.view);
   }
 
@@ -144,8 +137,6 @@ export class LstmnElement extends LessonElement<LmModel, LoadedModel> {
       this.compute();
     }
     const model = parseModel(this.attrModel, SPEC) as LmModel | null;
-    if (changed.has('attrModel') && this.attrModel?.trim().toLowerCase() === LOCAL && this.model !== LOCAL)
-      this.localMissing = true;
     if (changed.has('attrModel') && model && model !== this.model) {
       if (this.available.length) this.chooseModel(model);
       else this.model = model;
@@ -186,38 +177,17 @@ export class LstmnElement extends LessonElement<LmModel, LoadedModel> {
     await this.ensureLoaded(this.model);
   }
 
-  /**
-   * Opens a model folder from the student's files and shows it; the text becomes the example its
-   * card gives (a model trained on the lab's symbols reads the lesson's English as unknown words).
-   */
-  openLocal(name: string, folder: ModelFolder): Promise<void> {
-    return openLocalModel(
-      {
-        models: this.models,
-        opener: this.opener,
-        shown: () => this.model,
-        showOwn: (model) => (this.model = model),
-        showLocal: (model) => {
-          this.localMissing = false;
-          this.model = LOCAL;
-          this.forwards.reset();
-          this.interventions.resetForwards();
-          this.readout = '';
-          this.selected = null;
-          const example = localCard(model.info.card).example;
-          if (example) this.text = example;
-          this.compute();
-        },
-      },
-      name,
-      folder,
-    );
+  readonly fallbackKey = 'rnn-selfattn' as const;
+  get shownKey(): WithLocal<LmModel> {
+    return this.model;
   }
-
-  /** Closes the student's model and goes back to the lesson's first one. */
-  closeLocal(): void {
-    this.models.dropLocal();
-    if (this.model === LOCAL) this.chooseModel(this.available[0] ?? 'rnn-selfattn');
+  choose(model: WithLocal<LmModel>): void {
+    this.chooseModel(model);
+  }
+  /** The student's model opens with nothing of the lesson's own chosen. */
+  protected override localShown(): void {
+    this.readout = '';
+    this.selected = null;
   }
 
   /** Reads card.json of every served model (a failed one is left out: its comparison is not shown). */

@@ -15,12 +15,11 @@ import { interventionBarStyles } from '../shared/intervention-bar';
 import { seq2seqInterventionStyles } from './interventions';
 import { LOCAL, ModelSet, type LoadState } from '../shared/model-set';
 import { localLoader, modelLoader, servedFolders } from '../shared/load-model';
-import { OpenModelController, openModelStyles } from '../shared/open-model-control';
-import { linkNote, openLocalModel } from '../shared/local-model';
+import { openModelStyles } from '../shared/open-model-control';
+import { linkNote } from '../shared/local-model';
 import { explainRequest } from './explain';
 import { ExplainSection } from '../shared/explain-section';
 import { explainStyles } from '../shared/explain-panel';
-import type { ModelFolder } from '../../engine/model-folder';
 import { messageLadder, renderMessages, type Message } from '../shared/messages';
 import { modelUrl } from '../../engine/model-folder';
 import { clipText, hasWords, type ForwardRecord } from '../../engine/records';
@@ -70,13 +69,10 @@ export class Seq2SeqElement extends LessonElement<Variant, LoadedModel> {
     compare: { state: true },
     caret: { state: true },
     lengthCurves: { state: true },
-    localMissing: { state: true },
   };
 
   /** The model shown: one of the lesson's, or the one the student opened (LOCAL). */
   declare variant: Shown;
-  /** The URL asked for a model opened from a file, which it cannot carry (a message says so). */
-  declare localMissing: boolean;
   /** The step the step-through panel explains: the row of the map (0 the start s_0, j the j-th word). */
   declare step: number;
   /** Side by side: both attention variants on the same sentence and their difference. */
@@ -113,8 +109,6 @@ export class Seq2SeqElement extends LessonElement<Variant, LoadedModel> {
     seedFolder: () => (this.variant === 'additive' ? 'seq2seq-additive-seed2' : null),
     request: (seed) => explainRequest(this, seed),
   });
-  /** "Open your model…": the picker, drops on the lesson, and what was refused. */
-  readonly opener = new OpenModelController(this, { open: (name, folder) => this.openLocal(name, folder) });
 
   constructor() {
     super();
@@ -126,7 +120,6 @@ export class Seq2SeqElement extends LessonElement<Variant, LoadedModel> {
     this.compare = false;
     this.caret = -1; // nobody has typed: no suggestions until they do
     this.lengthCurves = [];
-    this.localMissing = false;
     this.shown = parseView(null, SPEC.view);
   }
 
@@ -139,8 +132,6 @@ export class Seq2SeqElement extends LessonElement<Variant, LoadedModel> {
       this.compute();
     }
     const variant = parseModel(this.attrModel, SPEC) as Variant | null;
-    if (changed.has('attrModel') && this.attrModel?.trim().toLowerCase() === LOCAL && this.variant !== LOCAL)
-      this.localMissing = true;
     if (changed.has('attrModel') && variant && variant !== this.variant) {
       if (this.available.length) this.chooseVariant(variant);
       else this.variant = variant;
@@ -207,39 +198,17 @@ export class Seq2SeqElement extends LessonElement<Variant, LoadedModel> {
     return this.models.ensure(variant);
   }
 
-  /**
-   * Opens a model folder from the student's files and shows it; on the first one, the text
-   * becomes the example its card gives (the lesson's English would be all unknown words to it).
-   */
-  openLocal(name: string, folder: ModelFolder): Promise<void> {
-    return openLocalModel(
-      {
-        models: this.models,
-        opener: this.opener,
-        shown: () => this.variant,
-        showOwn: (variant) => (this.variant = variant),
-        showLocal: (model) => {
-          this.localMissing = false;
-          this.compare = false;
-          this.variant = LOCAL;
-          this.forwards.reset();
-          this.interventions.resetForwards();
-          if (model.example) {
-            this.text = model.example;
-            this.caret = -1;
-          }
-          this.compute();
-        },
-      },
-      name,
-      folder,
-    );
+  readonly fallbackKey = 'additive' as const;
+  get shownKey(): Shown {
+    return this.variant;
   }
-
-  /** Closes the student's model and goes back to the lesson's first one. */
-  closeLocal(): void {
-    this.models.dropLocal();
-    if (this.variant === LOCAL) this.chooseVariant(this.available[0] ?? 'additive');
+  choose(variant: Shown): void {
+    this.chooseVariant(variant);
+  }
+  /** The student's model is shown alone, its example typed by nobody. */
+  protected override localShown(): void {
+    this.compare = false;
+    this.caret = -1;
   }
 
   get current(): LoadState<LoadedModel> | undefined {

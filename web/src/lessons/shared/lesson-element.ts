@@ -5,6 +5,8 @@
 // willUpdate follows its own attributes, calls super.willUpdate first and sets `reflected`;
 // updated() writes it. The `intervene` attribute (the student's changes to the attention, issue 15)
 // is followed here for every lesson; each lesson adds it to `reflected` with reflectIntervention().
+// So is a model the student opens from their own files ("Open your model…", local-model.ts): the
+// opener, opening and closing it, and the note when a link asks for one (`model=local`).
 
 import {
   LitElement,
@@ -19,7 +21,11 @@ import type { ForwardRecord } from '../../engine/records';
 import type { ViewChoice } from '../../embed/state';
 import type { LatestForward } from './latest-forward';
 import type { InterventionController } from './intervention-controller';
-import type { Disposable, ModelSet } from './model-set';
+import { LOCAL, type Disposable, type ModelSet, type WithLocal } from './model-set';
+import type { ModelFolder } from '../../engine/model-folder';
+import type { ModelInfo } from '../../engine/records';
+import { OpenModelController } from './open-model-control';
+import { localCard } from './local-model';
 import {
   applyLanguageAttribute,
   embedProperties,
@@ -28,7 +34,10 @@ import {
   type Reflected,
 } from './embed-attributes';
 
-export abstract class LessonElement<Key extends string, Loaded extends Disposable>
+/** A loaded model as a lesson keeps it: a worker to dispose and what the engine says of the model. */
+export type LessonModel = Disposable & { info: ModelInfo };
+
+export abstract class LessonElement<Key extends string, Loaded extends LessonModel>
   extends LitElement
   implements EmbedAttributes
 {
@@ -39,6 +48,7 @@ export abstract class LessonElement<Key extends string, Loaded extends Disposabl
     attrIntervene: { type: String, attribute: 'intervene' },
     text: { state: true },
     shown: { state: true },
+    localMissing: { state: true },
   };
 
   /** The sentence (attribute `sentence`; the text box writes what is typed back to it). */
@@ -56,6 +66,8 @@ export abstract class LessonElement<Key extends string, Loaded extends Disposabl
   declare text: string;
   /** What `view` asks for: the lesson's figure mode and its panels. */
   declare shown: ViewChoice;
+  /** The URL asked for a model opened from a file, which it cannot carry (a message says so). */
+  declare localMissing: boolean;
 
   /** The lesson's models: which are served, loading, loaded or failed. */
   abstract readonly models: ModelSet<Key, Loaded>;
@@ -63,6 +75,58 @@ export abstract class LessonElement<Key extends string, Loaded extends Disposabl
   abstract readonly forwards: LatestForward;
   /** The student's changes to the attention and the edited forward that runs next to the original. */
   abstract readonly interventions: InterventionController;
+  /** The model shown: one of the lesson's, or the one the student opened (LOCAL). */
+  abstract get shownKey(): WithLocal<Key>;
+  /** Shows another model (the lesson's model switch). */
+  abstract choose(key: WithLocal<Key>): void;
+  /** Runs the text through the model shown. */
+  abstract compute(): void;
+  /** The model the lesson goes back to when the student's closes and none is served. */
+  abstract readonly fallbackKey: Key;
+  /** "Open your model…": the picker, drops on the lesson, and what was refused. */
+  readonly opener = new OpenModelController(this, { open: (name, folder) => this.openLocal(name, folder) });
+
+  constructor() {
+    super();
+    this.localMissing = false;
+  }
+
+  /** What the lesson resets of its own when the student's model is shown (its panels' choices). */
+  protected localShown(): void {}
+
+  /**
+   * Loads a model folder from the student's files in a worker of its own and shows it, the text
+   * becoming the example its card gives (a model trained on the lab's symbols reads the lesson's
+   * English as unknown words). If the engine or the lesson's architecture check refuses it, the
+   * refusal is said next to the opener and the lesson keeps what it showed (its own model when the
+   * refused folder replaced one of the student's).
+   */
+  async openLocal(name: string, folder: ModelFolder): Promise<void> {
+    await this.models.openLocal(name, folder);
+    const local = this.models.local;
+    if (local?.state.status === 'failed') {
+      this.opener.error = t('open.failed', { name, message: local.state.error });
+      this.closeLocal();
+      return;
+    }
+    const model = this.models.ready(LOCAL);
+    if (!model) return;
+    this.localMissing = false;
+    const example = localCard(model.info.card).example;
+    if (example) this.text = example;
+    this.localShown();
+    if (this.shownKey !== LOCAL) return this.choose(LOCAL);
+    // Another of the student's models replaced the one shown: what was computed belongs to that one.
+    this.forwards.reset();
+    this.interventions.resetForwards();
+    this.compute();
+  }
+
+  /** Closes the student's model and goes back to the lesson's first one. */
+  closeLocal(): void {
+    this.models.dropLocal();
+    if (this.shownKey === LOCAL) this.choose(this.available[0] ?? this.fallbackKey);
+  }
 
   /** Models whose folder the page serves (models/index.json). */
   get available(): Key[] {
@@ -84,6 +148,8 @@ export abstract class LessonElement<Key extends string, Loaded extends Disposabl
 
   override willUpdate(changed: PropertyValues): void {
     if (changed.has('attrLang')) applyLanguageAttribute(this.attrLang);
+    if (changed.has('attrModel') && this.attrModel?.trim().toLowerCase() === LOCAL && this.shownKey !== LOCAL)
+      this.localMissing = true;
     if (changed.has('attrIntervene')) this.interventions.follow(this.attrIntervene);
   }
 
@@ -106,7 +172,7 @@ export abstract class LessonElement<Key extends string, Loaded extends Disposabl
  * `name` and `data` keep each lesson's class and data attribute ("models"/"model" in lessons 2
  * and 3, "variants"/"variant" in lesson 1), which embedded pages and tests select by.
  */
-export function modelPills<Key extends string, Loaded extends Disposable, Pill extends string = Key>(
+export function modelPills<Key extends string, Loaded extends LessonModel, Pill extends string = Key>(
   el: LessonElement<Key, Loaded>,
   options: {
     name: 'models' | 'variants';

@@ -1,16 +1,13 @@
 // A model the student opened from their own files, as every lesson shows it: which lesson fits
-// which architecture (a wrong one is refused naming the lesson that shows it), the steps of opening
-// it (the engine checks the folder first; a refusal leaves the lesson as it was), the card line
-// with what its card.json says, and the "Close your model" button. The lessons differ only in what
-// they do once it is shown (lesson 1 types its example, lesson 3 clears its mask, ...).
+// which architecture (a wrong one is refused naming the lesson that shows it), what its card.json
+// says, the card line with the "Close your model" button, and the notes for unknown words and for
+// a link that asks for one. Opening and closing it: LessonElement (lesson-element.ts).
 
 import { html, nothing, type TemplateResult } from 'lit';
 import { formatInteger, formatPercent, t } from '../../i18n';
-import type { ModelFolder } from '../../engine/model-folder';
 import type { ForwardRecord, ModelInfo } from '../../engine/records';
 import { isolate } from '../../i18n/bidi';
 import { LOCAL, type Disposable, type ModelSet, type WithLocal } from './model-set';
-import type { OpenModelController } from './open-model-control';
 import type { Lesson } from './guides';
 import type { Message } from './messages';
 
@@ -84,40 +81,6 @@ export function localCard(card: Record<string, unknown>): LocalCard {
             bestMap,
           },
   };
-}
-
-/** Everything a lesson lends openLocalModel: its models, its opener, and how it switches. */
-export interface LocalLesson<K extends string, M extends Disposable> {
-  models: ModelSet<K, M>;
-  opener: OpenModelController;
-  /** The model key shown now. */
-  shown(): WithLocal<K>;
-  /** Shows the opened model (the lesson resets what belonged to the one before). */
-  showLocal(model: M): void;
-  /** Goes back to one of the lesson's own models. */
-  showOwn(key: K): void;
-}
-
-/**
- * Loads the student's folder in a worker of its own and shows it; if the engine (or the lesson's
- * architecture check) refuses it, says why next to the "Open" button and keeps what was shown.
- */
-export async function openLocalModel<K extends string, M extends Disposable>(
-  lesson: LocalLesson<K, M>,
-  name: string,
-  folder: ModelFolder,
-): Promise<void> {
-  const before = lesson.shown();
-  await lesson.models.openLocal(name, folder);
-  const local = lesson.models.local;
-  if (local?.state.status === 'failed') {
-    lesson.opener.error = t('open.failed', { name, message: local.state.error });
-    lesson.models.dropLocal();
-    if (before !== LOCAL) lesson.showOwn(before as K);
-    return;
-  }
-  const model = lesson.models.ready(LOCAL);
-  if (model) lesson.showLocal(model);
 }
 
 /** The model pill list: the lesson's own models, and "Your model" once one is open. */

@@ -166,6 +166,22 @@ export const openModelStyles = css`
   .open-hint {
     flex: 1 1 16rem;
   }
+  /* The card's "Close your model" (local-model.ts renderLocalCard), in every lesson. */
+  .close-local {
+    font: inherit;
+    font-size: 0.85rem;
+    min-height: 24px;
+    padding: 0.2rem 0.7rem;
+    border: 1px solid #b8c4d6;
+    border-radius: 999px;
+    background: #fff;
+    color: var(--attn-text, #1d2433);
+    cursor: pointer;
+  }
+  .close-local:focus-visible {
+    outline: 2px solid var(--attn-accent, #1f5fa8);
+    outline-offset: 2px;
+  }
   .open-error {
     flex-basis: 100%;
     margin: 0;

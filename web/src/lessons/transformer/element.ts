@@ -18,20 +18,19 @@ import { interventionBarStyles } from '../shared/intervention-bar';
 import { transformerInterventionStyles, type UniformScope } from './interventions';
 import { LOCAL, ModelSet, type LoadState, type WithLocal } from '../shared/model-set';
 import { localLoader, modelLoader, servedFolders } from '../shared/load-model';
-import { OpenModelController, openModelStyles } from '../shared/open-model-control';
-import { linkNote, localCard, openLocalModel, requireArchitecture, unknownNote } from '../shared/local-model';
-import type { ModelFolder } from '../../engine/model-folder';
+import { openModelStyles } from '../shared/open-model-control';
+import { linkNote, requireArchitecture, unknownNote } from '../shared/local-model';
 import { hasForeignLetters, messageLadder, renderMessages, type Message } from '../shared/messages';
-import { parseIndex, parseModel, parseView } from '../../embed/state';
+import { parseView } from '../../embed/state';
 import { sentenceInput } from '../shared/embed-attributes';
 import { LessonElement } from '../shared/lesson-element';
 import { clipText, hasWords, type ForwardRecord } from '../../engine/records';
-import { activeMask, maskPositions, maskWord, textWords, tokenLabel, type TextWord } from './view-model';
+import { activeMask, maskPositions, maskWord, tokenLabel, type TextWord } from './view-model';
 import { TRANSFORMER_MODELS, type TfModel } from '../shared/models';
 import { firstWholeWord } from '../shared/lm';
 import { LocaleController, t } from '../../i18n';
 import { DEFAULT_TF_SENTENCE, TF_MAX_CHARS, tfModel, type LoadedModel, type ShuffleState } from './parts';
-import { attributeValues, withinArch, withinTokens, SPEC, isView, type View } from './state';
+import { attributeValues, withinArch, withinTokens, SPEC, type View } from './state';
 import { renderModels, renderCard } from './controls';
 import { headViewStyles } from './head-view';
 import { paintThumbCanvases, modelViewStyles } from './model-view';
@@ -51,6 +50,7 @@ import { ExplainSection } from '../shared/explain-section';
 import { isTeacherMode } from '../shared/embed-attributes';
 import { explainStyles } from '../shared/explain-panel';
 import { explainRequest } from './explain';
+import { followAttributes } from './follow-attributes';
 import '../../figures/attention-map';
 import '../../figures/export-buttons';
 import '../../figures/vector-strip';
@@ -77,7 +77,6 @@ export class TransformerElement extends LessonElement<TfModel, LoadedModel> {
     readout: { state: true },
     peReadout: { state: true },
     uniformScope: { state: true },
-    localMissing: { state: true },
   };
 
   declare attrLayer: string | null | undefined;
@@ -86,8 +85,6 @@ export class TransformerElement extends LessonElement<TfModel, LoadedModel> {
   declare attrMask: string | null | undefined;
   /** The model shown: one of the lesson's, or the one the student opened (LOCAL). */
   declare model: WithLocal<TfModel>;
-  /** The URL asked for a model opened from a file, which it cannot carry (a message says so). */
-  declare localMissing: boolean;
   declare view: View;
   /** Layer and head of the model view's large map and of the computation panel (0-based). */
   declare layer: number;
@@ -140,8 +137,6 @@ export class TransformerElement extends LessonElement<TfModel, LoadedModel> {
     manifest: servedFolders,
     onReady: () => runShuffle(this),
   });
-  /** "Open your model…": the picker, drops on the lesson, and what was refused. */
-  readonly opener = new OpenModelController(this, { open: (name, folder) => this.openLocal(name, folder) });
   /** The record the last update saw (a new one may move the query, hover and field tokens). */
   seenRecord: ForwardRecord | null = null;
   focusMaskAfterRecord = false;
@@ -172,7 +167,6 @@ export class TransformerElement extends LessonElement<TfModel, LoadedModel> {
     this.readout = '';
     this.peReadout = '';
     this.uniformScope = 'model';
-    this.localMissing = false;
     this.shown = parseView(null, SPEC.view);
   }
 
@@ -181,7 +175,7 @@ export class TransformerElement extends LessonElement<TfModel, LoadedModel> {
     // student's choice; until then the lesson picks a whole word of each new text.
     if (changed.has('query') && this.hasUpdated) this.autoQuery = false;
     super.willUpdate(changed);
-    this.followAttributes(changed);
+    followAttributes(this, changed);
     const n = this.record?.tokens.length ?? 0;
     const newRecord = this.record !== this.seenRecord;
     this.seenRecord = this.record;
@@ -199,47 +193,6 @@ export class TransformerElement extends LessonElement<TfModel, LoadedModel> {
     this.attrToken = out.token.value;
     this.attrMask = out.mask.value;
     this.reflectIntervention();
-  }
-
-  /** Attributes set from outside: the element follows them. */
-  followAttributes(changed: Map<PropertyKey, unknown>): void {
-    let recompute = false;
-    if (changed.has('sentence') && typeof this.sentence === 'string' && this.sentence !== this.text) {
-      this.text = this.sentence;
-      this.masked = null;
-      this.readout = '';
-      recompute = true;
-      scheduleShuffle(this);
-    }
-    const model = parseModel(this.attrModel, SPEC) as TfModel | null;
-    if (changed.has('attrModel') && this.attrModel?.trim().toLowerCase() === LOCAL && this.model !== LOCAL)
-      this.localMissing = true;
-    if (changed.has('attrModel') && model && model !== this.model) {
-      if (this.available.length) this.chooseModel(model);
-      else this.model = model;
-    }
-    if (changed.has('attrView') && this.attrView != null) {
-      this.shown = parseView(this.attrView, SPEC.view);
-      if (isView(this.shown.mode)) this.view = this.shown.mode;
-    }
-    const index = (name: string, value: string | null | undefined) =>
-      changed.has(name) && value != null ? parseIndex(value) : null;
-    this.layer = index('attrLayer', this.attrLayer) ?? this.layer;
-    this.head = index('attrHead', this.attrHead) ?? this.head;
-    const token = index('attrToken', this.attrToken);
-    if (token !== null) {
-      this.query = token;
-      this.autoQuery = false;
-    }
-    if (changed.has('attrMask') && this.attrMask != null) {
-      const at = parseIndex(this.attrMask);
-      const word = at === null ? null : (textWords(this.clipped())[at] ?? null);
-      if (word?.start !== this.masked?.start) {
-        this.masked = word;
-        recompute = true;
-      }
-    }
-    if (recompute) this.compute();
   }
 
   override connectedCallback(): void {
@@ -262,40 +215,19 @@ export class TransformerElement extends LessonElement<TfModel, LoadedModel> {
     if (this.available.includes('nopos')) await this.startShuffleModel();
   }
 
-  /**
-   * Opens a model folder from the student's files and shows it; the text becomes the example its
-   * card gives (a model trained on the lab's symbols reads the lesson's English as unknown words).
-   */
-  openLocal(name: string, folder: ModelFolder): Promise<void> {
-    return openLocalModel(
-      {
-        models: this.models,
-        opener: this.opener,
-        shown: () => this.model,
-        showOwn: (model) => (this.model = model),
-        showLocal: (model) => {
-          this.localMissing = false;
-          this.model = LOCAL;
-          this.forwards.reset();
-          this.interventions.resetForwards();
-          this.readout = '';
-          this.hiddenHeads = [];
-          this.masked = null;
-          this.autoQuery = true;
-          const example = localCard(model.info.card).example;
-          if (example) this.text = example;
-          this.compute();
-        },
-      },
-      name,
-      folder,
-    );
+  readonly fallbackKey = 'mlm' as const;
+  get shownKey(): WithLocal<TfModel> {
+    return this.model;
   }
-
-  /** Closes the student's model and goes back to the lesson's first one. */
-  closeLocal(): void {
-    this.models.dropLocal();
-    if (this.model === LOCAL) this.chooseModel(this.available[0] ?? 'mlm');
+  choose(model: WithLocal<TfModel>): void {
+    this.chooseModel(model);
+  }
+  /** The student's model opens with nothing of the lesson's own chosen. */
+  protected override localShown(): void {
+    this.readout = '';
+    this.hiddenHeads = [];
+    this.masked = null;
+    this.autoQuery = true;
   }
 
   ensureLoaded(model: TfModel): Promise<void> {
