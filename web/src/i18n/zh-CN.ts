@@ -1,4 +1,5 @@
 // 简体中文。键必须与 en.ts 一致（类型检查会比较两者）。
+import { zhCNGuide } from './zh-CN-guide';
 import { zhCNExplain } from './zh-CN-explain';
 import { zhCNOpen, zhCNSeq2seqLocal } from './zh-CN-open';
 import type { Strings } from './en';
@@ -280,102 +281,7 @@ export const zhCN: Strings = {
   intervene: zhCNIntervene,
   seq2seqLocal: zhCNSeq2seqLocal,
   explain: zhCNExplain,
-  guide: {
-    title: '导览：你看到的是什么，外加两个问题',
-    take: '第一次来？跟着导览走 ↓',
-    predictTitle: '先预测，再揭晓',
-    yourGuess: '第 {{n}} 题你的猜测',
-    reveal: '揭晓模型的答案',
-    pickFirst: '请先选出你的猜测',
-    drawLabel: '你画的注意力行：每个词一个拖动条',
-    drawWeight: '你给“{{word}}”的权重',
-    drawModel: '模型',
-    drawFirst: '请先画出你的一行',
-    drawGap: '你画的一行与模型的相差 {{gap}}（差值之和的一半：0% 表示完全相同）。',
-    running: '正在询问训练好的模型…',
-    failed: '模型无法回答：{{message}}',
-    modelAnswer: '模型的答案：“{{found}}”（{{value}}）。',
-    right: '你猜对了。',
-    wrong: '你猜的是“{{guess}}”。',
-    noneOfThese: '不在选项中：模型做了别的选择。',
-    caveatTitle: '提醒：',
-    caveat:
-      '注意力权重显示模型“看”向了哪里，而不是它为什么这样决定。不同的权重可以得到相同的输出，权重高也不能证明某个词起了作用（Jain & Wallace 2019；Wiegreffe & Pinter 2019）。请把这些图当作观察计算过程的窗口，而不是对模型的解释。',
-    seq2seq: {
-      steps: {
-        1: '编码器逐词读入英文句子；它的状态 h₁ … hₘ 就是图中的列。',
-        2: '解码器每步写出一个法语词。每一步它都用自己的状态 sⱼ 给每个英文状态打分，softmax 把分数变成加起来等于 1 的权重 α：也就是图中的一行。',
-        3: '上下文向量 cⱼ 是 hᵢ 的 α 加权和：解码器每一步都重新读一遍整句话（起点 s₀ 也读一遍），代价是 m × (t + 1) 个权重。',
-        4: '法语的形容词大多放在名词后面：在语序不同的地方，图中的对角线会交叉（“red car” → “voiture rouge”）。“逐步查看”给出一步中的每个数字；“并排比较”对比加性注意力（加法）和点积注意力（点乘）。',
-      },
-      draw: {
-        voiture: {
-          prompt: '画出你预期的那一行：写“voiture”时，解码器对每个英文词读多少？',
-          explain: '名词由名词写出，尽管法语里“rouge”在它们之间。',
-        },
-      },
-      questions: {
-        rouge: {
-          prompt: '在这句话里，法语词“rouge”最关注哪个英文词？',
-          explain: '形容词由形容词写出：“rouge”读的是“{{found}}”，尽管法语把它放在名词后面。',
-        },
-        europeenne: {
-          prompt: '“européenne”是“la zone économique européenne”的最后一个词。它最关注哪个英文词？',
-          explain: '它读的是“{{found}}”：这三个词以镜像顺序译出，图中可以看到交叉。',
-        },
-      },
-    },
-    lstmn: {
-      steps: {
-        1: '模型从左到右一个片段一个片段地读，它是一个预测下一个片段的语言模型。',
-        2: '每一行是读的一个时刻：当前词为红色，前面的词按模型给它们的注意力 α 涂上蓝色（每行加起来等于 1）。',
-        3: '上下文向量 cᵢ = Σ αⱼ hⱼ 会送入下一步，所以很久以前读到的词可以直接查到，而不必经过 h 的多次更新还留存下来。',
-        4: '回忆图说明了这一点的意义（长距离依赖）：带自注意力的 SimpleRNN 在 80 步之后仍能回忆起一个词元；不带自注意力的 SimpleRNN 即使隐藏单元更多，也会忘掉。',
-      },
-      draw: {
-        criminal: {
-          prompt: '画出你预期的那一行：读到“criminal”时，模型回头看每个词（包括它自己）多少？',
-          explain:
-            '蓝色条是模型真实的一行：比较它留在当前词上的权重和从前面各词取走的权重（训练时的惩罚促使它回看前文，但并不总是如此）。',
-        },
-      },
-      questions: {
-        run: {
-          prompt: '模型读到“run”时，哪个前面的词得到最多注意力？',
-          explain: '它最关注“{{found}}”。权重给的是有助于预测下一个片段的内容，不一定是人会联想到的词。',
-        },
-        next: {
-          prompt: '在“She was very”之后，模型认为下一个词是什么？',
-          explain: '它的首选是“{{found}}”，这是从简·奥斯汀的小说中学到的。',
-        },
-      },
-    },
-    transformer: {
-      steps: {
-        1: '每个词元通过三个矩阵 W^Q、W^K、W^V 变成查询 q、键 k 和值 v。',
-        2: '词元 i 用它的查询和每个键比较：αᵢⱼ = qⁱ · kʲ / √d_k（d_k 是一个头的宽度），再用 softmax（或 sigmoid）得到权重 α′。讲义里没有 1/√d_k；它让 d_k 变大时 softmax 不至于饱和。',
-        3: '它的输出是 bⁱ = Σⱼ α′ᵢⱼ vʲ。所有词元同时计算，没有循环：一层就连接了每一对词元。',
-        4: '多头注意力：多个头用各自的矩阵并行计算，W^O 把它们的输出混合起来。没有位置编码时模型分不清词序：打乱词序，注意力图也只是跟着打乱。',
-      },
-      draw: {
-        jane: {
-          prompt: '画出你预期的那一行：在第 1 层第 2 个头中，“Jane”对每个词元的注意力是多少？',
-          explain: '这个头主要读前一个词元：一个从正弦位置编码学到的位置头。',
-        },
-      },
-      questions: {
-        mask: {
-          prompt: '模型看不到被遮住的词。它会猜什么？',
-          explain: '它的首选是“{{found}}”。这个小模型训练时间很短，先学会了常见词和标点。',
-        },
-        head: {
-          prompt: '在第 1 层第 2 个头中，“Jane”最关注哪个词？',
-          explain:
-            '它最关注“{{found}}”。这个头学会了看每个词元前面的那个词；另一个头做的是别的事：在头视图中比较它们。',
-        },
-      },
-    },
-  },
+  guide: zhCNGuide,
   export: {
     label: '下载',
     group: '下载{{figure}}',

@@ -1,0 +1,108 @@
+// English strings of the guided tours (components/guide*.ts, lessons/shared/guides.ts): the
+// steps, the predict-then-reveal questions and the rows to draw. en.ts includes them.
+
+export const enGuide = {
+  title: 'Guided tour: what you are seeing, and two questions',
+  take: 'New here? Take the guided tour ↓',
+  predictTitle: 'Predict, then reveal',
+  yourGuess: 'Your guess for question {{n}}',
+  reveal: 'Reveal the model’s answer',
+  pickFirst: 'Pick your guess first',
+  drawLabel: 'Your attention row: one slider per word',
+  drawWeight: 'Your weight on “{{word}}”',
+  drawModel: 'model',
+  drawFirst: 'Draw your row first',
+  drawGap:
+    'Your row is {{gap}} away from the model’s (half the summed difference: 0% would be the same row).',
+  running: 'Asking the trained model…',
+  failed: 'The model could not answer: {{message}}',
+  modelAnswer: 'The model: “{{found}}” ({{value}}).',
+  right: 'You predicted it.',
+  wrong: 'You guessed “{{guess}}”.',
+  noneOfThese: 'None of the choices: the model did something else.',
+  caveatTitle: 'A caveat.',
+  caveat:
+    'Attention weights show where a model looked, not why it decided. Different weights can give the same output, and a high weight is not proof that a word mattered (Jain & Wallace 2019; Wiegreffe & Pinter 2019). Read the maps as a view into the computation, not as an explanation of it.',
+  seq2seq: {
+    steps: {
+      1: 'The encoder reads the English sentence word by word; its states h₁ … hₘ are the columns of the map.',
+      2: 'The decoder writes one French word per step. At each step it scores every English state against its own state sⱼ, and a softmax turns the scores into weights α that add up to 1: one row of the map.',
+      3: 'The context cⱼ is the α-weighted sum of the hᵢ: the decoder reads the whole sentence again at every step, at the cost of m × (t + 1) weights (the start s₀ reads it too).',
+      4: 'French puts most adjectives after the noun: watch the map cross over itself where the orders differ (“red car” → “voiture rouge”). “Step through” shows every number of one step; “Side by side” compares additive and dot-product attention.',
+    },
+    draw: {
+      voiture: {
+        prompt:
+          'Draw the row you expect: while writing “voiture”, how much does the decoder read each English word?',
+        explain: 'The noun is written from the noun, even though “rouge” sits between them in French.',
+      },
+    },
+    questions: {
+      rouge: {
+        prompt: 'In this sentence, which English word will the French word “rouge” attend to most?',
+        explain:
+          'The adjective is written from the adjective: “rouge” reads “{{found}}”, although French puts it after the noun.',
+      },
+      europeenne: {
+        prompt:
+          '“européenne” is the last word of “la zone économique européenne”. Which English word will it attend to most?',
+        explain:
+          'It reads “{{found}}”: the three words come out in mirror order, and the map shows the crossing.',
+      },
+    },
+  },
+  lstmn: {
+    steps: {
+      1: 'The model reads from left to right, one piece at a time, as a language model that predicts the next piece.',
+      2: 'Each row is one moment of reading: the current word is red, and earlier words are shaded blue by the attention α the model pays them (each row adds up to 1).',
+      3: 'The memory cᵢ = Σ αⱼ hⱼ goes into the next step, so a word read long ago can be looked up directly instead of surviving many updates of h.',
+      4: 'The recall chart shows why this matters (long-distance dependencies): a SimpleRNN with self-attention still recalls a token 80 steps back; one without it forgets, even with more hidden units.',
+    },
+    draw: {
+      criminal: {
+        prompt:
+          'Draw the row you expect: reading “criminal”, how much does the model look back at each word (itself included)?',
+        explain:
+          'The blue bars are the model’s real row: compare the weight it keeps on the word itself with what it takes from the words before (the penalty in training pushes it to look back, but not always).',
+      },
+    },
+    questions: {
+      run: {
+        prompt: 'When the model reads “run”, which earlier word will get the most attention?',
+        explain:
+          'It attends most to “{{found}}”. The weight goes to what helps predict the next piece, not always to the word a person would link.',
+      },
+      next: {
+        prompt: 'After “She was very”, which word does the model think comes next?',
+        explain: 'Its top guess is “{{found}}”, learned from Jane Austen’s novels.',
+      },
+    },
+  },
+  transformer: {
+    steps: {
+      1: 'Every token becomes a query q, a key k and a value v through three matrices W^Q, W^K, W^V.',
+      2: 'Token i compares its query with every key, αᵢⱼ = qⁱ · kʲ / √d_k (d_k: the width of one head), and a softmax (or a sigmoid) gives the weights α′. The notes leave out the 1/√d_k; it keeps the softmax out of saturation as d_k grows.',
+      3: 'Its output is bⁱ = Σⱼ α′ᵢⱼ vʲ. All tokens do this at once, without recurrence: one layer connects every pair of tokens.',
+      4: 'Several heads do this in parallel with their own matrices, and W^O mixes their outputs. Without positional encoding the model cannot tell word order: shuffle the words and the map is only shuffled.',
+    },
+    draw: {
+      jane: {
+        prompt: 'Draw the row you expect: in layer 1, head 2, how much does “Jane” attend to each token?',
+        explain:
+          'This head mostly reads the token just before: a positional head, learned from the sinusoids.',
+      },
+    },
+    questions: {
+      mask: {
+        prompt: 'The model cannot see the masked word. What will it guess?',
+        explain:
+          'Its top guess is “{{found}}”. This small model, trained briefly, learned frequent words and punctuation first.',
+      },
+      head: {
+        prompt: 'In layer 1, head 2, which word will “Jane” attend to most?',
+        explain:
+          'It attends most to “{{found}}”. This head has learned to look at the word just before each token; the other head does something else: compare them in the head view.',
+      },
+    },
+  },
+};
