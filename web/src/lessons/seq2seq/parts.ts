@@ -73,8 +73,6 @@ export interface LoadedModel extends EngineModel {
   knowsFullStop: boolean;
   /** The model has attention weights to draw (config "attention" is not "none"). */
   hasAttention: boolean;
-  /** card.json's "example", an input it was trained on (the lab writes one), or "". */
-  example: string;
 }
 
 /** What the lesson keeps of a loaded model: the English words it knows, its output limit. */
@@ -84,7 +82,6 @@ export function seq2seqModel({ engine, info }: EngineModel): LoadedModel {
   return {
     knowsFullStop: Array.isArray(tokenizer.vocab) && tokenizer.vocab.includes('.'),
     hasAttention: info.config.attention !== 'none',
-    example: typeof info.card.example === 'string' ? info.card.example : '',
     vocabulary: Array.isArray(tokenizer.vocab)
       ? tokenizer.vocab.filter(
           (w): w is string => typeof w === 'string' && /\p{L}/u.test(w) && !w.startsWith('<'),

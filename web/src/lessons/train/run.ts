@@ -137,7 +137,7 @@ export class TrainRun {
 
 /**
  * The card with "example": an input of the task (the watched held-out example), which a lesson
- * that opens the model types for the student (lessons/seq2seq/element.ts, openLocal).
+ * that opens the model types for the student (lessons/shared/lesson-element.ts, openLocal).
  */
 export function cardWithExample(card: string, source: readonly string[] | undefined): string {
   if (!source?.length) return card;
