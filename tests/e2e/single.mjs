@@ -199,7 +199,8 @@ test('from file:// an intervention applies: a pinned cell changes the translatio
   const free = await seq(tab, '.translation-after').getAttribute('data-translation');
   assert.notEqual(free, before, 'the changed model writes another sentence');
   assert.equal(await seq(tab, '.translation-before').getAttribute('data-translation'), before);
-  assert.match(tab.url(), /seq2seq\.intervene=pin_R3K1/);
+  // The page writes its state to the URL after the update that shows it: wait for it, do not race it.
+  await tab.waitForFunction(() => /seq2seq\.intervene=pin_R3K1/.test(location.href));
   await seq(tab, '.intervene-reset').click();
   await barIdle();
   assert.equal(await seq(tab, '.intervene').getAttribute('data-active'), 'false');
