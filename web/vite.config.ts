@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { modelFoldersPlugin } from './vite-plugin-models.ts';
+import { contentSecurityPolicy, cspMeta } from './vite-plugin-csp.ts';
 
 const webDir = path.dirname(fileURLToPath(import.meta.url));
 
@@ -30,6 +31,7 @@ export default defineConfig({
   plugins: [
     modelFoldersPlugin(path.resolve(webDir, '..', process.env.ATTNLAB_MODELS_DIR ?? 'models')),
     embedEntryInDev,
+    cspMeta(),
   ],
   build: {
     outDir: path.resolve(webDir, '../build/web'),
@@ -47,5 +49,6 @@ export default defineConfig({
   },
   worker: { format: 'es' },
   server: { host: '127.0.0.1', port: 5173 },
-  preview: { host: '127.0.0.1', port: 4173 },
+  // The preview (scripts/demo) sends the page's policy as a header as well (vite-plugin-csp.ts).
+  preview: { host: '127.0.0.1', port: 4173, headers: { 'Content-Security-Policy': contentSecurityPolicy() } },
 });

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { viteSingleFile } from 'vite-plugin-singlefile';
 import { modelFoldersPlugin } from './vite-plugin-models.ts';
+import { hashInlinePolicy } from './vite-plugin-csp.ts';
 
 const webDir = path.dirname(fileURLToPath(import.meta.url));
 const only = process.env.ATTNLAB_SINGLE_MODELS?.split(',').filter(Boolean);
@@ -62,6 +63,7 @@ const namedAttnlabHtml: Plugin = {
     const dir = options.dir ?? path.resolve(webDir, '../build/single');
     const file = path.join(dir, 'attnlab.html');
     fs.renameSync(path.join(dir, 'index.html'), file);
+    hashInlinePolicy(file); // every script is inline: the policy names each one's SHA-256
     // The size a teacher uploads, reported by every build.
     const mb = (fs.statSync(file).size / 1e6).toFixed(1);
     const models = only ? only.join(', ') : 'every model folder';

@@ -77,6 +77,17 @@ struct ValWriter {
   }
 };
 
+// How many instances of a bound class are alive (a member of each): the soak
+// (scripts/soak.mjs) checks the count stays flat while a student types for hours.
+template <class T>
+struct LiveCount {
+  static inline int n = 0;
+  LiveCount() { ++n; }
+  LiveCount(const LiveCount&) { ++n; }
+  LiveCount& operator=(const LiveCount&) = default;
+  ~LiveCount() { --n; }
+};
+
 class Session {
  public:
   val loadRandom(const std::string& config_json, int seed) {
@@ -174,6 +185,7 @@ class Session {
   }
 
  private:
+  LiveCount<Session> live_;
   static Intervention parse_intervention(const std::string& json) {
     nlohmann::json j;
     try {
@@ -278,6 +290,7 @@ class Lab {
   }
 
  private:
+  LiveCount<Lab> live_;
   std::unique_ptr<LabRun> run_;
 };
 
@@ -288,10 +301,24 @@ val trace_names_list() {
   return a;
 }
 
+// Test-only, never called by the page: a real WebAssembly trap (tests/e2e/engine-crash.mjs checks
+// that the page restarts a dead engine and keeps what the student typed).
+void test_only_trap() { __builtin_trap(); }
+
+// Test-only: the bound objects alive in this module, for the soak (scripts/soak.mjs).
+val test_only_live_objects() {
+  val r = val::object();
+  r.set("sessions", LiveCount<Session>::n);
+  r.set("labs", LiveCount<Lab>::n);
+  return r;
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(attnlab) {
   emscripten::function("traceNames", &trace_names_list);
+  emscripten::function("testOnlyTrap", &test_only_trap);
+  emscripten::function("testOnlyLiveObjects", &test_only_live_objects);
   emscripten::class_<Session>("Session")
       .constructor<>()
       .function("loadRandom", &Session::loadRandom)

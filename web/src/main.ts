@@ -15,7 +15,8 @@ import './lessons/train/element';
 import { GuideElement } from './components/attnlab-guide';
 import './components/attnlab-share';
 import { applyAppState, readAppState } from './embed/app-state';
-import { LESSONS, LESSON_KEYS, formatAppState, parseAppState } from './embed/state';
+import { LESSONS, LESSON_KEYS, formatAppState } from './embed/state';
+import { checkAppState, type UrlProblem } from './embed/url-check';
 
 /** Scaled dot-product attention, row-normalized: what every cell of the map shows. */
 const FORMULA = String.raw`\alpha_{ij} = \frac{\exp(e_{ij})}{\sum_k \exp(e_{ik})}`;
@@ -66,8 +67,27 @@ renderFormula();
 // snippet).
 
 const URL_WRITE_DELAY_MS = 300;
-const initialState = parseAppState(location.search);
+// A crafted link never stops the page: what it cannot use is left out and said in #url-notices.
+const { state: initialState, problems: urlProblems } = checkAppState(location.search);
 applyAppState(document, initialState);
+
+function renderUrlNotices(problems: readonly UrlProblem[]): void {
+  const box = document.getElementById('url-notices');
+  if (!box) return;
+  box.replaceChildren(
+    ...problems.map((p) => {
+      const line = document.createElement('p');
+      line.className = 'url-notice';
+      line.dataset.key = p.key;
+      line.dataset.name = p.name;
+      line.textContent = t(`url.${p.key}`, { name: p.name, value: p.value, choices: p.choices });
+      return line;
+    }),
+  );
+  box.hidden = !problems.length;
+}
+renderUrlNotices(urlProblems);
+i18n.on('languageChanged', () => renderUrlNotices(urlProblems));
 
 if (initialState.embed) {
   const keep = document.querySelector(LESSONS[initialState.embed].tag)?.closest('section');

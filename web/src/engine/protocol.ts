@@ -10,7 +10,14 @@ export type Request =
   | { id: number; type: 'forward'; text: string; target?: string; intervention?: string }
   | { id: number; type: 'info' }
   /** Gradient x input of log p(word) at output row `row` (engine Session.importance). */
-  | { id: number; type: 'importance'; text: string; target: string; row: number; word: number };
+  | { id: number; type: 'importance'; text: string; target: string; row: number; word: number }
+  /**
+   * Test-only, never sent by the page (EngineClient.testOnly): a WebAssembly trap inside the engine;
+   * a worker that never answers (busy until it is terminated); what the worker holds.
+   */
+  | { id: number; type: 'testOnlyTrap' }
+  | { id: number; type: 'testOnlyHang' }
+  | { id: number; type: 'testOnlyStats' };
 
 export type RequestType = Request['type'];
 
@@ -21,6 +28,22 @@ export interface Results {
   forward: ForwardRecord;
   info: ModelInfo;
   importance: Importance;
+  testOnlyTrap: null;
+  testOnlyHang: null;
+  testOnlyStats: TestOnlyStats;
+}
+
+/** The worker's memory and the engine objects alive in it (scripts/soak.mjs checks they stay flat). */
+export interface TestOnlyStats {
+  /** The WebAssembly memory's size (HEAPU8.length): it grows and never shrinks. */
+  heapBytes: number;
+  /** Embind class instances alive in the module (C++ counters): Sessions and Labs. */
+  sessions: number;
+  labs: number;
+  /** Embind `val` handles alive (values the engine keeps a JS object of). */
+  emvalHandles: number;
+  /** Embind objects the worker created and has not deleted yet (results, the Session). */
+  workerHandles: number;
 }
 
 /** One number per token: how much scaling its embedding moves log p(word) (gradient x input). */
@@ -29,8 +52,10 @@ export interface Importance {
   logP: number;
 }
 
+/** `crashed`: not a refusal but a trap inside the engine; the module is unusable from then on. */
 export type Reply =
-  { id: number; ok: true; result: Results[RequestType] } | { id: number; ok: false; error: string };
+  | { id: number; ok: true; result: Results[RequestType] }
+  | { id: number; ok: false; error: string; crashed?: boolean };
 
 /** Sent once, without an id, when the WASM module has started (or could not). */
 export type Announcement = { type: 'ready' } | { type: 'fatal'; error: string };

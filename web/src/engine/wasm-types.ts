@@ -123,6 +123,14 @@ export interface AttnlabModule {
   Lab: { new (): Lab };
   /** The trace's tensor names (cpp/models/trace_names.h). */
   traceNames(): string[];
+  /** Test-only: a WebAssembly trap (`__builtin_trap`), to test a crashed engine. */
+  testOnlyTrap(): void;
+  /** Test-only: Sessions and Labs alive in the module. */
+  testOnlyLiveObjects(): { sessions: number; labs: number };
+  /** The module's memory (its length is the heap's size; it grows and never shrinks). */
+  HEAPU8: Uint8Array;
+  /** Embind's count of live `val` handles. */
+  count_emval_handles(): number;
 }
 
 /** Options the Emscripten factory understands (the subset this project uses). */

@@ -1,5 +1,7 @@
 // The engine worker: owns the WASM module and one Session, answers the page's requests with plain
-// records. It never throws at the page: every failure becomes an { id, ok: false, error } reply.
+// records. It never throws at the page: every failure becomes an { id, ok: false, error } reply; a
+// trap inside the engine (not a refusal) is marked `crashed`, and the page replaces the whole
+// worker (engine.ts), which frees everything the dead module held.
 
 import createModule from './generated/attnlab.js';
 import { toForwardRecord, toModelInfo, transferablesOf } from './convert';
@@ -18,13 +20,18 @@ const scope = self as unknown as WorkerScope;
 const WARM_UP_RUNS = 64;
 const WARM_UP_TEXT = 'the small green car does not see the big red house .';
 
-/** The last successful load, replayed if the module has to be started again after a crash. */
 type LoadRequest = Extract<Request, { type: 'loadRandom' | 'load' }>;
+
+/** How long a test's "hang" keeps the worker busy at most, if nobody terminates it first. */
+const TEST_HANG_MS = 120_000;
 
 class EngineHost {
   private module: AttnlabModule | null = null;
   private session: Session | null = null;
-  private lastLoad: LoadRequest | null = null;
+  /** Embind objects this worker created and has not deleted (the soak checks it stays flat). */
+  private handles = 0;
+  /** A trap happened: the module is unusable and the page is replacing this worker. */
+  private dead = false;
 
   async start(): Promise<void> {
     const factory = createModule as AttnlabFactory;
@@ -35,19 +42,7 @@ class EngineHost {
       printErr: (text) => console.warn('[attnlab]', text),
     });
     this.session = new this.module.Session();
-  }
-
-  /** After a call threw (an abort, not an engine error), drop the module and start a fresh one. */
-  private async restart(): Promise<void> {
-    try {
-      this.session?.delete();
-    } catch {
-      // The old heap may be unusable after an abort; the new module replaces it anyway.
-    }
-    this.session = null;
-    this.module = null;
-    await this.start();
-    if (this.lastLoad) this.load(this.lastLoad);
+    this.handles++;
   }
 
   private load(request: LoadRequest): void {
@@ -57,7 +52,6 @@ class EngineHost {
         ? session.loadRandom(request.config, request.seed)
         : session.load(request.config, new Uint8Array(request.weights), request.card);
     check(status);
-    this.lastLoad = request;
     this.warmUp(WARM_UP_RUNS);
   }
 
@@ -126,17 +120,54 @@ class EngineHost {
     };
   }
 
-  async handle(request: Request): Promise<void> {
+  handle(request: Request): void {
+    if (this.dead) {
+      scope.postMessage({ id: request.id, ok: false, error: 'the engine crashed', crashed: true });
+      return;
+    }
     try {
-      if (!this.session) await this.restart();
       this.answer(request);
     } catch (error) {
-      const message = messageOf(error);
-      if (!(error instanceof EngineError)) {
-        // Not an answer from the engine but a crash inside it: start clean for the next request.
+      // Not an answer from the engine (those come back as EngineError) but a trap or abort inside
+      // it: its heap may be corrupt, so nothing more runs here and the page starts a fresh worker.
+      const crashed = !(error instanceof EngineError);
+      if (crashed) {
+        this.dead = true;
         this.session = null;
       }
-      scope.postMessage({ id: request.id, ok: false, error: message });
+      scope.postMessage({
+        id: request.id,
+        ok: false,
+        error: messageOf(error),
+        ...(crashed ? { crashed } : {}),
+      });
+    }
+  }
+
+  /** The test-only requests (protocol.ts): never sent by the page. */
+  private testOnly(request: Extract<Request, { type: `testOnly${string}` }>): void {
+    const module = this.module;
+    if (!module) throw new Error('the engine is not running');
+    switch (request.type) {
+      case 'testOnlyTrap':
+        module.testOnlyTrap(); // a WebAssembly `unreachable`: throws a RuntimeError
+        return;
+      case 'testOnlyHang': {
+        const until = Date.now() + TEST_HANG_MS;
+        while (Date.now() < until); // busy: no message is read until the page terminates the worker
+        return;
+      }
+      case 'testOnlyStats': {
+        const live = module.testOnlyLiveObjects();
+        const result = {
+          heapBytes: module.HEAPU8.length,
+          sessions: live.sessions,
+          labs: live.labs,
+          emvalHandles: module.count_emval_handles(),
+          workerHandles: this.handles,
+        };
+        scope.postMessage({ id: request.id, ok: true, result });
+      }
     }
   }
 
@@ -191,6 +222,11 @@ class EngineHost {
         }
         return;
       }
+      case 'testOnlyTrap':
+      case 'testOnlyHang':
+      case 'testOnlyStats':
+        this.testOnly(request);
+        return;
       default: {
         const unknown = request as { id: number; type: unknown };
         scope.postMessage({

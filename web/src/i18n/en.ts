@@ -5,6 +5,7 @@ import { enOpen, enSeq2seqLocal } from './en-open';
 import { enTransformer } from './en-transformer';
 import { enTrain } from './en-train';
 import { enIntervene } from './en-intervene';
+import { enEngine, enUrl } from './en-recover';
 
 export const en = {
   app: {
@@ -355,6 +356,8 @@ export const en = {
     crossOrigin:
       'This lesson cannot start here: this page is on another website than AttnLab, and a browser lets only AttnLab’s own site start its engine. Use the iframe code instead (“Copy embed code (iframe)” on the AttnLab page): it works on any site.',
   },
+  engine: enEngine,
+  url: enUrl,
 };
 
 export type Strings = typeof en;

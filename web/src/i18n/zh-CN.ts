@@ -6,6 +6,7 @@ import type { Strings } from './en';
 import { zhCNTransformer } from './zh-CN-transformer';
 import { zhCNTrain } from './zh-CN-train';
 import { zhCNIntervene } from './zh-CN-intervene';
+import { zhCNEngine, zhCNUrl } from './zh-CN-recover';
 
 export const zhCN: Strings = {
   app: {
@@ -333,4 +334,6 @@ export const zhCN: Strings = {
     crossOrigin:
       '这一课无法在这里启动：本页面与 AttnLab 不在同一个网站上，而浏览器只允许 AttnLab 自己的网站启动它的引擎。请改用 iframe 代码（AttnLab 页面上的“复制嵌入代码（iframe）”）：它在任何网站上都能用。',
   },
+  engine: zhCNEngine,
+  url: zhCNUrl,
 };

@@ -314,7 +314,7 @@ export class LstmnElement extends LessonElement<LmModel, LoadedModel> {
         return out;
       },
     );
-    return [...linkNote(this.localMissing), ...ladder];
+    return [...linkNote(this.localMissing), ...this.restartNote(), ...ladder];
   }
 
   override render(): TemplateResult {

@@ -370,7 +370,7 @@ export class Seq2SeqElement extends LessonElement<Variant, LoadedModel> {
       },
       (record) => recordMessages(this, record),
     );
-    return [...linkNote(this.localMissing), ...ladder];
+    return [...linkNote(this.localMissing), ...this.restartNote(), ...ladder];
   }
 
   override render(): TemplateResult {

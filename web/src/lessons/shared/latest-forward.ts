@@ -7,7 +7,7 @@
 // changes.
 
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { isSuperseded } from '../../engine/engine';
+import { isRestarted, isSuperseded } from '../../engine/engine';
 import type { ForwardRecord } from '../../engine/records';
 
 /** What the controller needs of an engine: EngineClient.forward. */
@@ -91,6 +91,9 @@ export class LatestForward implements ReactiveController {
         if (isSuperseded(error)) return;
         settle();
         this.host.requestUpdate();
+        // Lost with a worker that was replaced: what is on screen stays, and the lesson asks again
+        // once the fresh worker has the model (LessonElement.followRestarts).
+        if (isRestarted(error)) return;
         if (!show()) return;
         this.shown = ticket;
         this.record = null;

@@ -24,6 +24,8 @@ import type { InterventionController } from './intervention-controller';
 import { LOCAL, type Disposable, type ModelSet, type WithLocal } from './model-set';
 import type { ModelFolder } from '../../engine/model-folder';
 import type { ModelInfo } from '../../engine/records';
+import type { RestartReason } from '../../engine/engine';
+import type { Message } from './messages';
 import { OpenModelController } from './open-model-control';
 import { localCard } from './local-model';
 import {
@@ -146,7 +148,34 @@ export abstract class LessonElement<Key extends string, Loaded extends LessonMod
   /** The attributes' text for the current state, as willUpdate computed it, for updated() to write. */
   reflected: Record<string, Reflected> = {};
 
+  /** The restart of the shown model's worker the note is about, and the text it was said for. */
+  private restartSeen: { count: number; text: string; key: string; reason: RestartReason } | null = null;
+
+  /**
+   * After the shown model's worker was replaced (a crash or a hang, engine.ts), runs the text again
+   * so the figure is the fresh worker's answer; the text and every setting stayed in the element.
+   */
+  private followRestarts(): void {
+    const restarted = this.models.restarted;
+    if (!restarted || restarted.count === this.restartSeen?.count) return;
+    this.restartSeen = {
+      count: restarted.count,
+      text: this.text,
+      key: restarted.key,
+      reason: restarted.reason,
+    };
+    if (restarted.key === this.shownKey) this.compute();
+  }
+
+  /** One line while the text and model are those of the restart: what happened, and that nothing was lost. */
+  restartNote(): Message[] {
+    const seen = this.restartSeen;
+    if (!seen || seen.key !== this.shownKey || seen.text !== this.text) return [];
+    return [{ kind: 'warning', key: 'engine-restarted', text: t(`engine.restarted.${seen.reason}`) }];
+  }
+
   override willUpdate(changed: PropertyValues): void {
+    this.followRestarts();
     if (changed.has('attrLang')) applyLanguageAttribute(this.attrLang);
     if (changed.has('attrModel') && this.attrModel?.trim().toLowerCase() === LOCAL && this.shownKey !== LOCAL)
       this.localMissing = true;

@@ -6,16 +6,23 @@
 
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { servedModels, type LessonModels } from './models';
-import { CrossOriginWorkerError } from '../../engine/engine';
+import { CrossOriginWorkerError, type Restart, type RestartReason } from '../../engine/engine';
 import type { ModelFolder } from '../../engine/model-folder';
 
 /** The key of the model the student opened from their own files (open-model.ts), in every lesson. */
 export const LOCAL = 'local';
 export type WithLocal<K extends string> = K | typeof LOCAL;
 
-/** What a loaded model must offer the set: a worker to dispose. */
+/** What a loaded model must offer the set: a worker to dispose (and, for the page's, its restarts). */
 export interface Disposable {
-  engine: { dispose(): void };
+  engine: { dispose(): void; onRestart?(listener: (restart: Restart) => void): () => void };
+}
+
+/** The last time a model's worker was replaced (engine.ts): which model, why, and a running count. */
+export interface Restarted {
+  key: string;
+  reason: RestartReason;
+  count: number;
 }
 
 export type LoadState<M> =
@@ -49,6 +56,8 @@ export class ModelSet<K extends string, M extends Disposable> implements Reactiv
   local: { name: string; state: LoadState<M> } | null = null;
   /** Bumped when the host leaves the page: loads started before belong to a disposed set. */
   private generation = 0;
+  /** The newest restart of one of the set's workers (null: none yet). */
+  restarted: Restarted | null = null;
 
   constructor(
     private readonly host: ReactiveControllerHost,
@@ -109,6 +118,7 @@ export class ModelSet<K extends string, M extends Disposable> implements Reactiv
       }
       slot.state = { status: 'ready', model };
       this.local = { ...slot };
+      this.watch(LOCAL, model);
       this.host.requestUpdate();
       this.options.onReady?.(LOCAL, model);
     } catch (error) {
@@ -150,7 +160,16 @@ export class ModelSet<K extends string, M extends Disposable> implements Reactiv
       return;
     }
     this.set(key, { status: 'ready', model });
+    this.watch(key, model);
     this.options.onReady?.(key, model);
+  }
+
+  /** Hears the restarts of `model`'s worker (the subscription ends when the engine is disposed). */
+  private watch(key: WithLocal<K>, model: M): void {
+    model.engine.onRestart?.((restart) => {
+      this.restarted = { key, reason: restart.reason, count: (this.restarted?.count ?? 0) + 1 };
+      this.host.requestUpdate();
+    });
   }
 
   private set(key: K, state: LoadState<M>): void {

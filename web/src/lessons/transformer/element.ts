@@ -89,6 +89,8 @@ export class TransformerElement extends LessonElement<TfModel, LoadedModel> {
   /** Layer and head of the model view's large map and of the computation panel (0-based). */
   declare layer: number;
   declare head: number;
+  /** The last layer or head asked for that the model does not have (shown as a note while layer/head 1 is). */
+  archNote: { model: string; what: 'Layer' | 'Head'; value: number; max: number } | null = null;
   /** Heads the head view leaves out. */
   declare hiddenHeads: number[];
   /** The query token (0-based) the head view and the computation panel follow. */
@@ -182,7 +184,15 @@ export class TransformerElement extends LessonElement<TfModel, LoadedModel> {
     if (newRecord && this.record && this.autoQuery) this.query = firstWholeWord(this.record);
     if (newRecord && this.record) Object.assign(this, withinTokens(this, n));
     const arch = this.loaded?.arch;
-    if (arch) Object.assign(this, withinArch(this, arch));
+    if (arch) {
+      const within = withinArch(this, arch);
+      // A layer or head the model does not have (a link's, or the previous model's): said, not thrown.
+      if (within.layer !== this.layer)
+        this.archNote = { model: this.model, what: 'Layer', value: this.layer + 1, max: arch.nLayer };
+      else if (within.head !== this.head)
+        this.archNote = { model: this.model, what: 'Head', value: this.head + 1, max: arch.nHead };
+      Object.assign(this, within);
+    }
     // And the state goes back to the attributes (written in updated()).
     const out = (this.reflected = attributeValues(this, this.clipped()));
     this.sentence = out.sentence.value;
@@ -361,7 +371,12 @@ export class TransformerElement extends LessonElement<TfModel, LoadedModel> {
           : []),
       ],
     );
-    return [...linkNote(this.localMissing), ...ladder];
+    const note = this.archNote;
+    const clamped =
+      note && note.model === this.model && (note.what === 'Layer' ? this.layer : this.head) === 0
+        ? [{ kind: 'info' as const, key: 'out-of-range', text: t(`url.outOfRange${note.what}`, note) }]
+        : [];
+    return [...linkNote(this.localMissing), ...this.restartNote(), ...clamped, ...ladder];
   }
 
   // ---- Controls -------------------------------------------------------------------------------
