@@ -15,7 +15,7 @@ export function answered(page, tag, { timeout = 60_000 } = {}) {
       return !!el?.record && !el.busy && figure?.getAttribute('aria-busy') === 'false' && drawn(figure);
       // Cells of a map or table, inside the figure's shadow roots too (attnlab-attention-map's).
       function drawn(root) {
-        if (root.querySelector('rect, canvas, td, path')) return true;
+        if (root.querySelector('rect, canvas, td, path, li.row')) return true;
         return [...root.querySelectorAll('*')].some((e) => e.shadowRoot && drawn(e.shadowRoot));
       }
     },
@@ -43,7 +43,7 @@ export async function keystroke(page, tag, key) {
       if (figure?.getAttribute('aria-busy') !== 'false') return false;
       return drawn(figure) ? performance.now() : false;
       function drawn(root) {
-        if (root.querySelector('rect, canvas, td, path')) return true;
+        if (root.querySelector('rect, canvas, td, path, li.row')) return true;
         return [...root.querySelectorAll('*')].some((e) => e.shadowRoot && drawn(e.shadowRoot));
       }
     },
@@ -82,3 +82,48 @@ export async function recordCspViolations(context) {
 
 /** The violations recorded in `page` so far. */
 export const cspViolations = (page) => page.evaluate(() => window.__cspViolations ?? []);
+
+/**
+ * Types `keys` into the lesson's text box from inside the page (no round trip per key: the soak's
+ * 10,000 keys): each key ("\b" deletes the last character, anything else is appended) sets the
+ * text and fires `input` as typing does, then waits for the answer to it (a new record, the figure
+ * idle and drawn) before the next. Returns each key's latency (ms); throws on a key not answered in
+ * `timeoutMs` (a figure that went blank or an engine that stopped).
+ */
+export function typeInPage(page, tag, keys, { timeoutMs = 60_000 } = {}) {
+  return page.evaluate(
+    async ({ tag, keys, timeoutMs }) => {
+      const el = document.querySelector(tag);
+      const box = el.shadowRoot.querySelector('textarea');
+      const drawn = (root) =>
+        !!root.querySelector('rect, canvas, td, path, li.row') ||
+        [...root.querySelectorAll('*')].some((e) => e.shadowRoot && drawn(e.shadowRoot));
+      const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+      const latencies = [];
+      for (const [i, key] of keys.entries()) {
+        const before = el.record;
+        box.value = key === '\b' ? box.value.slice(0, -1) : box.value + key;
+        const t0 = performance.now();
+        box.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true }));
+        for (;;) {
+          await frame();
+          const figure = el.shadowRoot.querySelector('.figure');
+          if (
+            el.record &&
+            el.record !== before &&
+            !el.busy &&
+            figure?.getAttribute('aria-busy') === 'false'
+          ) {
+            if (drawn(figure)) break;
+            throw new Error(`${tag}: key ${i} answered but the figure is blank`);
+          }
+          if (performance.now() - t0 > timeoutMs)
+            throw new Error(`${tag}: key ${i} not answered in ${timeoutMs} ms`);
+        }
+        latencies.push(performance.now() - t0);
+      }
+      return latencies;
+    },
+    { tag, keys, timeoutMs },
+  );
+}
