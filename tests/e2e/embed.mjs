@@ -316,6 +316,16 @@ test('"Copy link" and "Copy embed code" give snippets with the attributes that r
     'attnlab-share',
   ])
     assert.equal(await framed.locator(hidden).first().isVisible(), false, `${hidden} is hidden`);
+  // The other lessons are not on the page at all: they load no code, model or worker.
+  for (const absent of [
+    'attnlab-lstmn',
+    'attnlab-transformer',
+    'attnlab-train',
+    'attnlab-first-view',
+    'attnlab-playground',
+  ])
+    assert.equal(await framed.locator(absent).count(), 0, `${absent} is not on the embedded page`);
+  console.log(`  (the embedded lesson runs ${framed.workers().length} worker(s))`);
   await framed.screenshot({ path: path.join(artifacts, 'embed-iframe-page-1280.png') });
   await framed.close();
   await tab.close();

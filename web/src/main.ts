@@ -4,6 +4,7 @@
 
 import 'katex/dist/katex.min.css';
 import './styles.css';
+import './embed/prune'; // first: an embedded lesson's page drops the other lessons before they start
 import katex from 'katex';
 import { currentLanguage, i18n, setLanguage, t } from './i18n';
 import './components/attnlab-first-view';
@@ -90,18 +91,23 @@ renderUrlNotices(urlProblems);
 i18n.on('languageChanged', () => renderUrlNotices(urlProblems));
 
 if (initialState.embed) {
-  const keep = document.querySelector(LESSONS[initialState.embed].tag)?.closest('section');
+  // The other lessons left the page already (embed/prune.ts); the page's frame hides.
   document.body.dataset.embed = initialState.embed;
   for (const el of document.querySelectorAll<HTMLElement>(
-    '.site-header, .site-footer, .intro, attnlab-playground, attnlab-share, main > section',
+    '.site-header, .site-footer, .intro, attnlab-share',
   ))
-    if (el !== keep) el.hidden = true;
+    el.hidden = true;
 }
 
 let urlTimer: ReturnType<typeof setTimeout> | undefined;
 function writeUrl(): void {
   const url = new URL(location.href);
-  url.search = formatAppState(readAppState(document, initialState.embed));
+  const shown = readAppState(document, initialState.embed);
+  // An embedded lesson's page has no other lesson: what the URL said of them stays as it was.
+  for (const key of LESSON_KEYS)
+    if (!document.querySelector(LESSONS[key].tag) && initialState.lessons[key])
+      shown.lessons[key] = initialState.lessons[key];
+  url.search = formatAppState(shown);
   if (url.href !== location.href) history.replaceState(history.state, '', url);
 }
 function scheduleUrl(): void {

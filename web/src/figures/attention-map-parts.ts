@@ -191,14 +191,27 @@ export function drawNumbers(
     .selectAll<SVGTextElement, number>('text')
     .data(layout.numbers ? range(rows * cols) : [])
     .join('text')
-    .attr('x', (i) => (i % cols) * cell + (cell - gap) / 2)
-    .attr('y', (i) => Math.floor(i / cols) * cell + (cell - gap) / 2)
-    .attr('fill', (i) =>
-      Math.abs(scale.position(weights[i]) - scale.position(0)) > 0.55 * (1 - scale.position(0))
-        ? '#fff'
-        : '#0b2545',
-    )
-    .text((i) => weights[i].toFixed(2));
+    .each(function (i) {
+      keepAttr(this, 'x', (i % cols) * cell + (cell - gap) / 2);
+      keepAttr(this, 'y', Math.floor(i / cols) * cell + (cell - gap) / 2);
+      const dark = Math.abs(scale.position(weights[i]) - scale.position(0)) > 0.55 * (1 - scale.position(0));
+      keepAttr(this, 'fill', dark ? '#fff' : '#0b2545');
+      keepText(this, weights[i].toFixed(2));
+    });
+}
+
+/** Sets an attribute only when it changes: setting an SVG text's attribute lays it out again. */
+export function keepAttr(el: Element, name: string, value: string | number): void {
+  const text = String(value);
+  if (el.getAttribute(name) !== text) el.setAttribute(name, text);
+}
+
+/**
+ * Sets an element's text only when it changes: d3's .text() replaces the text node every time,
+ * which makes the browser lay the label out again although it reads the same.
+ */
+export function keepText(el: Element, text: string): void {
+  if (el.textContent !== text) el.textContent = text;
 }
 
 /** One <g> per label, `shown` as printed (maybe truncated) and the full text in a <title>. */
@@ -220,10 +233,13 @@ export function drawLabels(
       g.append('text').attr('text-anchor', anchor).attr('dominant-baseline', 'central');
       return g;
     })
-    .attr(indexAttr, (_, i) => i)
-    .attr('transform', (_, i) => place(i))
-    .call((g) => g.select('title').text((d) => d))
-    .call((g) => g.select('text').text((_, i) => shown[i]));
+    .each(function (d, i) {
+      keepAttr(this, indexAttr, i);
+      keepAttr(this, 'transform', place(i));
+      const [title, text] = [this.querySelector('title'), this.querySelector('text')];
+      if (title) keepText(title, d);
+      if (text) keepText(text, shown[i]);
+    });
 }
 
 /** Paints the cells one pixel each into the canvas (scaled up by CSS), or hides the canvas. */
@@ -261,9 +277,13 @@ export function largeNote(map: AttentionMap): TemplateResult | string {
 /** Keeps the row labels at the scroll box's left edge and the column labels at its top (sticky). */
 export function stickLabels(svg: SVGSVGElement | null, x: number, y: number): void {
   if (!svg) return;
-  svg.querySelector('g.row-labels')?.setAttribute('transform', `translate(${x},0)`);
-  svg.querySelector('g.col-labels')?.setAttribute('transform', `translate(0,${y})`);
-  svg.querySelector('g.corner')?.setAttribute('transform', `translate(${x},${y})`);
+  const place = (selector: string, transform: string) => {
+    const g = svg.querySelector(selector);
+    if (g) keepAttr(g, 'transform', transform);
+  };
+  place('g.row-labels', `translate(${x},0)`);
+  place('g.col-labels', `translate(0,${y})`);
+  place('g.corner', `translate(${x},${y})`);
   // The bands behind the labels show only once something has scrolled under them.
   svg.classList.toggle('scrolled-x', x > 0);
   svg.classList.toggle('scrolled-y', y > 0);

@@ -27,6 +27,7 @@ import {
   paintMapCanvas,
   renderMapTable,
   stickLabels,
+  keepAttr,
 } from './attention-map-parts';
 import { cellAt, drawEdits, editsLegend, markEditedLabels, pinEvent, type Cell } from './attention-map-edits';
 import { cursorKey, placeCursor } from './attention-map-cursor';
@@ -209,7 +210,7 @@ export class AttentionMapElement extends LitElement {
         legendTitle: this.legendTitle || t('map.legend'),
       });
     } finally {
-      this.onScroll();
+      this.stickLabels(...this.scrolled);
     }
   }
 
@@ -252,6 +253,7 @@ export class AttentionMapElement extends LitElement {
       scrollEl.addEventListener('scroll', this.onScroll, { passive: true });
       this.observedScroll = scrollEl;
       this.lastWidth = 0;
+      this.scrolled = [0, 0]; // a new box starts unscrolled
     }
     // The observed width when known: reading clientWidth would force a layout on every keystroke.
     if (!this.lastWidth) this.lastWidth = scrollEl.clientWidth;
@@ -284,13 +286,25 @@ export class AttentionMapElement extends LitElement {
     const scale = colorScale(weights, this.diverging);
     const color = quantizedScale(scale.interpolate, scale.position);
 
-    const svg = select(svgEl)
-      .attr('width', width)
-      .attr('height', height)
-      .attr('viewBox', `0 0 ${width} ${height}`);
-    svg.style('font', font).classed('passthrough', useCanvas);
-    const layer = (name: string) =>
-      svg.selectAll<SVGGElement, null>(`g.${name}`).data([null]).join('g').attr('class', name);
+    // Attributes are set only when they change (keepAttr): each set lays the map's text out again.
+    keepAttr(svgEl, 'width', width);
+    keepAttr(svgEl, 'height', height);
+    keepAttr(svgEl, 'viewBox', `0 0 ${width} ${height}`);
+    if (svgEl.dataset.font !== font) {
+      svgEl.dataset.font = font;
+      svgEl.style.font = font;
+    }
+    svgEl.classList.toggle('passthrough', useCanvas);
+    const svg = select(svgEl);
+    const layer = (name: string, transform?: string) => {
+      const g = svg
+        .selectAll<SVGGElement, null>(`g.${name}`)
+        .data([null])
+        .join((enter) => enter.append('g').attr('class', name));
+      const node = g.node();
+      if (node && transform !== undefined) keepAttr(node, 'transform', transform);
+      return g;
+    };
 
     // Created once, in drawing order: the labels and their bands lie over the cells, so when the
     // map scrolls in its box they stay in view (stickLabels) and cover what scrolled under them.
@@ -306,7 +320,7 @@ export class AttentionMapElement extends LitElement {
     band('col-labels', width, top - 1);
     band('corner', rowLabelWidth, top - 1);
 
-    const cellGroup = layer('cells').attr('transform', `translate(${rowLabelWidth},${top})`).node();
+    const cellGroup = layer('cells', `translate(${rowLabelWidth},${top})`).node();
     if (cellGroup) {
       if (!this.cells || this.cellGroup !== cellGroup) {
         this.cells = new HeatCells(cellGroup);
@@ -318,20 +332,11 @@ export class AttentionMapElement extends LitElement {
     const canvasEl = this.renderRoot.querySelector<HTMLCanvasElement>('canvas.cells-canvas');
     paintMapCanvas(canvasEl, useCanvas, layout, weights, scale);
 
-    drawNumbers(
-      layer('numbers').attr('transform', `translate(${rowLabelWidth},${top})`).node(),
-      layout,
-      weights,
-      scale,
-    );
+    drawNumbers(layer('numbers', `translate(${rowLabelWidth},${top})`).node(), layout, weights, scale);
 
-    drawMarks(
-      layer('marks').attr('transform', `translate(${rowLabelWidth},${top})`).node(),
-      this.marks,
-      layout,
-    );
+    drawMarks(layer('marks', `translate(${rowLabelWidth},${top})`).node(), this.marks, layout);
     drawEdits(
-      layer('edits').attr('transform', `translate(${rowLabelWidth},${top})`).node(),
+      layer('edits', `translate(${rowLabelWidth},${top})`).node(),
       layout,
       map.editedRows ?? [],
       this.pins,
@@ -364,7 +369,7 @@ export class AttentionMapElement extends LitElement {
       .attr('width', cell - gap)
       .attr('height', cell - gap)
       .attr('visibility', 'hidden');
-    layer('cursor').attr('transform', `translate(${rowLabelWidth},${top})`);
+    layer('cursor', `translate(${rowLabelWidth},${top})`);
     markEditedLabels(svgEl, map.editedRows ?? []);
 
     for (const target of [svgEl, canvasEl])
@@ -378,13 +383,17 @@ export class AttentionMapElement extends LitElement {
 
     drawLegend(this.renderRoot.querySelector<SVGSVGElement>('svg.legend-bar'), scale);
     this.hideTooltip();
-    this.onScroll();
+    this.stickLabels(...this.scrolled);
     if (this.focused) this.showCursor(true);
   }
 
+  /** Where the map's box is scrolled, as its scroll events said: reading it in draw() would force a layout. */
+  private scrolled: [number, number] = [0, 0];
+
   private readonly onScroll = (): void => {
     const scroll = this.observedScroll;
-    this.stickLabels(scroll?.scrollLeft ?? 0, scroll?.scrollTop ?? 0);
+    this.scrolled = [scroll?.scrollLeft ?? 0, scroll?.scrollTop ?? 0];
+    this.stickLabels(...this.scrolled);
   };
 
   private stickLabels(x: number, y: number): void {

@@ -4,6 +4,8 @@
 // keyed by index would move every rect, since cell i sits at (i / cols, i % cols).)
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
+/** Grids with at least this many cells are detached while written (see update). */
+const DETACH_FROM = 2048;
 
 export class HeatCells {
   private readonly group: SVGGElement;
@@ -32,11 +34,13 @@ export class HeatCells {
     this.gap = gap;
     const size = String(cell - gap);
 
-    // Setting 40,000 attributes on connected elements restyles the tree at every step: detach
-    // the group while writing, put it back once.
-    const parent = this.group.parentNode;
+    // Setting 40,000 attributes on connected elements restyles the tree at every step: a large
+    // grid is detached while written and put back once. A small one stays (detaching it would lay
+    // out every cell again on each redraw, as the training lab's maps do several times a second).
+    const detach = rows * cols >= DETACH_FROM;
+    const parent = detach ? this.group.parentNode : null;
     const next = this.group.nextSibling;
-    this.group.remove();
+    if (detach) this.group.remove();
 
     while (this.rects.length > rows) for (const rect of this.rects.pop() ?? []) rect.remove();
     for (let r = 0; r < rows; r++) {

@@ -3,8 +3,10 @@
 // drawn as percentages, or plain numbers up to `yMax` (a loss). A long series (more than
 // DOTS_UP_TO points) is drawn as a line without dots and with a few round ticks; `marker` draws a
 // vertical line at one x (the step a timeline shows).
-// A hidden table carries the same numbers for screen readers; buttons under it download the chart
-// as PNG or SVG.
+// A hidden table carries the same numbers for screen readers (at most TABLE_ROWS of the x values,
+// evenly spaced, first and last included: a training run's curve has hundreds of points, and a table
+// that grows with each would cost a layout of every row on each redraw); buttons under it download
+// the chart as PNG or SVG.
 
 import { LitElement, css, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { axisBottom, axisLeft, line, scaleLinear, select } from 'd3';
@@ -13,6 +15,7 @@ import { downloadFigure, fileStem } from './export';
 import type { ExportEvent, ExportFormat } from './export-buttons';
 import { srOnly } from '../components/shared-styles';
 import './export-buttons';
+import { spread } from './spread';
 
 export interface ChartSeries {
   key: string; // stable name (data-series)
@@ -176,9 +179,10 @@ export class LineChartElement extends LitElement {
   }
 
   override render(): TemplateResult {
-    const xs = [
+    const xs = spread([
       ...new Map(this.series.flatMap((s) => s.points.map((p) => [p.x, p.label ?? String(p.x)]))).entries(),
-    ];
+    ]);
+    const ys = this.series.map((s) => new Map(s.points.map((p) => [p.x, p.y])));
     return html`<figure>
       <svg class="chart" viewBox="0 0 ${WIDTH} ${HEIGHT}" role="img" aria-label=${this.caption}></svg>
       <ul class="legend">
@@ -222,9 +226,9 @@ export class LineChartElement extends LitElement {
             ([x, label]) =>
               html`<tr>
                 <th scope="row">${label}</th>
-                ${this.series.map((s) => {
-                  const p = s.points.find((q) => q.x === x);
-                  return html`<td>${p ? this.formatY(p.y) : '—'}</td>`;
+                ${ys.map((byX) => {
+                  const y = byX.get(x);
+                  return html`<td>${y === undefined ? '—' : this.formatY(y)}</td>`;
                 })}
               </tr>`,
           )}

@@ -44,6 +44,11 @@ import { panelStyles, renderCharts, renderRunPanel } from './panels';
 import '../../figures/attention-map';
 import '../../figures/line-chart';
 
+/** The least time between two redraws of a run's progress (progress arrives every 30 ms: 12-20 redraws a second). */
+const REFRESH_MS = 50;
+/** The least time between two redraws of the curves while a run trains. */
+const CHARTS_MS = 500;
+
 /** Each attribute as a Lit property named after it, so a change from outside updates the element. */
 const attributeProperties = Object.fromEntries(
   [...TRAIN_ATTRIBUTES, 'lang'].map((name) => [`attr:${name}`, { type: String, attribute: name }]),
@@ -69,6 +74,10 @@ export class TrainElement extends LitElement {
   private runsKey = '';
   private chartsCache: { version: number; marker: number | null; template: TemplateResult } | null = null;
   private chartsVersion = 0;
+  private refreshTimer: ReturnType<typeof setTimeout> | null = null;
+  private lastRefresh = 0;
+  private chartsStale = false;
+  private lastCharts = 0;
 
   constructor() {
     super();
@@ -87,6 +96,8 @@ export class TrainElement extends LitElement {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     document.removeEventListener('visibilitychange', this.onVisibility);
+    if (this.refreshTimer !== null) clearTimeout(this.refreshTimer);
+    this.refreshTimer = null;
     this.disposeRuns();
   }
 
@@ -133,10 +144,38 @@ export class TrainElement extends LitElement {
     this.runs = variantsOf(settings).map(
       (variant) =>
         new TrainRun(FAMILY[settings.task], variant, trainConfig(settings, variant), example, (kind) => {
-          if (kind !== 'progress') this.chartsVersion++;
-          this.requestUpdate();
+          if (kind === 'state') {
+            this.chartsVersion++;
+            this.chartsStale = false;
+            this.requestUpdate();
+          } else {
+            if (kind === 'snapshot') this.chartsStale = true;
+            this.refreshSoon();
+          }
         }),
     );
+  }
+
+  /**
+   * Progress and snapshots arrive about 30 times a second from each run; the page redraws them at
+   * most every REFRESH_MS (still over 10 times a second) and the curves, which change slowly, at most
+   * every CHARTS_MS, so drawing never crowds out a click. A change of state (started, paused, done,
+   * failed) is drawn at once, curves and all.
+   */
+  private refreshSoon(): void {
+    if (this.refreshTimer !== null) return;
+    const wait = Math.max(0, this.lastRefresh + REFRESH_MS - performance.now());
+    this.refreshTimer = setTimeout(() => {
+      this.refreshTimer = null;
+      const now = performance.now();
+      this.lastRefresh = now;
+      if (this.chartsStale && now - this.lastCharts >= CHARTS_MS) {
+        this.chartsVersion++;
+        this.chartsStale = false;
+        this.lastCharts = now;
+      }
+      this.requestUpdate();
+    }, wait);
   }
 
   private disposeRuns(): void {
