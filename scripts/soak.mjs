@@ -3,7 +3,7 @@
 // answered (the figure shows the engine's record for that text, drawn, before the next key), and
 // reports per lesson: the worker's WebAssembly heap and the engine objects alive in it (Sessions,
 // Embind `val` handles, the worker's own handles) at the start, after warm-up and at the end; the
-// page's JS heap; keystroke latency (key to drawn answer, measured in the page) p50/p95 over the
+// page's JS heap after a full GC; keystroke latency (key to drawn answer, measured in the page) p50/p95 over the
 // first and the last WINDOW keys after warm-up; and any figure that went blank (no answer drawn
 // within 60 s). Not part of CI (10,000 keys per lesson take a while); tests/e2e/soak.mjs runs a
 // short one.
@@ -33,10 +33,14 @@ const percentile = (xs, p) => {
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
 };
 
+/** The engine's stats and the page's JS heap after a full garbage collection (through CDP). */
 async function snapshot(page, tag) {
   const engine = await engineStats(page, tag);
-  const jsHeap = await page.evaluate(() => performance.memory?.usedJSHeapSize ?? null);
-  return { ...engine, jsHeap };
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('HeapProfiler.collectGarbage');
+  const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+  await cdp.detach();
+  return { ...engine, jsHeap: usedSize };
 }
 
 /**
