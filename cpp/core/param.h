@@ -2,12 +2,49 @@
 // the gradient checker all walk.
 #pragma once
 
+#include <cstdint>
 #include <functional>
+#include <stdexcept>
 #include <string>
 
 #include "core/types.h"
 
 namespace attnlab {
+
+// A model bigger than its weights file could hold: thrown while a ParamBudget is exceeded.
+class TooManyParameters : public std::length_error {
+ public:
+  using std::length_error::length_error;
+};
+
+// A config that asks for more parameters than its weights file can hold must fail before they are
+// allocated: vocab_size 2^20 and width 4096 in a 100-byte config.json asked for 16 GB (the
+// model_folder fuzzer, docs/testing.md). While a ParamBudget lives, Param::matrix counts the
+// values it allocates on this thread and throws TooManyParameters past max_values.
+class ParamBudget {
+ public:
+  explicit ParamBudget(int64_t max_values) : previous_(current()), left_(max_values) { current() = this; }
+  ~ParamBudget() { current() = previous_; }
+  ParamBudget(const ParamBudget&) = delete;
+  ParamBudget& operator=(const ParamBudget&) = delete;
+
+  static void take(int64_t n) {
+    ParamBudget* b = current();
+    if (!b) return;
+    if (n > b->left_)
+      throw TooManyParameters("a parameter of " + std::to_string(n) + " values is past the budget (" +
+                              std::to_string(b->left_) + " values left)");
+    b->left_ -= n;
+  }
+
+ private:
+  static ParamBudget*& current() {
+    static thread_local ParamBudget* budget = nullptr;
+    return budget;
+  }
+  ParamBudget* previous_;
+  int64_t left_;
+};
 
 struct Param {
   Mat value;               // PyTorch shape (rows, cols); a 1-D tensor is stored as (1, n)
@@ -15,6 +52,7 @@ struct Param {
   bool is_vector = false;  // true when PyTorch stores it as a 1-D tensor (biases, LayerNorm)
 
   static Param matrix(int rows, int cols) {
+    ParamBudget::take(static_cast<int64_t>(rows) * cols);
     Param p;
     p.value = Mat::Zero(rows, cols);
     p.grad = Mat::Zero(rows, cols);

@@ -100,9 +100,16 @@ LoadedModel load_model_from_memory(const std::string& config_json, const uint8_t
   out.config = parse_json_text(config_json, "config.json");
   out.card = card_json.empty() ? nlohmann::json::object() : parse_json_text(card_json, "card.json");
   try {
+    // Every parameter must be in the file, and a value takes at least 2 bytes (F16, BF16): a config
+    // asking for more fails here, before its tensors are allocated.
+    const ParamBudget budget(static_cast<int64_t>(size / 2));
     out.model = build_model(out.config);
   } catch (const ConfigError& e) {
     throw ModelLoadError(std::string("config.json: ") + e.what());
+  } catch (const TooManyParameters&) {
+    throw ModelLoadError("config.json asks for more parameters than " + what + " can hold (" + std::to_string(size) +
+                         " bytes, at most " + std::to_string(size / 2) +
+                         " values): check vocab_size and the widths against the weights");
   }
   const SafetensorsFile file = read_safetensors(weights, size, what);
   assign_weights(*out.model, file, what);

@@ -368,7 +368,8 @@ TEST_CASE("nn.TransformerEncoderLayer (post-norm) x activation x score x normali
           TransformerEncoderLayer::Cache cache;
           gc.add_params(layer, "layer");
           gc.add_input("x", x, dx);
-          gc.run([&] { return layer.forward(x, causal, cache); }, [&](const Mat& d) { dx = layer.backward(cache, d); });
+          const bool mask = causal;  // clang 14 cannot capture a structured binding (C++20)
+          gc.run([&] { return layer.forward(x, mask, cache); }, [&](const Mat& d) { dx = layer.backward(cache, d); });
         }
 }
 

@@ -325,7 +325,16 @@ test('"Copy link" and "Copy embed code" give snippets with the attributes that r
     'attnlab-playground',
   ])
     assert.equal(await framed.locator(absent).count(), 0, `${absent} is not on the embedded page`);
-  console.log(`  (the embedded lesson runs ${framed.workers().length} worker(s))`);
+  const fetched = await framed.evaluate(() =>
+    performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname),
+  );
+  assert.deepEqual(
+    fetched.filter((p) => /\/models\/(lm-|tf-|recall-curve)/.test(p)),
+    [],
+    'no model of another lesson was fetched',
+  );
+  // One engine worker per Seq2Seq model the side-by-side view shows (additive, dot, none).
+  assert.ok(framed.workers().length <= 3, `${framed.workers().length} workers`);
   await framed.screenshot({ path: path.join(artifacts, 'embed-iframe-page-1280.png') });
   await framed.close();
   await tab.close();

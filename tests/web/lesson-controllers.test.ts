@@ -208,6 +208,17 @@ describe('ModelSet', () => {
     expect(loadCalls).toHaveLength(1);
   });
 
+  it('loads nothing for an element taken out of the page (an embedded page drops the other lessons)', async () => {
+    const { host, set, loadCalls } = modelSet();
+    Object.assign(host, { isConnected: false });
+    await set.ensure('lstm');
+    expect(loadCalls).toEqual([]);
+    expect(set.state('lstm')).toBeUndefined();
+    Object.assign(host, { isConnected: true });
+    void set.ensure('lstm');
+    expect(loadCalls).toEqual(['lm-lstm']);
+  });
+
   it('reports a failed load and tries again when asked again', async () => {
     const { set, loads, loadCalls } = modelSet();
     const first = set.ensure('rnn');

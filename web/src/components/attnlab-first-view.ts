@@ -22,6 +22,7 @@ import {
   type FirstCard,
 } from './first-view-model';
 import '../figures/attention-map';
+import { startWhenConnected } from './start-when-connected';
 
 type CardState =
   | { status: 'loading' }
@@ -46,10 +47,11 @@ export class FirstViewElement extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    if (!this.started) {
+    startWhenConnected(this, () => {
+      if (this.started) return;
       this.started = true;
       void this.run();
-    }
+    });
   }
 
   override disconnectedCallback(): void {

@@ -11,6 +11,7 @@ import { radioPills } from './radio-pills';
 import { playgroundMapTitle } from '../lessons/shared/map-titles';
 import { placeholderBox, lessonBase, pills } from './shared-styles';
 import '../figures/attention-map';
+import { startWhenConnected } from './start-when-connected';
 
 export const DEFAULT_SENTENCE = 'the cat sat on the mat because it was tired';
 /** Longer input is cut to this many characters (code points) before it reaches the engine. */
@@ -64,7 +65,7 @@ export class PlaygroundElement extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    void this.startEngine();
+    startWhenConnected(this, () => void this.startEngine());
   }
 
   override disconnectedCallback(): void {

@@ -69,6 +69,7 @@ import { findTensor } from '../../engine/records';
 import { isTeacherMode } from '../shared/embed-attributes';
 import '../../figures/attention-map';
 import '../../figures/recall-chart';
+import { startWhenConnected } from '../../components/start-when-connected';
 
 const MODEL_FOLDERS = modelFolders(LSTMN_MODELS);
 
@@ -164,8 +165,10 @@ export class LstmnElement extends LessonElement<LmModel, LoadedModel> {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    void this.start();
-    void this.loadRecall();
+    startWhenConnected(this, () => {
+      void this.start();
+      void this.loadRecall();
+    });
   }
 
   async start(): Promise<void> {

@@ -61,6 +61,7 @@ import { seq2seqStyles } from './styles';
 import '../../figures/attention-map';
 import '../../figures/line-chart';
 import '../../figures/vector-strip';
+import { startWhenConnected } from '../../components/start-when-connected';
 
 export class Seq2SeqElement extends LessonElement<Variant, LoadedModel> {
   static override properties = {
@@ -156,7 +157,7 @@ export class Seq2SeqElement extends LessonElement<Variant, LoadedModel> {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    void this.start();
+    startWhenConnected(this, () => void this.start());
   }
 
   async start(): Promise<void> {

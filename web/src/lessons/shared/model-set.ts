@@ -139,6 +139,8 @@ export class ModelSet<K extends string, M extends Disposable> implements Reactiv
   async ensure(key: K): Promise<void> {
     const known = this.loads[key];
     if (known && known.status !== 'failed') return;
+    // An element taken out of the page loads nothing more (its disconnect disposed what it had).
+    if ((this.host as { isConnected?: boolean }).isConnected === false) return;
     const folder = this.options.lesson.models.find((m) => m.key === key)?.folder;
     if (!folder) return;
     const generation = this.generation;

@@ -43,6 +43,7 @@ import {
 import { panelStyles, renderCharts, renderRunPanel } from './panels';
 import '../../figures/attention-map';
 import '../../figures/line-chart';
+import { startWhenConnected } from '../../components/start-when-connected';
 
 /** The least time between two redraws of a run's progress (progress arrives every 30 ms: 12-20 redraws a second). */
 const REFRESH_MS = 50;
@@ -90,7 +91,7 @@ export class TrainElement extends LitElement {
   override connectedCallback(): void {
     super.connectedCallback();
     document.addEventListener('visibilitychange', this.onVisibility);
-    this.syncRuns();
+    startWhenConnected(this, () => this.syncRuns());
   }
 
   override disconnectedCallback(): void {

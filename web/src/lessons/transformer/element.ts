@@ -54,6 +54,7 @@ import { followAttributes } from './follow-attributes';
 import '../../figures/attention-map';
 import '../../figures/export-buttons';
 import '../../figures/vector-strip';
+import { startWhenConnected } from '../../components/start-when-connected';
 
 export class TransformerElement extends LessonElement<TfModel, LoadedModel> {
   static override properties = {
@@ -207,7 +208,7 @@ export class TransformerElement extends LessonElement<TfModel, LoadedModel> {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    void this.start();
+    startWhenConnected(this, () => void this.start());
   }
 
   override disconnectedCallback(): void {

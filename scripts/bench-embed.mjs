@@ -1,0 +1,147 @@
+// What a page costs its reader (issue 17), in Debian's Chromium on the built page (build/web): for
+// the whole app and for each lesson embedded alone (`?embed=<lesson>`, the iframe snippet), every
+// byte fetched by kind (JavaScript, WebAssembly, model files, the rest; raw and gzip -9, as a static
+// host would send it), the workers running, the renderer's memory (resident set of the Chromium
+// renderer processes, which hold the page and its workers) and the time from navigation to the
+// first drawn figure. Not a test: it prints figures.
+//   npm run build && node scripts/bench-embed.mjs [--slow3g]
+// --slow3g throttles the page's network as Chrome's "Slow 3G" preset does (2 s latency, 50 kB/s)
+// through the DevTools protocol.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import zlib from 'node:zlib';
+import { openSession } from '../tests/e2e/browser.mjs';
+
+const slow = process.argv.includes('--slow3g');
+
+/** Each page, and what shows that its first figure is drawn. */
+const TARGETS = [
+  { name: 'whole app', query: '', tag: 'attnlab-seq2seq', figure: 'attnlab-attention-map' },
+  {
+    name: 'lesson 1 alone',
+    query: '?embed=seq2seq',
+    tag: 'attnlab-seq2seq',
+    figure: 'attnlab-attention-map',
+  },
+  {
+    name: 'lesson 2 alone',
+    query: '?embed=lstmn',
+    tag: 'attnlab-lstmn',
+    figure: '.reading, attnlab-attention-map',
+  },
+  {
+    name: 'lesson 3 alone',
+    query: '?embed=transformer',
+    tag: 'attnlab-transformer',
+    figure: 'attnlab-attention-map',
+  },
+  {
+    name: 'training lab alone',
+    query: '?embed=train',
+    tag: 'attnlab-train',
+    figure: 'attnlab-attention-map',
+  },
+];
+
+/** What kind of file a URL is. */
+function kindOf(url) {
+  const p = new URL(url).pathname;
+  if (p.includes('/models/')) return 'models';
+  if (p.endsWith('.wasm')) return 'wasm';
+  if (p.endsWith('.js') || p.endsWith('.mjs')) return 'js';
+  return 'other';
+}
+
+/** Resident memory (MB) of the renderer processes of the Chromium whose profile is in `dir`. */
+function rendererMegabytes(dirPart) {
+  const rows = execFileSync('ps', ['-eo', 'pid=,ppid=,rss=,args='], { encoding: 'utf8' })
+    .split('\n')
+    .map((line) => line.trim().match(/^(\d+)\s+(\d+)\s+(\d+)\s+(.*)$/))
+    .filter(Boolean)
+    .map(([, pid, ppid, rss, args]) => ({ pid, ppid, rss: Number(rss), args }));
+  const browser = rows.find((r) => r.args.includes(dirPart) && !r.args.includes('--type='));
+  if (!browser) return NaN;
+  const tree = new Set([browser.pid]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const r of rows)
+      if (tree.has(r.ppid) && !tree.has(r.pid)) {
+        tree.add(r.pid);
+        grew = true;
+      }
+  }
+  const renderers = rows.filter((r) => tree.has(r.pid) && r.args.includes('--type=renderer'));
+  return renderers.reduce((sum, r) => sum + r.rss, 0) / 1024;
+}
+
+const rows = [];
+for (const target of TARGETS) {
+  const name = `bench-embed-${target.query.replace(/\W/g, '') || 'app'}`;
+  const session = await openSession(name);
+  const page = await session.newPage();
+  const files = new Map();
+  session.context.on('response', async (response) => {
+    try {
+      const body = await response.body();
+      files.set(response.url(), {
+        kind: kindOf(response.url()),
+        raw: body.length,
+        gzip: zlib.gzipSync(body, { level: 9 }).length,
+      });
+    } catch {
+      // a redirect or a response without a body
+    }
+  });
+  if (slow) {
+    const cdp = await session.context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 2000,
+      downloadThroughput: 50_000,
+      uploadThroughput: 50_000,
+    });
+  }
+  const t0 = Date.now();
+  await page.goto(`${session.origin}/index.html${target.query}`);
+  await page.waitForFunction(
+    ({ tag, figure }) => document.querySelector(tag)?.shadowRoot?.querySelector(figure) != null,
+    target,
+    { timeout: slow ? 600_000 : 120_000, polling: 50 },
+  );
+  const firstFigure = Date.now() - t0;
+  await page.waitForLoadState('networkidle', { timeout: slow ? 600_000 : 60_000 }).catch(() => {});
+  await page.waitForTimeout(2000);
+  const workers = page.workers().length;
+  const dirPart = fs
+    .readdirSync('/tmp')
+    .filter((d) => d.startsWith(`attnlab-e2e-${name}-`))
+    .map((d) => `/tmp/${d}`)
+    .find((d) => fs.existsSync(d));
+  const memory = dirPart ? rendererMegabytes(dirPart) : NaN;
+  const sum = (kind, key) =>
+    [...files.values()].filter((f) => !kind || f.kind === kind).reduce((s, f) => s + f[key], 0);
+  rows.push({
+    name: target.name,
+    js: [sum('js', 'raw'), sum('js', 'gzip')],
+    wasm: [sum('wasm', 'raw'), sum('wasm', 'gzip')],
+    models: [sum('models', 'raw'), sum('models', 'gzip')],
+    other: [sum('other', 'raw'), sum('other', 'gzip')],
+    total: [sum(null, 'raw'), sum(null, 'gzip')],
+    workers,
+    memory,
+    firstFigure,
+  });
+  await session.close();
+}
+
+const kb = ([raw, gzip]) => `${(raw / 1024).toFixed(0)} / ${(gzip / 1024).toFixed(0)}`;
+console.log(`network: ${slow ? 'Slow 3G (2 s latency, 50 kB/s)' : 'not throttled (127.0.0.1)'}`);
+console.log(
+  '| page | JS KB (raw / gzip) | WASM KB | models KB | other KB | total KB | JS + WASM gzip KB | workers | renderer MB | first figure ms |',
+);
+console.log('|---|---|---|---|---|---|---|---|---|---|');
+for (const r of rows)
+  console.log(
+    `| ${r.name} | ${kb(r.js)} | ${kb(r.wasm)} | ${kb(r.models)} | ${kb(r.other)} | ${kb(r.total)} | ${((r.js[1] + r.wasm[1]) / 1024).toFixed(0)} | ${r.workers} | ${r.memory.toFixed(0)} | ${r.firstFigure} |`,
+  );
