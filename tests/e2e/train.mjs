@@ -157,23 +157,23 @@ test('Start trains in the worker: the loss curve grows, the map changes, and a c
         requestAnimationFrame(tick);
       }),
   );
-  // Measured in the page: from the click to the frame that shows its answer.
-  const latency = await page.evaluate(
+  // The click is answered in the first frame after it: the page does not wait for the worker
+  // (how long that frame takes is the benchmark's, scripts/bench-lab-responsive.mjs).
+  const answer = await page.evaluate(
     () =>
       new Promise((resolve) => {
         const root = trainRoot();
         const t0 = performance.now();
         root.querySelector('.example-chooser button[aria-label="Next example"]').click();
-        const check = () =>
-          root.querySelector('#example').value === '2'
-            ? resolve(Math.round(performance.now() - t0))
-            : requestAnimationFrame(check);
-        check();
+        requestAnimationFrame(() =>
+          resolve({ value: root.querySelector('#example').value, ms: Math.round(performance.now() - t0) }),
+        );
       }),
   );
   console.log(
-    `# while training: ${frames.count} frames in 1 s (worst gap ${frames.worst.toFixed(0)} ms); click answered in ${latency} ms`,
+    `# while training: ${frames.count} frames in 1 s (worst gap ${frames.worst.toFixed(0)} ms); the click's first frame came after ${answer.ms} ms`,
   );
+  assert.equal(answer.value, '2', 'the first frame after the click shows the next example');
   assert.ok(frames.count > 1, 'frames keep coming while the worker trains');
   await lab('.example-chooser button[aria-label="Previous example"]').click();
   await waitFor(() => trainRoot().querySelector('#example').value === '1');
