@@ -6,6 +6,7 @@
 //
 //   npm run build && node tests/e2e/a11y.mjs
 
+import fs from 'node:fs';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -43,7 +44,8 @@ async function openSettled(options = {}) {
     .locator('attnlab-first-view .card[data-lesson="transformer"]:not([data-status="loading"])')
     .waitFor({ timeout: 30_000 });
   await page.waitForTimeout(300);
-  await page.addScriptTag({ path: axePath });
+  // Evaluated through the DevTools protocol: the page's Content-Security-Policy refuses inline scripts.
+  await page.evaluate(fs.readFileSync(axePath, 'utf8'));
   return page;
 }
 
