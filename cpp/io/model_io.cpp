@@ -99,6 +99,9 @@ LoadedModel load_model_from_memory(const std::string& config_json, const uint8_t
   LoadedModel out;
   out.config = parse_json_text(config_json, "config.json");
   out.card = card_json.empty() ? nlohmann::json::object() : parse_json_text(card_json, "card.json");
+  // The file's own structure first: a truncated or malformed file is named as such, not as a
+  // config too big for it (reading the header allocates nothing the buffer does not back).
+  const SafetensorsFile file = read_safetensors(weights, size, what);
   try {
     // Every parameter must be in the file, and a value takes at least 2 bytes (F16, BF16): a config
     // asking for more fails here, before its tensors are allocated.
@@ -111,7 +114,6 @@ LoadedModel load_model_from_memory(const std::string& config_json, const uint8_t
                          " bytes, at most " + std::to_string(size / 2) +
                          " values): check vocab_size and the widths against the weights");
   }
-  const SafetensorsFile file = read_safetensors(weights, size, what);
   assign_weights(*out.model, file, what);
   return out;
 }
