@@ -24,7 +24,7 @@ await page.evaluate(() => {
   const w = window;
   w.longTasks = [];
   new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) w.longTasks.push(e.duration);
+    for (const e of list.getEntries()) w.longTasks.push({ at: e.startTime, ms: e.duration });
   }).observe({ type: 'longtask', buffered: false });
   const root = document.querySelector('attnlab-train').shadowRoot;
   w.redraws = [];
@@ -35,20 +35,29 @@ await page.evaluate(() => {
     attributeFilter: ['data-steps'],
   });
 });
+const clickedAt = await page.evaluate(() => performance.now());
 await page.locator('attnlab-train button[data-action="start"]').click();
 await page.waitForFunction(() =>
   document.querySelector('attnlab-train').shadowRoot.querySelector('.running'),
 );
+// Training counts from the first progress the page shows; before it the workers start up.
+await page.waitForFunction(
+  () =>
+    Number(document.querySelector('attnlab-train').shadowRoot.querySelector('.progress')?.dataset.steps) > 0,
+);
+const trainingAt = await page.evaluate(() => performance.now());
 // The main thread's tasks as the browser's trace times them: wall time, and CPU time (tdur), which
 // a loaded machine (other processes on the same cores) does not stretch.
 const cdp = await page.context().newCDPSession(page);
 const events = [];
 cdp.on('Tracing.dataCollected', (e) => events.push(...e.value));
 const traced = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
-await cdp.send('Tracing.start', {
-  categories: 'devtools.timeline,disabled-by-default-devtools.timeline',
-  transferMode: 'ReportEvents',
-});
+const tracing = process.env.TRACE !== '0'; // TRACE=0: no trace (tracing itself costs the page time)
+if (tracing)
+  await cdp.send('Tracing.start', {
+    categories: 'devtools.timeline,disabled-by-default-devtools.timeline',
+    transferMode: 'ReportEvents',
+  });
 const start = Date.now();
 const answers = [];
 for (let i = 0; i < clicks && Date.now() - start < seconds * 1000; i++) {
@@ -78,8 +87,10 @@ for (let i = 0; i < clicks && Date.now() - start < seconds * 1000; i++) {
 }
 const left = seconds * 1000 - (Date.now() - start);
 if (left > 0) await page.waitForTimeout(left);
-await cdp.send('Tracing.end');
-await traced;
+if (tracing) {
+  await cdp.send('Tracing.end');
+  await traced;
+}
 const { longTasks, redraws, steps } = await page.evaluate(() => ({
   longTasks: window.longTasks,
   redraws: window.redraws,
@@ -93,8 +104,11 @@ const pct = (xs, p) => (xs.length ? sorted(xs)[Math.min(xs.length - 1, Math.floo
 const frames = redraws.filter((t, i) => i === 0 || t - redraws[i - 1] > 16);
 const span = frames.length > 1 ? (frames.at(-1) - frames[0]) / 1000 : 0;
 console.log(`lab: ${query}; ${seconds} s of training, ${steps} steps`);
+const describe = (list) =>
+  `${list.length}${list.length ? ` (${list.map((t) => `${t.ms.toFixed(0)} ms at +${(t.at - clickedAt).toFixed(0)} ms`).join(', ')})` : ''}`;
 console.log(
-  `long tasks (> 50 ms) on the main thread: ${longTasks.length}${longTasks.length ? `, longest ${Math.max(...longTasks).toFixed(0)} ms` : ''}`,
+  `long tasks (> 50 ms) on the main thread: while the workers start (Start clicked, no step shown yet, ${(trainingAt - clickedAt).toFixed(0)} ms) ` +
+    `${describe(longTasks.filter((t) => t.at < trainingAt))}; while training ${describe(longTasks.filter((t) => t.at >= trainingAt))}`,
 );
 console.log(
   `figure redraws: ${span ? (frames.length / span).toFixed(1) : 0} per second (${frames.length} in ${span.toFixed(1)} s)`,
@@ -118,4 +132,16 @@ console.log(
     `over 50 ms of CPU time ${cpu.filter((c) => c > 50).length}; longest ${Math.max(...cpu).toFixed(1)} ms CPU; ` +
     `main thread busy ${((100 * busy) / (seconds * 1000)).toFixed(0)}% of one core`,
 );
+if (tasks.length) {
+  const t0 = Math.min(...tasks.map((e) => e.ts));
+  const top = [...tasks].sort((a, b) => b.dur - a.dur).slice(0, 3);
+  console.log(
+    `longest main-thread tasks (wall / CPU, from the trace's start): ${top
+      .map(
+        (e) =>
+          `${(e.dur / 1000).toFixed(0)} / ${((e.tdur ?? 0) / 1000).toFixed(0)} ms at +${((e.ts - t0) / 1000).toFixed(0)} ms`,
+      )
+      .join(', ')}`,
+  );
+}
 console.log(`load average while measured: ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores`);
