@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { modelFoldersPlugin } from './vite-plugin-models.ts';
 import { contentSecurityPolicy, cspMeta } from './vite-plugin-csp.ts';
+import { sizesPlugin } from './vite-plugin-sizes.ts';
 
 const webDir = path.dirname(fileURLToPath(import.meta.url));
 
@@ -32,6 +33,7 @@ export default defineConfig({
     modelFoldersPlugin(path.resolve(webDir, '..', process.env.ATTNLAB_MODELS_DIR ?? 'models')),
     embedEntryInDev,
     cspMeta(),
+    sizesPlugin(),
   ],
   build: {
     outDir: path.resolve(webDir, '../build/web'),

@@ -34,6 +34,20 @@ const inlineWorker: Plugin = {
   },
 };
 
+/**
+ * One engine in the file: the lessons' worker loads the whole module too (the file holds the lab
+ * anyway), instead of a second, inference-only copy of most of the same code.
+ */
+const oneEngine: Plugin = {
+  name: 'attnlab-one-engine',
+  enforce: 'pre',
+  resolveId(source, importer) {
+    if (source === './generated/attnlab-infer.js' && importer?.endsWith(path.join('engine', 'worker.ts')))
+      return path.join(webDir, 'src/engine/generated/attnlab.js');
+    return null;
+  },
+};
+
 /** The favicon as a data: URL, so the page asks for no file at all. */
 const inlineFavicon: Plugin = {
   name: 'attnlab-inline-favicon',
@@ -94,5 +108,5 @@ export default defineConfig({
     rolldownOptions: { input: { attnlab: path.resolve(webDir, 'index.html') } },
   },
   // Chromium refuses module workers from blob: URLs in a file:// page (opaque origin); a classic one starts.
-  worker: { format: 'iife' },
+  worker: { format: 'iife', plugins: () => [oneEngine] },
 });

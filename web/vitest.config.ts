@@ -1,6 +1,6 @@
 // Unit tests run in Node against the real WASM build (build/wasm/attnlab_node.cjs) and the native
 // CLI (build/native/attnlab); see tests/web/. The worker's import of the browser build
-// (./generated/attnlab.js) is pointed at the Node build, so worker.ts itself runs in the tests.
+// (./generated/attnlab.js, and the lessons' attnlab-infer.js) is pointed at the Node build, so worker.ts itself runs in the tests.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
@@ -12,7 +12,7 @@ export default defineConfig({
   resolve: {
     alias: [
       {
-        find: /^\.\/generated\/attnlab\.js$/,
+        find: /^\.\/generated\/attnlab(-infer)?\.js$/,
         replacement: path.join(repoRoot, 'tests/web/support/generated-shim.ts'),
       },
       {

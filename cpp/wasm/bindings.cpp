@@ -13,7 +13,9 @@
 #include "io/trace_writer.h"
 #include "models/model.h"
 #include "models/trace_names.h"
+#ifndef ATTNLAB_INFERENCE_ONLY
 #include "train/lab.h"
+#endif
 
 using emscripten::val;
 
@@ -206,6 +208,7 @@ class Session {
   nlohmann::json card_;
 };
 
+#ifndef ATTNLAB_INFERENCE_ONLY
 // The training lab (train/lab.h): one run, advanced a few steps per call by the page's worker.
 class Lab {
  public:
@@ -293,6 +296,7 @@ class Lab {
   LiveCount<Lab> live_;
   std::unique_ptr<LabRun> run_;
 };
+#endif
 
 // The trace's tensor names (models/trace_names.h), for the test that holds the page's copy to them.
 val trace_names_list() {
@@ -309,7 +313,11 @@ void test_only_trap() { __builtin_trap(); }
 val test_only_live_objects() {
   val r = val::object();
   r.set("sessions", LiveCount<Session>::n);
+#ifndef ATTNLAB_INFERENCE_ONLY
   r.set("labs", LiveCount<Lab>::n);
+#else
+  r.set("labs", 0);  // this module has no training lab
+#endif
   return r;
 }
 
@@ -329,6 +337,7 @@ EMSCRIPTEN_BINDINGS(attnlab) {
       .function("forwardEdited", &Session::forwardEdited)
       .function("forwardForcedEdited", &Session::forwardForcedEdited)
       .function("importance", &Session::importance);
+#ifndef ATTNLAB_INFERENCE_ONLY
   emscripten::class_<Lab>("Lab")
       .constructor<>()
       .function("create", &Lab::create)
@@ -336,4 +345,5 @@ EMSCRIPTEN_BINDINGS(attnlab) {
       .function("evaluate", &Lab::evaluate)
       .function("example", &Lab::example)
       .function("exportModel", &Lab::exportModel);
+#endif
 }

@@ -78,6 +78,9 @@ after(async () => {
 
 async function open(url) {
   const tab = await session.newPage();
+  const requested = [];
+  tab.on('request', (r) => requested.push(new URL(r.url()).pathname)); // the workers' requests too
+  tab.requested = requested;
   await tab.goto(url);
   return tab;
 }
@@ -333,6 +336,23 @@ test('"Copy link" and "Copy embed code" give snippets with the attributes that r
     [],
     'no model of another lesson was fetched',
   );
+  // Nor their code: each element's code is a chunk of its own (main.ts), fetched only if shown.
+  assert.deepEqual(
+    await framed.evaluate(() =>
+      [
+        'attnlab-lstmn',
+        'attnlab-transformer',
+        'attnlab-train',
+        'attnlab-first-view',
+        'attnlab-playground',
+      ].filter((tag) => customElements.get(tag)),
+    ),
+    [],
+    'no other lesson or view was defined (its code never ran)',
+  );
+  // The lesson's workers load the engine without the training lab (attnlab-infer), never the whole one.
+  const wasm = framed.requested.filter((p) => p.endsWith('.wasm'));
+  assert.ok(wasm.length > 0 && wasm.every((p) => /attnlab-infer-[^/]*\.wasm$/.test(p)), wasm.join(' '));
   // One engine worker per Seq2Seq model the side-by-side view shows (additive, dot, none).
   assert.ok(framed.workers().length <= 3, `${framed.workers().length} workers`);
   await framed.screenshot({ path: path.join(artifacts, 'embed-iframe-page-1280.png') });

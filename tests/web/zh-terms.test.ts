@@ -11,7 +11,7 @@ vi.hoisted(() => {
   if (!('navigator' in globalThis))
     Object.defineProperty(globalThis, 'navigator', { value: { language: 'en', languages: ['en'] } });
 });
-import { i18n, t } from '../../web/src/i18n';
+import { showLanguage, t } from '../../web/src/i18n';
 import { en } from '../../web/src/i18n/en';
 import { zhCN } from '../../web/src/i18n/zh-CN';
 import {
@@ -114,10 +114,10 @@ describe('the Chinese strings use one word per concept and the course’s terms'
 
 describe('map titles (screen-reader captions, download titles) in Chinese', () => {
   beforeAll(async () => {
-    await i18n.changeLanguage('zh-CN');
+    await showLanguage('zh-CN');
   });
   afterAll(async () => {
-    await i18n.changeLanguage('en');
+    await showLanguage('en');
   });
 
   const titles = (): [string, string][] => [
@@ -174,14 +174,14 @@ describe('the recall chart’s two SimpleRNNs are not the same one', () => {
   });
 
   it('says so in both languages, and never "the same SimpleRNN"', async () => {
-    for (const language of ['en', 'zh-CN']) {
-      await i18n.changeLanguage(language);
+    for (const language of ['en', 'zh-CN'] as const) {
+      await showLanguage(language);
       const text = recallIntro(curve.sizes);
       expect(text, language).toContain('32');
       expect(text, language).toContain('48');
       expect(text, language).not.toMatch(/same SimpleRNN|同一个 SimpleRNN/);
     }
-    await i18n.changeLanguage('en');
+    await showLanguage('en');
     expect(en.lstmn.recallIntro).not.toMatch(/same SimpleRNN/);
     expect(zh('lstmn.recallIntro')).not.toContain('同一个');
   });

@@ -5,26 +5,34 @@
 import 'katex/dist/katex.min.css';
 import './styles.css';
 import './embed/prune'; // first: an embedded lesson's page drops the other lessons before they start
-import katex from 'katex';
 import { currentLanguage, i18n, setLanguage, t } from './i18n';
-import './components/attnlab-first-view';
-import './components/attnlab-playground';
-import './lessons/seq2seq/element';
-import './lessons/lstmn/element';
-import './lessons/transformer/element';
-import './lessons/train/element';
-import { GuideElement } from './components/attnlab-guide';
-import './components/attnlab-share';
 import { applyAppState, readAppState } from './embed/app-state';
 import { LESSONS, LESSON_KEYS, formatAppState } from './embed/state';
 import { checkAppState, type UrlProblem } from './embed/url-check';
 
+// Each element's code is its own chunk, fetched only if the page (after embed/prune.ts) shows the
+// element: an embedded lesson downloads its own code and not the other lessons'. The elements
+// upgrade when their code arrives; until then they are empty tags holding their attributes.
+const ELEMENTS: Record<string, () => Promise<unknown>> = {
+  'attnlab-first-view': () => import('./components/attnlab-first-view'),
+  'attnlab-seq2seq': () => import('./lessons/seq2seq/element'),
+  'attnlab-lstmn': () => import('./lessons/lstmn/element'),
+  'attnlab-transformer': () => import('./lessons/transformer/element'),
+  'attnlab-train': () => import('./lessons/train/element'),
+  'attnlab-playground': () => import('./components/attnlab-playground'),
+  'attnlab-guide': () => import('./components/attnlab-guide'),
+  'attnlab-share': () => import('./components/attnlab-share'),
+};
+for (const [tag, load] of Object.entries(ELEMENTS)) if (document.querySelector(tag)) void load();
+
 /** Scaled dot-product attention, row-normalized: what every cell of the map shows. */
 const FORMULA = String.raw`\alpha_{ij} = \frac{\exp(e_{ij})}{\sum_k \exp(e_{ik})}`;
 
-function renderFormula(): void {
+/** The intro's formula; KaTeX is its own chunk, fetched only for a page that shows the intro. */
+async function renderFormula(): Promise<void> {
   const target = document.getElementById('formula');
-  if (!target) return;
+  if (!target || document.body.dataset.embed) return;
+  const { default: katex } = await import('katex');
   katex.render(FORMULA, target, { displayMode: true, throwOnError: false, output: 'htmlAndMathml' });
 }
 
@@ -51,14 +59,13 @@ document.getElementById('language-toggle')?.addEventListener('click', () => {
 document.addEventListener('click', (event) => {
   const link = (event.target as Element | null)?.closest<HTMLAnchorElement>('a[data-tour]');
   const guide = link ? document.getElementById(`guide-${link.dataset.tour ?? ''}`) : null;
-  if (!link || !(guide instanceof GuideElement)) return;
+  if (!link || !guide || !customElements.get('attnlab-guide')) return;
   event.preventDefault();
-  void guide.openTour();
+  void (guide as HTMLElement & { openTour(): Promise<void> }).openTour();
 });
 
 i18n.on('languageChanged', applyStrings);
 applyStrings();
-renderFormula();
 
 // ---- The whole state in the URL -----------------------------------------------------------------
 // The query names each lesson's attributes (seq2seq.sentence=..., transformer.layer=2, lang=zh-CN;
@@ -98,6 +105,8 @@ if (initialState.embed) {
   ))
     el.hidden = true;
 }
+
+void renderFormula();
 
 let urlTimer: ReturnType<typeof setTimeout> | undefined;
 function writeUrl(): void {

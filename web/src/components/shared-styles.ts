@@ -22,6 +22,12 @@ export const lessonBase = css`
     color: var(--attn-text, #1d2433);
     font-family: var(--attn-font, system-ui, sans-serif);
   }
+  /* A formula while KaTeX is on its way (components/typeset.ts): its TeX source, quietly. */
+  .tex-pending {
+    font-family: ui-monospace, monospace;
+    font-size: 0.85em;
+    opacity: 0.6;
+  }
   textarea {
     box-sizing: border-box;
     display: block;

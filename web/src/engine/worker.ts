@@ -3,7 +3,8 @@
 // trap inside the engine (not a refusal) is marked `crashed`, and the page replaces the whole
 // worker (engine.ts), which frees everything the dead module held.
 
-import createModule from './generated/attnlab.js';
+// The lessons' module: the engine without the training lab (the lab's worker loads the whole one).
+import createModule from './generated/attnlab-infer.js';
 import { toForwardRecord, toModelInfo, transferablesOf } from './convert';
 import type { Announcement, Reply, Request } from './protocol';
 import type { Truncation } from './records';

@@ -6,7 +6,6 @@ import i18next from 'i18next';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { en } from './en';
 import { LANGUAGES, pickLanguage, type Language } from './languages';
-import { zhCN } from './zh-CN';
 
 export { LANGUAGES, pickLanguage, type Language };
 
@@ -20,16 +19,35 @@ function storedChoice(): string | null {
   }
 }
 
+// English is in the page's code; the Chinese strings are a chunk of their own, fetched before the
+// first render when the page opens in Chinese (a top-level await: the modules that use t() wait)
+// and on the first switch to Chinese otherwise, so an English page does not download them.
+const loaded = new Set<Language>(['en']);
+async function loadStrings(language: Language): Promise<void> {
+  if (loaded.has(language)) return;
+  const { zhCN } = await import('./zh-CN');
+  if (!loaded.has(language)) i18n.addResourceBundle(language, 'translation', zhCN);
+  loaded.add(language);
+}
+
 export const i18n = i18next.createInstance();
+const firstLanguage = pickLanguage(
+  storedChoice(),
+  navigator.languages?.length ? navigator.languages : [navigator.language],
+);
 void i18n.init({
-  resources: { en: { translation: en }, 'zh-CN': { translation: zhCN } },
-  lng: pickLanguage(storedChoice(), navigator.languages?.length ? navigator.languages : [navigator.language]),
+  resources: { en: { translation: en } },
+  lng: 'en',
   fallbackLng: 'en',
   supportedLngs: [...LANGUAGES],
   initAsync: false, // resources are bundled: t() works as soon as this module ran
   interpolation: { escapeValue: false },
   returnNull: false,
 });
+if (firstLanguage !== 'en') {
+  await loadStrings(firstLanguage);
+  await i18n.changeLanguage(firstLanguage);
+}
 
 // Strings without options, looked up once per language: a lesson asks for the same labels on
 // every keystroke, and i18next's lookup is the slow part of a redraw.
@@ -54,6 +72,12 @@ export async function setLanguage(language: Language): Promise<void> {
   } catch {
     // Not remembered across visits; the switch still works.
   }
+  await showLanguage(language);
+}
+
+/** Switches the page's language without remembering it as the reader's choice. */
+export async function showLanguage(language: Language): Promise<void> {
+  await loadStrings(language);
   await i18n.changeLanguage(language);
 }
 

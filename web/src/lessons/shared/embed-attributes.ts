@@ -5,7 +5,7 @@
 
 import { css, html, nothing, type TemplateResult } from 'lit';
 import { parseLanguage } from '../../embed/state';
-import { currentLanguage, i18n } from '../../i18n';
+import { currentLanguage, showLanguage } from '../../i18n';
 
 /**
  * Lit properties of the embedding attributes. The lesson's own state keeps its own names
@@ -33,7 +33,7 @@ export interface EmbedAttributes {
  */
 export function applyLanguageAttribute(value: string | null | undefined): void {
   const language = parseLanguage(value);
-  if (language && language !== currentLanguage()) void i18n.changeLanguage(language);
+  if (language && language !== currentLanguage()) void showLanguage(language);
 }
 
 /** An attribute's text for the element's current state; a default is written only over an attribute. */

@@ -16,6 +16,7 @@ import {
   type TemplateResult,
 } from 'lit';
 import { radioPills } from '../../components/radio-pills';
+import { typesetReady, whenTypesetReady } from '../../components/typeset';
 import { t } from '../../i18n';
 import type { ForwardRecord } from '../../engine/records';
 import type { ViewChoice } from '../../embed/state';
@@ -188,7 +189,11 @@ export abstract class LessonElement<Key extends string, Loaded extends LessonMod
     this.attrIntervene = out.value;
   }
 
+  /** Renders again when KaTeX arrives, if this render showed a formula's placeholder. */
+  private readonly retypeset = (): void => this.requestUpdate();
+
   override updated(): void {
+    if (!typesetReady()) whenTypesetReady(this.retypeset);
     reflectAttributes(this, this.reflected);
     // Without a change to the attention the attribute goes, so a link carries no empty `intervene`.
     if (this.reflected.intervene?.value === '' && this.hasAttribute('intervene'))

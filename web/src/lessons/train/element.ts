@@ -44,6 +44,7 @@ import { panelStyles, renderCharts, renderRunPanel } from './panels';
 import '../../figures/attention-map';
 import '../../figures/line-chart';
 import { startWhenConnected } from '../../components/start-when-connected';
+import { typesetReady, whenTypesetReady } from '../../components/typeset';
 
 /** The least time between two redraws of a run's progress (progress arrives every 30 ms: 12-20 redraws a second). */
 const REFRESH_MS = 50;
@@ -387,7 +388,11 @@ export class TrainElement extends LitElement {
     `;
   }
 
+  /** Renders again when KaTeX arrives, if this render showed a formula's placeholder. */
+  private readonly retypeset = (): void => this.requestUpdate();
+
   protected override updated(): void {
+    if (!typesetReady()) whenTypesetReady(this.retypeset);
     // Attributes never given stay absent while their setting is the default.
     reflectAttributes(this, attributesOf(this.text));
   }

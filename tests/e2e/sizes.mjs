@@ -1,0 +1,67 @@
+// What each embedded view downloads before its model (issue 17), from the build's own account
+// (build/web/sizes.json, web/vite-plugin-sizes.ts): checked against the budgets in
+// web/size-budget.json, which hold what has been reached, so a change that makes a first view
+// bigger fails here. Bytes are the same on every machine for a commit: this is a test, not a
+// benchmark. It also checks the account itself: every file it names exists, the lessons use the
+// inference-only engine, and no lesson's first view holds another lesson's code.
+//   npm run build && node tests/e2e/sizes.mjs
+
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const web = path.resolve(process.env.ATTNLAB_WEB_DIR ?? path.join(repoRoot, 'build/web'));
+const sizes = JSON.parse(fs.readFileSync(path.join(web, 'sizes.json'), 'utf8'));
+const { budget, target } = JSON.parse(fs.readFileSync(path.join(repoRoot, 'web/size-budget.json'), 'utf8'));
+const kb = (n) => n / 1024;
+
+test('every embeddable view is accounted for', () => {
+  assert.deepEqual(sizes.map((s) => s.name).sort(), Object.keys(budget).sort());
+});
+
+for (const view of sizes) {
+  test(`${view.name}: first view within its budget (target ${target} KB)`, () => {
+    // The account is right: its files exist and their gzip sizes add up to it.
+    const gz = (f) => zlib.gzipSync(fs.readFileSync(path.join(web, f)), { level: 9 }).length;
+    const total = view.files.reduce((s, f) => s + gz(f), 0);
+    assert.equal(total, view.total, 'the files named add up to the total');
+    console.log(
+      `# ${view.name}: ${kb(view.total).toFixed(0)} KB gzip (JS ${kb(view.js).toFixed(0)}, worker ${kb(view.worker).toFixed(0)}, ` +
+        `WASM ${kb(view.wasm).toFixed(0)}); budget ${budget[view.name]} KB; target ${target} KB: ` +
+        (kb(view.total) <= target ? 'met' : `missed by ${(kb(view.total) - target).toFixed(0)} KB`),
+    );
+    assert.ok(
+      kb(view.total) <= budget[view.name],
+      `${kb(view.total).toFixed(1)} KB > budget ${budget[view.name]} KB`,
+    );
+    const wasm = view.files.filter((f) => f.endsWith('.wasm'));
+    assert.equal(wasm.length, 1);
+    if (view.name === 'train')
+      assert.doesNotMatch(wasm[0], /attnlab-infer-/, 'the lab trains: the whole engine');
+    else assert.match(wasm[0], /attnlab-infer-/, 'a lesson loads the inference-only engine');
+  });
+}
+
+test("no view's first download holds another view's element code", () => {
+  const own = new Map(sizes.map((s) => [s.name, new Set(s.files)]));
+  for (const view of sizes) {
+    const mine = own.get(view.name);
+    for (const other of sizes) {
+      if (other === view) continue;
+      // A file only the other view has is its own code: it must not be in this view's list.
+      const theirs = [...own.get(other.name)].filter(
+        (f) => !sizes.some((s) => s !== other && own.get(s.name).has(f)),
+      );
+      for (const f of theirs)
+        assert.ok(!mine.has(f), `${view.name} downloads ${f}, which only ${other.name} needs`);
+    }
+  }
+  // And each lesson's own code is somewhere: a view's file list is not a subset of another's.
+  for (const view of sizes)
+    for (const other of sizes)
+      if (other !== view) assert.ok([...own.get(view.name)].some((f) => !own.get(other.name).has(f)));
+});

@@ -1,0 +1,47 @@
+// KaTeX and the Chinese strings are chunks of their own (issue 17: a page pays only for what it
+// shows). Before KaTeX arrives a formula is a placeholder holding its TeX source (escaped), the
+// elements that asked are called back once it is here, and from then on the formula is KaTeX's.
+import { describe, expect, it, vi } from 'vitest';
+
+vi.hoisted(() => {
+  if (!('navigator' in globalThis))
+    Object.defineProperty(globalThis, 'navigator', { value: { language: 'en', languages: ['en'] } });
+});
+import { typeset, typesetReady, whenTypesetReady } from '../../web/src/components/typeset';
+import { currentLanguage, showLanguage, t } from '../../web/src/i18n';
+
+describe('KaTeX fetched on the first formula', () => {
+  it('shows an escaped placeholder, calls back, then typesets', async () => {
+    expect(typesetReady()).toBe(false);
+    const pending = typeset('a < b & \\alpha', true);
+    expect(pending).toBe('<div class="tex-pending" aria-busy="true">a &#60; b &#38; \\alpha</div>');
+    expect(typeset('x')).toMatch(/^<span class="tex-pending"/);
+    let calls = 0;
+    await new Promise<void>((resolve) => {
+      whenTypesetReady(() => {
+        calls++;
+        resolve();
+      });
+    });
+    expect(typesetReady()).toBe(true);
+    expect(calls).toBe(1);
+    const html = typeset('\\alpha_{ij}', true);
+    expect(html).toContain('katex-display');
+    expect(html).toContain('<math'); // MathML for screen readers
+    whenTypesetReady(() => calls++); // already here: at once
+    expect(calls).toBe(2);
+  });
+});
+
+describe('Chinese strings fetched on the first switch', () => {
+  it('starts in English and shows Chinese after showLanguage', async () => {
+    expect(currentLanguage()).toBe('en');
+    const english = t('app.title');
+    await showLanguage('zh-CN');
+    expect(currentLanguage()).toBe('zh-CN');
+    expect(t('app.title')).not.toBe(english);
+    expect(t('app.title')).toMatch(/[\u4e00-\u9fff]/);
+    await showLanguage('en');
+    expect(t('app.title')).toBe(english);
+  });
+});
