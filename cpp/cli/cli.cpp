@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "data/en_fr_grammar.h"
+#include "data/en_zh_grammar.h"
 #include "io/model_io.h"
 #include "io/trace_json.h"
 #include "train/language_model.h"
@@ -31,7 +32,7 @@ usage: attnlab COMMAND [ARGS]      attnlab COMMAND --help for one command's opti
   init      a model folder with seeded random weights
   train     train from a train config, write the model folder
   evaluate  score a seq2seq model or a language model
-  corpus    the English->French toy corpus with gold alignments
+  corpus    a toy translation corpus with gold alignments (English-French, English-Chinese)
 
 A model folder holds config.json, model.safetensors and card.json (docs/weights-format.md; every
 config field: docs/config-reference.md; a PyTorch model into a folder: docs/byom-tutorial.md).
@@ -94,11 +95,14 @@ const std::vector<Command>& commands() {
        {"--data", "--limit", "--corpus"},
        {"--write-card"}},
       {"corpus",
-       R"(usage: attnlab corpus --out DIR [--seed N] [--train N] [--valid N] [--test N] [--max-len N]
-  Writes the English->French toy corpus with gold alignments: train.tsv, valid.tsv, test.tsv,
-  vocab.json.
+       R"(usage: attnlab corpus --out DIR [--pair en-fr|en-zh|zh-en] [--seed N] [--train N] [--valid N]
+                      [--test N] [--max-len N]
+  Writes a toy translation corpus with gold alignments: train.tsv, valid.tsv, test.tsv, vocab.json.
+  --pair      source-target language: en-fr (default) English->French, en-zh English->Chinese,
+              zh-en the same English-Chinese pairs read Chinese->English (sides swapped,
+              alignment transposed); --max-len counts English tokens in all three
 )",
-       {"--out", "--seed", "--train", "--valid", "--test", "--max-len"},
+       {"--out", "--pair", "--seed", "--train", "--valid", "--test", "--max-len"},
        {}},
   };
   return all;
@@ -316,10 +320,15 @@ int cmd_corpus(const Args& a, std::ostream& out) {
   o.max_len = opt("--max-len", o.max_len);
   if (o.n_train < 1 || o.n_valid < 0 || o.n_test < 0 || o.max_len < 3)
     throw UsageError("--train must be >= 1, --valid and --test >= 0, --max-len >= 3");
-  const Corpus c = generate_corpus(o);
+  const std::string pair = a.has("--pair") ? a.get("--pair") : "en-fr";
+  if (pair != "en-fr" && pair != "en-zh" && pair != "zh-en")
+    throw UsageError("--pair is \"" + pair + "\" (expected en-fr, en-zh or zh-en)");
+  const Corpus c = pair == "en-fr"   ? generate_corpus(o)
+                   : pair == "en-zh" ? generate_en_zh_corpus(o)
+                                     : transposed(generate_en_zh_corpus(o));
   write_corpus(a.get("--out"), c);
   out << "wrote " << a.get("--out") << ": " << c.train.size() << " train, " << c.valid.size() << " valid, "
-      << c.test.size() << " test pairs (seed " << o.seed << ")\n";
+      << c.test.size() << " test pairs (seed " << o.seed << (pair == "en-fr" ? "" : ", " + pair) << ")\n";
   return 0;
 }
 

@@ -815,8 +815,12 @@ std::vector<std::string> EnFrGrammar::french_words() const {
 }
 
 Corpus generate_corpus(const CorpusOptions& o) {
-  if (o.n_train < 0 || o.n_valid < 0 || o.n_test < 0) throw std::invalid_argument("split sizes must be >= 0");
   const EnFrGrammar grammar;
+  return generate_corpus(o, [&grammar](uint64_t seed) { return grammar.sample(seed); });
+}
+
+Corpus generate_corpus(const CorpusOptions& o, const std::function<SentencePair(uint64_t)>& sample) {
+  if (o.n_train < 0 || o.n_valid < 0 || o.n_test < 0) throw std::invalid_argument("split sizes must be >= 0");
   const size_t wanted = static_cast<size_t>(o.n_train) + o.n_valid + o.n_test;
   std::vector<SentencePair> pairs;
   std::unordered_set<std::string> seen;
@@ -826,7 +830,7 @@ Corpus generate_corpus(const CorpusOptions& o) {
     if (draw >= max_draws)
       throw std::runtime_error("the grammar gave only " + std::to_string(pairs.size()) + " distinct sentences in " +
                                std::to_string(draw) + " draws; asked for " + std::to_string(wanted));
-    SentencePair p = grammar.sample(seeds.next_u64());
+    SentencePair p = sample(seeds.next_u64());
     if (static_cast<int>(p.en.size()) > o.max_len) continue;
     if (!seen.insert(join(p.en)).second) continue;
     pairs.push_back(std::move(p));

@@ -17,6 +17,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -77,6 +78,8 @@ class EnFrGrammar {
 // occurrence of an English sentence wins), then splits them in order of appearance.
 // Throws std::runtime_error if the grammar cannot supply that many distinct sentences.
 Corpus generate_corpus(const CorpusOptions& options);
+// The same from another grammar: sample(seed) gives one sentence pair (data/en_zh_grammar.h).
+Corpus generate_corpus(const CorpusOptions& options, const std::function<SentencePair(uint64_t)>& sample);
 
 // "0-0 1-2 2-1"
 std::string alignment_to_string(const std::vector<std::pair<int, int>>& alignment);
