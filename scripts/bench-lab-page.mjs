@@ -45,7 +45,7 @@ for (const [task, attention, extra = '', label = attention] of runs) {
   while ((Date.now() - start) / 1000 < budget) {
     await page.waitForTimeout(100);
     last = await page.evaluate(() => {
-      const m = document.querySelector('attnlab-train').shadowRoot.querySelector('.run .metrics');
+      const m = document.querySelector('attnlab-train').shadowRoot?.querySelector('.run .metrics');
       const error = m?.getAttribute('data-alignment-error');
       return {
         steps: Number(m?.dataset.steps ?? 0),

@@ -38,12 +38,12 @@ await page.evaluate(() => {
 const clickedAt = await page.evaluate(() => performance.now());
 await page.locator('attnlab-train button[data-action="start"]').click();
 await page.waitForFunction(() =>
-  document.querySelector('attnlab-train').shadowRoot.querySelector('.running'),
+  document.querySelector('attnlab-train').shadowRoot?.querySelector('.running'),
 );
 // Training counts from the first progress the page shows; before it the workers start up.
 await page.waitForFunction(
   () =>
-    Number(document.querySelector('attnlab-train').shadowRoot.querySelector('.progress')?.dataset.steps) > 0,
+    Number(document.querySelector('attnlab-train').shadowRoot?.querySelector('.progress')?.dataset.steps) > 0,
 );
 const trainingAt = await page.evaluate(() => performance.now());
 // The main thread's tasks as the browser's trace times them: wall time, and CPU time (tdur), which
@@ -94,7 +94,7 @@ if (tracing) {
 const { longTasks, redraws, steps } = await page.evaluate(() => ({
   longTasks: window.longTasks,
   redraws: window.redraws,
-  steps: document.querySelector('attnlab-train').shadowRoot.querySelector('.progress')?.dataset.steps,
+  steps: document.querySelector('attnlab-train').shadowRoot?.querySelector('.progress')?.dataset.steps,
 }));
 await session.close();
 

@@ -140,7 +140,7 @@ TEST_CASE("en-zh grammar: time and place before the verb") {
   check_alignment(q);
 }
 
-TEST_CASE("en-zh grammar: measure words come from the numeral; no articles, no plural") {
+TEST_CASE("en-zh grammar: measure words come from the numeral, no articles, no plural") {
   const EnZhGrammar g;
   const SentencePair a = g.noun_phrase(*np("a", "book"));
   CHECK(join(a.fr) == "一 本 书");

@@ -301,7 +301,7 @@ test('"Copy link" and "Copy embed code" give snippets with the attributes that r
     () =>
       document
         .querySelector('attnlab-seq2seq')
-        .shadowRoot.querySelectorAll('.compare-panel attnlab-attention-map').length === 3,
+        .shadowRoot?.querySelectorAll('.compare-panel attnlab-attention-map').length === 3,
     null,
     { timeout: 30_000 },
   );
@@ -430,7 +430,7 @@ test('the copy buttons fall back to a selected read-only box when the clipboard 
   assert.match(await share.locator('.status').innerText(), /Ctrl\+C/);
   assert.equal(await box.getAttribute('readonly'), '');
   const selected = await share.evaluate((el) => {
-    const area = el.shadowRoot.querySelector('textarea');
+    const area = el.shadowRoot?.querySelector('textarea');
     return (
       el.shadowRoot.activeElement === area && area.selectionEnd - area.selectionStart === area.value.length
     );

@@ -59,7 +59,7 @@ const kept = (page, tag) =>
   page.evaluate((tag) => {
     const el = document.querySelector(tag);
     const attributes = Object.fromEntries([...el.attributes].map((a) => [a.name, a.value]));
-    return { text: el.shadowRoot.querySelector('textarea').value, attributes, model: el.shownKey };
+    return { text: el.shadowRoot?.querySelector('textarea').value, attributes, model: el.shownKey };
   }, tag);
 
 for (const kind of ['trap', 'hang']) {

@@ -58,7 +58,7 @@ test('lesson 1: uniform attention, two seeds, attention against the gradient; an
   await page.goto(`${session.origin}/?embed=seq2seq`);
   const root = page.locator('attnlab-seq2seq');
   await page.waitForFunction(() =>
-    document.querySelector('attnlab-seq2seq').shadowRoot.querySelector('attnlab-attention-map'),
+    document.querySelector('attnlab-seq2seq').shadowRoot?.querySelector('attnlab-attention-map'),
   );
   assert.equal(await root.locator('.explain-part').count(), 0, 'closed: nothing computed or shown');
   await root.locator('details.explain-section > summary').click();
@@ -75,7 +75,7 @@ test('lesson 1: uniform attention, two seeds, attention against the gradient; an
   await root.locator('[data-step-words] [role="radio"], .step [role="radio"]').nth(3).click();
   await page.waitForFunction(() =>
     /For “\u2068?économique/.test(
-      document.querySelector('attnlab-seq2seq').shadowRoot.querySelector('[data-part="importance"] p')
+      document.querySelector('attnlab-seq2seq').shadowRoot?.querySelector('[data-part="importance"] p')
         ?.textContent ?? '',
     ),
   );
@@ -91,7 +91,7 @@ test('lesson 3: the chosen head and word, in Chinese', async () => {
   await page.goto(`${session.origin}/?embed=transformer&lang=zh-CN`);
   const root = page.locator('attnlab-transformer');
   await page.waitForFunction(() =>
-    document.querySelector('attnlab-transformer').shadowRoot.querySelector('attnlab-attention-map'),
+    document.querySelector('attnlab-transformer').shadowRoot?.querySelector('attnlab-attention-map'),
   );
   await root.locator('details.explain-section > summary').click();
   const got = await parts(page, 'attnlab-transformer');
@@ -113,7 +113,7 @@ test('lesson 2: the next-word guess after the last token; no second seed, said s
   await page.goto(`${session.origin}/?embed=lstmn`);
   const root = page.locator('attnlab-lstmn');
   await page.waitForFunction(() =>
-    document.querySelector('attnlab-lstmn').shadowRoot.querySelector('.reading, attnlab-attention-map'),
+    document.querySelector('attnlab-lstmn').shadowRoot?.querySelector('.reading, attnlab-attention-map'),
   );
   await root.locator('details.explain-section > summary').click();
   const got = await parts(page, 'attnlab-lstmn');

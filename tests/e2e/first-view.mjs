@@ -40,7 +40,7 @@ const cardMap = (page, lesson) =>
   page.evaluate((lesson) => {
     const card = document
       .querySelector('attnlab-first-view')
-      .shadowRoot.querySelector(`.card[data-lesson="${lesson}"]`);
+      .shadowRoot?.querySelector(`.card[data-lesson="${lesson}"]`);
     const map = card.querySelector('attnlab-attention-map').map;
     const rows = [];
     for (let r = 0; r < map.rows; r++) rows.push([...map.weights.slice(r * map.cols, (r + 1) * map.cols)]);

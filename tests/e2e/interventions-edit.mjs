@@ -128,8 +128,8 @@ test('a canvas map (over 200 words) draws pins, changed rows and the cursor; a c
     () =>
       document
         .querySelector('attnlab-lstmn')
-        .shadowRoot.querySelector('.figure attnlab-attention-map')
-        ?.shadowRoot.querySelector('canvas.cells-canvas:not([hidden])'),
+        .shadowRoot?.querySelector('.figure attnlab-attention-map')
+        ?.shadowRoot?.querySelector('canvas.cells-canvas:not([hidden])'),
     null,
     { timeout: 30_000 },
   );
@@ -204,7 +204,7 @@ async function openLocal(page) {
     ['config.json', 'model.safetensors', 'card.json'].map((f) => path.join(dir, f)),
   );
   await page.waitForFunction(() =>
-    document.querySelector('attnlab-seq2seq').shadowRoot.querySelector('.card[data-local="true"]'),
+    document.querySelector('attnlab-seq2seq').shadowRoot?.querySelector('.card[data-local="true"]'),
   );
   await settled(page, 'seq2seq');
   await seqMap(page).locator('rect[data-weight]').first().waitFor();

@@ -94,7 +94,7 @@ export function typeInPage(page, tag, keys, { timeoutMs = 60_000 } = {}) {
   return page.evaluate(
     async ({ tag, keys, timeoutMs }) => {
       const el = document.querySelector(tag);
-      const box = el.shadowRoot.querySelector('textarea');
+      const box = el.shadowRoot?.querySelector('textarea');
       const drawn = (root) =>
         !!root.querySelector('rect, canvas, td, path, li.row') ||
         [...root.querySelectorAll('*')].some((e) => e.shadowRoot && drawn(e.shadowRoot));
@@ -107,7 +107,7 @@ export function typeInPage(page, tag, keys, { timeoutMs = 60_000 } = {}) {
         box.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true }));
         for (;;) {
           await frame();
-          const figure = el.shadowRoot.querySelector('.figure');
+          const figure = el.shadowRoot?.querySelector('.figure');
           if (
             el.record &&
             el.record !== before &&

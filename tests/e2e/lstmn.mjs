@@ -119,8 +119,8 @@ test('the default sentence: 10 rows, one per word, and every row of weights sums
   assert.equal(await lesson(page, '.reading li.row .w.cur').count(), 10, 'one current word per row');
   // The heat map holds the same numbers: 10 x 10, lower triangular.
   const cells = await page.evaluate(() => {
-    const map = document.querySelector('attnlab-lstmn').shadowRoot.querySelector('attnlab-attention-map');
-    return [...map.shadowRoot.querySelectorAll('rect[data-weight]')].map((r) => ({
+    const map = document.querySelector('attnlab-lstmn').shadowRoot?.querySelector('attnlab-attention-map');
+    return [...map.shadowRoot?.querySelectorAll('rect[data-weight]')].map((r) => ({
       row: Number(r.getAttribute('data-row')),
       col: Number(r.getAttribute('data-col')),
       w: Number(r.getAttribute('data-weight')),
@@ -222,7 +222,7 @@ test('hostile inputs: a clear message or a working figure, never blank, no scrip
   );
   assert.equal(
     await page.evaluate(
-      () => document.querySelector('attnlab-lstmn').shadowRoot.querySelectorAll('script, img').length,
+      () => document.querySelector('attnlab-lstmn').shadowRoot?.querySelectorAll('script, img').length,
     ),
     0,
   );
@@ -495,7 +495,7 @@ test('the training switch: without the self-weight penalty the mean self-weight 
   await lesson(page, '.objective[data-self-penalty="0"]').waitFor();
   const items = await settled(page, 10);
   await page.waitForFunction(() => {
-    const p = document.querySelector('attnlab-lstmn').shadowRoot.querySelector('.self-weight');
+    const p = document.querySelector('attnlab-lstmn').shadowRoot?.querySelector('.self-weight');
     return p && Number(p.getAttribute('data-self-weight')) > 0.5;
   });
   const withoutPenalty = await drawnSelfWeight(page);
@@ -520,7 +520,7 @@ test('the training switch: without the self-weight penalty the mean self-weight 
   await lesson(page, '.objective[data-self-penalty="0.5"]').waitFor();
   await settled(page, 10);
   await page.waitForFunction(() => {
-    const p = document.querySelector('attnlab-lstmn').shadowRoot.querySelector('.self-weight');
+    const p = document.querySelector('attnlab-lstmn').shadowRoot?.querySelector('.self-weight');
     return p && Number(p.getAttribute('data-self-weight')) < 0.5;
   });
   assert.ok((await drawnSelfWeight(page)) < 0.1, 'back with the penalty');
@@ -535,7 +535,7 @@ test('the model attribute opens the unpenalized model (URL state)', async () => 
     'true',
   );
   await page.waitForFunction(() => {
-    const p = document.querySelector('attnlab-lstmn').shadowRoot.querySelector('.self-weight');
+    const p = document.querySelector('attnlab-lstmn').shadowRoot?.querySelector('.self-weight');
     return p && Number(p.getAttribute('data-self-weight')) > 0.5;
   });
   assert.ok((await drawnSelfWeight(page)) > 0.9);

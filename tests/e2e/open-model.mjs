@@ -99,7 +99,7 @@ test('lesson 2 opens the lab’s recall model: its card, its example, the recall
   const own = await readingRows(page);
   await pick(page, 'attnlab-lstmn', folders.recall);
   await page.waitForFunction(() =>
-    document.querySelector('attnlab-lstmn').shadowRoot.querySelector('.card[data-local="true"]'),
+    document.querySelector('attnlab-lstmn').shadowRoot?.querySelector('.card[data-local="true"]'),
   );
   const shown = await state(page, 'attnlab-lstmn');
   assert.match(shown.local, /Your model “model” · 4,539 parameters · held-out test \(200 examples\)/);
@@ -122,13 +122,13 @@ test('lesson 2 opens the lab’s recall model: its card, its example, the recall
   const copy = await session.newPage();
   await copy.goto(page.url());
   await copy.waitForFunction(() =>
-    document.querySelector('attnlab-lstmn').shadowRoot.querySelector('[data-key="link-needs-file"]'),
+    document.querySelector('attnlab-lstmn').shadowRoot?.querySelector('[data-key="link-needs-file"]'),
   );
   assert.equal((await state(copy, 'attnlab-lstmn')).local, null);
   await copy.close();
   await page.locator('attnlab-lstmn button.close-local').click();
   await page.waitForFunction(
-    () => !document.querySelector('attnlab-lstmn').shadowRoot.querySelector('.card[data-local]'),
+    () => !document.querySelector('attnlab-lstmn').shadowRoot?.querySelector('.card[data-local]'),
   );
   assert.notEqual((await state(page, 'attnlab-lstmn')).pill, 'local');
   assert.ok(own.length > 0);
@@ -146,7 +146,7 @@ test('lesson 2 opens a model dropped on it (the three files in one drop), with t
     lesson.dispatchEvent(new DragEvent('dragover', { dataTransfer: data, bubbles: true, cancelable: true }));
     return new Promise((resolve) =>
       requestAnimationFrame(() => {
-        const box = lesson.shadowRoot.querySelector('.open-model');
+        const box = lesson.shadowRoot?.querySelector('.open-model');
         const shown = {
           dragging: box?.dataset.dragging,
           hint: box?.querySelector('.open-hint')?.textContent,
@@ -159,7 +159,7 @@ test('lesson 2 opens a model dropped on it (the three files in one drop), with t
   assert.equal(hint.dragging, 'true');
   assert.match(hint.hint, /Drop a model folder, its files or a \.zip here/);
   await page.waitForFunction(() =>
-    document.querySelector('attnlab-lstmn').shadowRoot.querySelector('.card[data-local="true"]'),
+    document.querySelector('attnlab-lstmn').shadowRoot?.querySelector('.card[data-local="true"]'),
   );
   assert.deepEqual(await readingRows(page), EXAMPLE.split(' '));
   await page.close();
@@ -170,7 +170,7 @@ test('lesson 2 refuses a Transformer naming lesson 3, and keeps showing its own 
   const before = await readingRows(page);
   await pick(page, 'attnlab-lstmn', folders.mirror);
   await page.waitForFunction(() =>
-    document.querySelector('attnlab-lstmn').shadowRoot.querySelector('.open-error'),
+    document.querySelector('attnlab-lstmn').shadowRoot?.querySelector('.open-error'),
   );
   const refused = await state(page, 'attnlab-lstmn');
   assert.match(refused.error, /architecture “transformer”\. Lesson 3 shows it/);
@@ -205,10 +205,10 @@ test('lesson 3 opens the lab’s mirror model: every head, its outputs instead o
   // A refused folder replaces the student's model: the lesson goes back to its own, not to nothing.
   await pick(page, 'attnlab-transformer', folders.recall);
   await page.waitForFunction(() =>
-    document.querySelector('attnlab-transformer').shadowRoot.querySelector('.open-error'),
+    document.querySelector('attnlab-transformer').shadowRoot?.querySelector('.open-error'),
   );
   await page.waitForFunction(
-    () => document.querySelector('attnlab-transformer').shadowRoot.querySelectorAll('.thumb').length > 0,
+    () => document.querySelector('attnlab-transformer').shadowRoot?.querySelectorAll('.thumb').length > 0,
   );
   const back = await state(page, 'attnlab-transformer');
   assert.equal(back.local, null);
@@ -218,7 +218,7 @@ test('lesson 3 opens the lab’s mirror model: every head, its outputs instead o
   const bare = await openLesson('attnlab-transformer');
   await pick(bare, 'attnlab-transformer', folders.bareMirror);
   await bare.waitForFunction(() =>
-    document.querySelector('attnlab-transformer').shadowRoot.querySelector('[data-key="unknown"]'),
+    document.querySelector('attnlab-transformer').shadowRoot?.querySelector('[data-key="unknown"]'),
   );
   // The lab's symbols are the letters a-j, so of the default sentence only "a" is known.
   const unknown = withoutIsolates((await state(bare, 'attnlab-transformer')).unknown);
@@ -227,7 +227,7 @@ test('lesson 3 opens the lab’s mirror model: every head, its outputs instead o
   await bare.locator('attnlab-transformer textarea').fill('hello world');
   await bare.waitForFunction(() =>
     /knows none/.test(
-      document.querySelector('attnlab-transformer').shadowRoot.querySelector('[data-key="unknown"]')
+      document.querySelector('attnlab-transformer').shadowRoot?.querySelector('[data-key="unknown"]')
         ?.textContent ?? '',
     ),
   );
@@ -243,7 +243,7 @@ test('lesson 3 refuses the recall model naming lesson 2, in Chinese too', async 
     const page = await openLesson('attnlab-transformer', `&lang=${lang}`);
     await pick(page, 'attnlab-transformer', folders.recall);
     await page.waitForFunction(() =>
-      document.querySelector('attnlab-transformer').shadowRoot.querySelector('.open-error'),
+      document.querySelector('attnlab-transformer').shadowRoot?.querySelector('.open-error'),
     );
     const refused = await state(page, 'attnlab-transformer');
     assert.match(refused.error, pattern);
@@ -264,13 +264,13 @@ test('the lab’s "Show it in lesson 2" and "Show it in lesson 3" hand a trained
     assert.equal((await button.textContent()).trim(), `Show it in lesson ${n}`);
     await page.locator('attnlab-train button[data-action="start"]').click();
     await page.waitForFunction(
-      () => document.querySelector('attnlab-train').shadowRoot.querySelector('[data-key="done"]'),
+      () => document.querySelector('attnlab-train').shadowRoot?.querySelector('[data-key="done"]'),
       null,
       { timeout: 120_000 },
     );
     await button.click();
     await page.waitForFunction(
-      (tag) => document.querySelector(tag).shadowRoot.querySelector('.card[data-local="true"]'),
+      (tag) => document.querySelector(tag).shadowRoot?.querySelector('.card[data-local="true"]'),
       tag,
     );
     const shown = await state(page, tag);
@@ -287,12 +287,12 @@ test('the exporter’s model (tests/fixtures/byom-transformer, from PyTorch) ope
   const page = await openLesson('attnlab-transformer', `&transformer.view=all+model`);
   await pick(page, 'attnlab-transformer', files);
   await page.waitForFunction(() =>
-    document.querySelector('attnlab-transformer').shadowRoot.querySelector('.card[data-local="true"]'),
+    document.querySelector('attnlab-transformer').shadowRoot?.querySelector('.card[data-local="true"]'),
   );
   await page.locator('attnlab-transformer textarea').fill(sentence);
   await page.waitForFunction(
     (n) =>
-      document.querySelector('attnlab-transformer').shadowRoot.querySelectorAll('.chips [data-token]')
+      document.querySelector('attnlab-transformer').shadowRoot?.querySelectorAll('.chips [data-token]')
         .length === n,
     sentence.split(' ').length,
   );
@@ -313,7 +313,7 @@ test('the exporter’s model (tests/fixtures/byom-transformer, from PyTorch) ope
   const two = await openLesson('attnlab-lstmn');
   await pick(two, 'attnlab-lstmn', files);
   await two.waitForFunction(() =>
-    document.querySelector('attnlab-lstmn').shadowRoot.querySelector('.open-error'),
+    document.querySelector('attnlab-lstmn').shadowRoot?.querySelector('.open-error'),
   );
   assert.match((await state(two, 'attnlab-lstmn')).error, /Lesson 3 shows it/);
   await two.close();
@@ -370,7 +370,7 @@ test('hostile files through the picker each get their message; the lesson keeps 
     await page.waitForFunction(
       (source) =>
         new RegExp(source).test(
-          document.querySelector('attnlab-transformer').shadowRoot.querySelector('.open-error')
+          document.querySelector('attnlab-transformer').shadowRoot?.querySelector('.open-error')
             ?.textContent ?? '',
         ),
       message.source,
@@ -383,7 +383,7 @@ test('hostile files through the picker each get their message; the lesson keeps 
   }
   await pick(page, 'attnlab-transformer', folders.mirror);
   await page.waitForFunction(() =>
-    document.querySelector('attnlab-transformer').shadowRoot.querySelector('.card[data-local="true"]'),
+    document.querySelector('attnlab-transformer').shadowRoot?.querySelector('.card[data-local="true"]'),
   );
   assert.equal((await state(page, 'attnlab-transformer')).error, null, 'the refusal goes once a model opens');
   await page.close();

@@ -164,10 +164,10 @@ test('each keystroke redraws the map for the new text (timing: scripts/bench-pag
     frames.push(
       await page.evaluate(async (value) => {
         const playground = document.querySelector('attnlab-playground');
-        const map = () => playground.shadowRoot.querySelector('attnlab-attention-map');
+        const map = () => playground.shadowRoot?.querySelector('attnlab-attention-map');
         const count = () => map()?.shadowRoot?.querySelectorAll('rect[data-weight]').length ?? 0;
         const before = count();
-        const area = playground.shadowRoot.querySelector('textarea');
+        const area = playground.shadowRoot?.querySelector('textarea');
         area.value = value;
         const start = performance.now();
         area.dispatchEvent(new Event('input', { bubbles: true }));
@@ -216,8 +216,8 @@ test('hovering a cell shows the exact weight; the head selector switches heads',
       (w) => {
         const host = document
           .querySelector('attnlab-playground')
-          .shadowRoot.querySelector('attnlab-attention-map');
-        const r = host.shadowRoot.querySelector('rect[data-row="0"][data-col="0"]');
+          .shadowRoot?.querySelector('attnlab-attention-map');
+        const r = host.shadowRoot?.querySelector('rect[data-row="0"][data-col="0"]');
         return r && Number(r.getAttribute('data-weight')) !== w;
       },
       first[0][0],

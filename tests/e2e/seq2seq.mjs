@@ -73,7 +73,7 @@ async function settledTranslation(page, expected) {
 /** The lesson's map as { rows: labels, cols: labels, weights[r][c] }. */
 async function readSeqMap(page) {
   return page.evaluate(() => {
-    const map = document.querySelector('attnlab-seq2seq').shadowRoot.querySelector('attnlab-attention-map');
+    const map = document.querySelector('attnlab-seq2seq').shadowRoot?.querySelector('attnlab-attention-map');
     const root = map.shadowRoot;
     const labels = (group) =>
       [...root.querySelectorAll(`g.${group} g.label title`)].map((e) => e.textContent);

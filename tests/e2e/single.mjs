@@ -233,7 +233,7 @@ async function translationOfDot() {
     () =>
       document
         .querySelector('attnlab-seq2seq')
-        .shadowRoot.querySelector('.variants [data-variant="dot"]')
+        .shadowRoot?.querySelector('.variants [data-variant="dot"]')
         ?.getAttribute('aria-checked') === 'true',
   );
   await tab.waitForTimeout(300);
@@ -245,13 +245,13 @@ async function translationOfDot() {
 test('from file:// the training lab trains in its inlined worker and downloads the model', async () => {
   const tab = await open(`${alone}?embed=train&train.steps=60&train.hidden-size=16&train.max-len=6`);
   await tab.waitForFunction(
-    () => document.querySelector('attnlab-train').shadowRoot.querySelector('.run attnlab-attention-map'),
+    () => document.querySelector('attnlab-train').shadowRoot?.querySelector('.run attnlab-attention-map'),
     null,
     { timeout: 60_000 },
   );
   await tab.locator('attnlab-train button[data-action="start"]').click();
   await tab.waitForFunction(
-    () => document.querySelector('attnlab-train').shadowRoot.querySelector('[data-key="done"]'),
+    () => document.querySelector('attnlab-train').shadowRoot?.querySelector('[data-key="done"]'),
     null,
     { timeout: 120_000 },
   );

@@ -122,7 +122,7 @@ test('before training: the random initial map, the gold alignment outlined, labe
   await waitFor(() => {
     const map = document
       .querySelector('attnlab-train')
-      .shadowRoot.querySelector('.run attnlab-attention-map');
+      .shadowRoot?.querySelector('.run attnlab-attention-map');
     return map?.shadowRoot?.querySelectorAll('rect[data-weight]').length > 0;
   });
   const before = await mapState();
@@ -230,7 +230,7 @@ test('the run finishes at its steps', async () => {
 
 test('the timeline scrubs back to "before training" and shows that map again', async () => {
   const first = await page.evaluate(() => {
-    const input = document.querySelector('attnlab-train').shadowRoot.querySelector('#timeline');
+    const input = document.querySelector('attnlab-train').shadowRoot?.querySelector('#timeline');
     return Number(input.max);
   });
   assert.ok(first >= 3, `${first + 1} snapshots kept`);
@@ -243,7 +243,7 @@ test('the timeline scrubs back to "before training" and shows that map again', a
     () =>
       trainRoot()
         .querySelector('[data-chart="loss"] attnlab-line-chart')
-        .shadowRoot.querySelectorAll('g.marker line').length,
+        .shadowRoot?.querySelectorAll('g.marker line').length,
   );
   assert.equal(marker, 1);
   await lab('button[data-action="live"]').click();
@@ -335,7 +335,7 @@ test('side by side: additive and no attention train together, and the URL carrie
   await waitFor(() => trainRoot().querySelector('[data-key="done"]') !== null, null, 240_000);
   const series = await page.evaluate(() =>
     [...trainRoot().querySelectorAll('attnlab-line-chart')].flatMap((c) =>
-      [...c.shadowRoot.querySelectorAll('path[data-series]')].map((p) => p.dataset.series),
+      [...c.shadowRoot?.querySelectorAll('path[data-series]')].map((p) => p.dataset.series),
     ),
   );
   assert.deepEqual(series.sort(), [
@@ -359,12 +359,12 @@ test('side by side: additive and no attention train together, and the URL carrie
   const copy = await session.newPage();
   await copy.goto(url.href);
   await copy.waitForFunction(
-    () => document.querySelector('attnlab-train').shadowRoot.querySelectorAll('.run').length === 2,
+    () => document.querySelector('attnlab-train').shadowRoot?.querySelectorAll('.run').length === 2,
   );
   assert.equal(await copy.locator('attnlab-train select[name="task"]').inputValue(), 'shift');
   assert.match(await copy.locator('attnlab-train button[data-action="start"]').textContent(), /开始/);
   await copy.waitForFunction(() =>
-    document.querySelector('attnlab-train').shadowRoot.querySelector('.run attnlab-attention-map'),
+    document.querySelector('attnlab-train').shadowRoot?.querySelector('.run attnlab-attention-map'),
   );
   await scrollIntoRenderedView(copy, copy.locator('section[aria-labelledby="lesson-train"]'));
   await copy
@@ -401,7 +401,7 @@ test('"Show it in lesson 1" hands the trained model to lesson 1 on the app page;
   await page.waitForFunction(() =>
     document
       .querySelector('attnlab-seq2seq')
-      .shadowRoot.querySelector('attnlab-attention-map')
+      .shadowRoot?.querySelector('attnlab-attention-map')
       ?.shadowRoot?.querySelector('rect[data-weight]'),
   );
   const shown = await lessonOne(page);
@@ -425,19 +425,19 @@ test('"Show it in lesson 1" hands the trained model to lesson 1 on the app page;
   const copy = await session.newPage();
   await copy.goto(page.url());
   await copy.waitForFunction(() =>
-    document.querySelector('attnlab-seq2seq').shadowRoot.querySelector('[data-key="link-needs-file"]'),
+    document.querySelector('attnlab-seq2seq').shadowRoot?.querySelector('[data-key="link-needs-file"]'),
   );
   await copy.close();
   // The baseline without attention: shown too, with its reason instead of a blank map.
   await page.locator('attnlab-train .run[data-variant="none"] button[data-action="open-in-lesson"]').click();
   await page.waitForFunction(() =>
-    document.querySelector('attnlab-seq2seq').shadowRoot.querySelector('[data-key="no-attention"]'),
+    document.querySelector('attnlab-seq2seq').shadowRoot?.querySelector('[data-key="no-attention"]'),
   );
   assert.match((await lessonOne(page)).local, /attnlab-shift-none-400-steps/);
   // Closing it goes back to the lesson's own model.
   await page.locator('attnlab-seq2seq button.close-local').click();
   await page.waitForFunction(
-    () => !document.querySelector('attnlab-seq2seq').shadowRoot.querySelector('.card[data-local]'),
+    () => !document.querySelector('attnlab-seq2seq').shadowRoot?.querySelector('.card[data-local]'),
   );
   await page.close();
 });
@@ -447,7 +447,7 @@ test('the downloaded .zip opens in lesson 1 through "Open your model…"; a file
   page = await newPage();
   await page.goto(`${session.origin}/?embed=seq2seq`);
   await page.waitForFunction(() =>
-    document.querySelector('attnlab-seq2seq').shadowRoot.querySelector('attnlab-attention-map'),
+    document.querySelector('attnlab-seq2seq').shadowRoot?.querySelector('attnlab-attention-map'),
   );
   const input = page.locator('attnlab-seq2seq input.open-input');
   await input.setInputFiles({
@@ -456,7 +456,7 @@ test('the downloaded .zip opens in lesson 1 through "Open your model…"; a file
     buffer: Buffer.from('not a zip'),
   });
   await page.waitForFunction(() =>
-    document.querySelector('attnlab-seq2seq').shadowRoot.querySelector('.open-error'),
+    document.querySelector('attnlab-seq2seq').shadowRoot?.querySelector('.open-error'),
   );
   const refused = await lessonOne(page);
   assert.match(refused.error, /notes\.zip is not a \.zip this page can read/);
@@ -464,12 +464,12 @@ test('the downloaded .zip opens in lesson 1 through "Open your model…"; a file
   assert.ok(refused.cells > 0, 'the lesson still shows its own model');
   await input.setInputFiles({ name: downloaded.name, mimeType: 'application/zip', buffer: downloaded.bytes });
   await page.waitForFunction(() =>
-    document.querySelector('attnlab-seq2seq').shadowRoot.querySelector('.card[data-local="true"]'),
+    document.querySelector('attnlab-seq2seq').shadowRoot?.querySelector('.card[data-local="true"]'),
   );
   await page.waitForFunction(() =>
     document
       .querySelector('attnlab-seq2seq')
-      .shadowRoot.querySelector('attnlab-attention-map')
+      .shadowRoot?.querySelector('attnlab-attention-map')
       ?.shadowRoot?.querySelector('rect[data-weight]'),
   );
   const opened = await lessonOne(page);
@@ -527,7 +527,7 @@ test("recall: lesson 2's SimpleRNN with and without self-attention train; the ma
   await page.waitForFunction(
     () =>
       Number(
-        document.querySelector('attnlab-train').shadowRoot.querySelector('.run .metrics')?.dataset.steps,
+        document.querySelector('attnlab-train').shadowRoot?.querySelector('.run .metrics')?.dataset.steps,
       ) >= 200,
     null,
     { timeout: 60_000 },
@@ -547,7 +547,7 @@ test("recall: lesson 2's SimpleRNN with and without self-attention train; the ma
   assert.equal(await stepsShown(), paused, 'no step after Pause');
   const series = await page.evaluate(() =>
     [...trainRoot().querySelectorAll('[data-chart="metrics"] attnlab-line-chart')].flatMap((c) =>
-      [...c.shadowRoot.querySelectorAll('path[data-series]')].map((p) => p.dataset.series),
+      [...c.shadowRoot?.querySelectorAll('path[data-series]')].map((p) => p.dataset.series),
     ),
   );
   assert.deepEqual(series.sort(), ['aer-additive', 'exact-additive', 'exact-none']);
@@ -587,7 +587,7 @@ test('mirror: a Transformer trains, the chosen layer/head map changes, positions
   await page.waitForFunction(
     () =>
       Number(
-        document.querySelector('attnlab-train').shadowRoot.querySelector('.run .metrics')?.dataset.steps,
+        document.querySelector('attnlab-train').shadowRoot?.querySelector('.run .metrics')?.dataset.steps,
       ) >= 300,
     null,
     { timeout: 90_000 },

@@ -143,8 +143,8 @@ async function checkModelView(page, model, n) {
   const big = await page.evaluate(() => {
     const map = document
       .querySelector('attnlab-transformer')
-      .shadowRoot.querySelector('.view attnlab-attention-map');
-    return map.shadowRoot.querySelectorAll('rect[data-weight]').length;
+      .shadowRoot?.querySelector('.view attnlab-attention-map');
+    return map.shadowRoot?.querySelectorAll('rect[data-weight]').length;
   });
   assert.equal(big, n * n, 'the large map has n x n cells');
   return maps;
@@ -217,7 +217,7 @@ test('the head view: lines from the query to every key, one colour per head, hea
   await lesson(page, '.chips .chip[data-token="2"]').click();
   await page.waitForFunction(
     () =>
-      document.querySelector('attnlab-transformer').shadowRoot.querySelector('svg.head-view')?.dataset
+      document.querySelector('attnlab-transformer').shadowRoot?.querySelector('svg.head-view')?.dataset
         .query === '2',
   );
   const lines = await lesson(page, 'svg.head-view line.link').evaluateAll((ls) =>
@@ -246,7 +246,7 @@ test('the head view: lines from the query to every key, one colour per head, hea
   await lesson(page, 'svg.head-view g.q[data-token="5"]').hover();
   await page.waitForFunction(
     () =>
-      document.querySelector('attnlab-transformer').shadowRoot.querySelector('svg.head-view').dataset
+      document.querySelector('attnlab-transformer').shadowRoot?.querySelector('svg.head-view').dataset
         .query === '5',
   );
   await lesson(page, '.head-toggle[data-head="0"]').click();
@@ -261,7 +261,7 @@ test('the head view: lines from the query to every key, one colour per head, hea
   await page.keyboard.press('ArrowDown');
   await page.waitForFunction(
     () =>
-      document.querySelector('attnlab-transformer').shadowRoot.querySelector('svg.head-view').dataset
+      document.querySelector('attnlab-transformer').shadowRoot?.querySelector('svg.head-view').dataset
         .query === '3',
   );
   // A second layer.
@@ -332,7 +332,7 @@ test('the computation of one token: q, k, the scores, the weights, v, and b = th
   if (config.n_layer > 1) await lesson(page, '.layers [data-value="1"]').click();
   await lesson(page, '.heads [data-value="1"]').click();
   await page.waitForFunction(() => {
-    const s = document.querySelector('attnlab-transformer').shadowRoot.querySelector('.step');
+    const s = document.querySelector('attnlab-transformer').shadowRoot?.querySelector('.step');
     return s && s.dataset.head === '1' && s.dataset.query === '3';
   });
   const step = await readStep(page);
@@ -393,7 +393,7 @@ test('the vector strips are one Tab stop per group; the arrow keys move between 
   const stops = () =>
     step.evaluate((s) =>
       [...s.querySelectorAll('attnlab-vector-strip')].map(
-        (strip) => strip.shadowRoot.querySelector('.strip')?.tabIndex,
+        (strip) => strip.shadowRoot?.querySelector('.strip')?.tabIndex,
       ),
     );
   const tabIndexes = await stops();
@@ -505,7 +505,7 @@ test('a <mask> typed in the text works as a clicked one: a pressed chip, guesses
   });
   if (servedModels().includes('nopos')) {
     await page.waitForFunction(() => {
-      const s = document.querySelector('attnlab-transformer').shadowRoot.querySelector('.shuffle');
+      const s = document.querySelector('attnlab-transformer').shadowRoot?.querySelector('.shuffle');
       return s?.dataset.status === 'ready' && s.textContent.includes('very');
     });
     const texts = await lesson(page, '.shuffle-texts q').allInnerTexts();
@@ -565,7 +565,7 @@ test('the comparison with RNN and CNN follows the sentence length, and the recep
   const more = await settled(page, (tk) => tk.length > tokens.length);
   await page.waitForFunction(
     (n) =>
-      Number(document.querySelector('attnlab-transformer').shadowRoot.querySelector('.compare').dataset.n) ===
+      Number(document.querySelector('attnlab-transformer').shadowRoot?.querySelector('.compare').dataset.n) ===
       n,
     more.length,
   );
@@ -583,7 +583,7 @@ test('the comparison with RNN and CNN follows the sentence length, and the recep
   await lesson(page, '.rf-controls input[data-key="layers"]').fill('4');
   await page.waitForFunction(
     () =>
-      document.querySelector('attnlab-transformer').shadowRoot.querySelectorAll('.rf-row[data-kind="cnn"]')
+      document.querySelector('attnlab-transformer').shadowRoot?.querySelectorAll('.rf-row[data-kind="cnn"]')
         .length === 4,
   );
   const third = await read();
@@ -614,7 +614,7 @@ test('the positional encoding: the table the model adds, and shuffled words with
   } else {
     await page.waitForFunction(
       () =>
-        document.querySelector('attnlab-transformer').shadowRoot.querySelector('.shuffle')?.dataset.status ===
+        document.querySelector('attnlab-transformer').shadowRoot?.querySelector('.shuffle')?.dataset.status ===
         'ready',
       undefined,
       { timeout: 30_000 },
@@ -626,7 +626,7 @@ test('the positional encoding: the table the model adds, and shuffled words with
     const perm = await shuffle.getAttribute('data-perm');
     await lesson(page, '.shuffle [data-key="reshuffle"]').click();
     await page.waitForFunction((p) => {
-      const s = document.querySelector('attnlab-transformer').shadowRoot.querySelector('.shuffle');
+      const s = document.querySelector('attnlab-transformer').shadowRoot?.querySelector('.shuffle');
       return s?.dataset.status === 'ready' && s.dataset.perm !== p;
     }, perm);
     assert.equal(await shuffle.getAttribute('data-equal'), 'true');
@@ -646,7 +646,7 @@ test('a sigmoid head view whose lines all weigh almost 0 says so instead of look
     await lesson(page, `.layers [data-value="${layer}"]`).click();
     await page.waitForFunction(
       (l) =>
-        document.querySelector('attnlab-transformer').shadowRoot.querySelector('svg.head-view')?.dataset
+        document.querySelector('attnlab-transformer').shadowRoot?.querySelector('svg.head-view')?.dataset
           .layer === String(l),
       layer,
     );
@@ -710,7 +710,7 @@ test('the head view downloads as SVG and PNG: the lines on screen, one key entry
   await lesson(page, '.chips .chip[data-token="2"]').click();
   await page.waitForFunction(
     () =>
-      document.querySelector('attnlab-transformer').shadowRoot.querySelector('svg.head-view')?.dataset
+      document.querySelector('attnlab-transformer').shadowRoot?.querySelector('svg.head-view')?.dataset
         .query === '2',
   );
   const shown = await lesson(page, 'svg.head-view').evaluate((svg) => ({
@@ -791,7 +791,7 @@ test('the positional-encoding table downloads as PNG and SVG with the colours of
   // Every square of the SVG, and the middle of every square of the PNG, has the colour of its
   // pixel in the canvas on screen.
   const screen = await page.evaluate(() => {
-    const canvas = document.querySelector('attnlab-transformer').shadowRoot.querySelector('canvas.pe');
+    const canvas = document.querySelector('attnlab-transformer').shadowRoot?.querySelector('canvas.pe');
     return {
       width: canvas.width,
       data: [...canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data],
@@ -835,7 +835,7 @@ test('every served model: maps, step check, and guesses (masked word or next tok
       (d) =>
         document
           .querySelector('attnlab-transformer')
-          .shadowRoot.querySelector('.card')
+          .shadowRoot?.querySelector('.card')
           ?.textContent.includes(`d = ${d}`),
       config.d_model,
     );
@@ -878,7 +878,7 @@ test('hostile inputs: a clear message or a working figure, never blank, no scrip
   assert.equal(await page.locator('img').count(), 0);
   assert.equal(
     await page.evaluate(
-      () => document.querySelector('attnlab-transformer').shadowRoot.querySelectorAll('script, img').length,
+      () => document.querySelector('attnlab-transformer').shadowRoot?.querySelectorAll('script, img').length,
     ),
     0,
   );
