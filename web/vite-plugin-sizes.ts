@@ -11,8 +11,13 @@ import type { Plugin } from 'vite';
 
 /** The views an embedding page can show alone, by the module that defines each element. */
 export const VIEWS: { name: string; module: string; worker: RegExp; wasm: RegExp }[] = [
-  { name: 'seq2seq', module: 'lessons/seq2seq/element.ts', worker: /^worker-/, wasm: /^attnlab-infer-/ },
-  { name: 'lstmn', module: 'lessons/lstmn/element.ts', worker: /^worker-/, wasm: /^attnlab-infer-/ },
+  {
+    name: 'seq2seq',
+    module: 'lessons/seq2seq/element.ts',
+    worker: /^worker-(?!full)/,
+    wasm: /^attnlab-infer-/,
+  },
+  { name: 'lstmn', module: 'lessons/lstmn/element.ts', worker: /^worker-(?!full)/, wasm: /^attnlab-infer-/ },
   {
     name: 'transformer',
     module: 'lessons/transformer/element.ts',
