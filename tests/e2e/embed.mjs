@@ -413,6 +413,7 @@ test('the element snippet on another site says to use the iframe code, and the s
 
   const app = await open(`${origin}/index.html?lang=en`);
   const note = app.locator('attnlab-share[lesson="seq2seq"] [data-key="element-note"]');
+  await note.waitFor({ timeout: 30_000 }); // the share bar's code arrives as a chunk of its own
   assert.equal(await note.isVisible(), true);
   assert.match(await note.innerText(), /other site.*iframe/);
   await app.close();

@@ -126,6 +126,7 @@ test('page loads with the default sentence and an n x n map whose rows sum to 1'
     'true',
   );
   // The formula is typeset by KaTeX from the page's own CSS and fonts.
+  await page.locator('#formula .katex').waitFor({ timeout: 30_000 }); // KaTeX is a chunk of its own
   assert.ok(await page.locator('#formula .katex').isVisible(), 'KaTeX formula rendered');
   await shot(page, 'default-1280.png');
   await page.close();
@@ -134,6 +135,7 @@ test('page loads with the default sentence and an n x n map whose rows sum to 1'
 test('the playground is labelled "before training": its weights are random', async () => {
   const page = await openPage();
   const notice = page.locator('attnlab-playground .notice');
+  await notice.waitFor({ timeout: 30_000 });
   assert.ok(await notice.isVisible());
   assert.match(await notice.innerText(), /before training/i);
   assert.match(await notice.innerText(), /random/i);

@@ -108,6 +108,7 @@ test('Seq2Seq lesson: the default sentence is translated, with its heading, card
   const translation = await settledTranslation(page);
   assert.ok(translation.split(' ').length >= 8, `translation: ${translation}`);
   assert.match(await seq(page, '.card').innerText(), /parameters.*exact match.*alignment error rate/);
+  await seq(page, '.cost .katex').first().waitFor({ timeout: 30_000 }); // KaTeX is a chunk of its own
   assert.ok(await seq(page, '.cost .katex').first().isVisible(), 'cost formulas typeset by KaTeX');
   // Without a dot-product model the switch is not offered.
   const hasDot = servedModels().includes('seq2seq-dot');
@@ -323,6 +324,7 @@ test('Seq2Seq lesson: step through one decoder step with the real numbers', asyn
   const output = seq(page, '.step li[data-part="output"]');
   assert.equal(await output.getAttribute('data-word'), 'rouge');
   assert.ok(Number(await output.getAttribute('data-p')) > 0.5, 'rouge is written with p > 0.5');
+  await output.locator('.katex').waitFor({ timeout: 30_000 });
   assert.ok(await output.locator('.katex').isVisible(), 'the output formula is typeset');
   // Hovering a strip reads one exact value; the arrow keys move along it.
   // (the second strip: s_{j-1}, 128 wide; the first is x'_j, 64 wide)
