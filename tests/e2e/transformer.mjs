@@ -565,8 +565,9 @@ test('the comparison with RNN and CNN follows the sentence length, and the recep
   const more = await settled(page, (tk) => tk.length > tokens.length);
   await page.waitForFunction(
     (n) =>
-      Number(document.querySelector('attnlab-transformer').shadowRoot?.querySelector('.compare').dataset.n) ===
-      n,
+      Number(
+        document.querySelector('attnlab-transformer').shadowRoot?.querySelector('.compare').dataset.n,
+      ) === n,
     more.length,
   );
   const second = await read();
@@ -614,8 +615,8 @@ test('the positional encoding: the table the model adds, and shuffled words with
   } else {
     await page.waitForFunction(
       () =>
-        document.querySelector('attnlab-transformer').shadowRoot?.querySelector('.shuffle')?.dataset.status ===
-        'ready',
+        document.querySelector('attnlab-transformer').shadowRoot?.querySelector('.shuffle')?.dataset
+          .status === 'ready',
       undefined,
       { timeout: 30_000 },
     );
