@@ -61,6 +61,10 @@ def main():
     write("safetensors", "f16_bf16.safetensors", safetensors(
         [("a", "F16", [2, 2], struct.pack("<4e", 1, -2, 0.5, 65504)), ("b", "BF16", [3], b"\x80\x3f\x00\x40\x00\x00"),
          ("s", "F32", [], struct.pack("<f", 3.5)), ("e", "F32", [0, 3], b"")], {"format": "pt"}))
+    # 8-bit weights (docs/weights-format.md): W as I8 [2,3] with one F16 scale per row in "W.scale".
+    write("safetensors", "q8.safetensors", safetensors(
+        [("w", "I8", [2, 3], struct.pack("<6b", 127, -64, 0, -127, 3, 1)), ("w.scale", "F16", [2], struct.pack("<2e", 0.5, 0.0078125)),
+         ("b", "F16", [3], struct.pack("<3e", 0.25, -1, 2))], {"format": "pt"}))
 
     # model_folder: config, weights, card, text (a folder as the page opens it); config alone is loadRandom.
     for folder in FOLDERS:

@@ -1,17 +1,20 @@
 #include "cli/cli.h"
 
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <iomanip>
 #include <map>
 #include <optional>
+#include <set>
 #include <sstream>
 
 #include "data/en_fr_grammar.h"
 #include "data/en_zh_grammar.h"
 #include "io/model_io.h"
 #include "io/trace_json.h"
+#include "models/trace_names.h"
 #include "train/language_model.h"
 #include "train/loop.h"
 #include "train/masked_lm.h"
@@ -33,6 +36,8 @@ usage: attnlab COMMAND [ARGS]      attnlab COMMAND --help for one command's opti
   train     train from a train config, write the model folder
   evaluate  score a seq2seq model or a language model
   corpus    a toy translation corpus with gold alignments (English-French, English-Chinese)
+  quantize  a model folder with its weights stored as F16 or 8-bit (I8 with per-row scales)
+  compare   two versions of one model on its test data: largest logit and attention change
 
 A model folder holds config.json, model.safetensors and card.json (docs/weights-format.md; every
 config field: docs/config-reference.md; a PyTorch model into a folder: docs/byom-tutorial.md).
@@ -103,6 +108,32 @@ const std::vector<Command>& commands() {
               alignment transposed); --max-len counts English tokens in all three
 )",
        {"--out", "--pair", "--seed", "--train", "--valid", "--test", "--max-len"},
+       {}},
+      {"quantize",
+       R"(usage: attnlab quantize MODEL_DIR --out DIR [--dtype q8|f16|bf16|f32] [--i8 NAME,...]
+  Writes the model folder again with its weights stored smaller (docs/weights-format.md): q8 stores
+  every 2-D weight as I8 with one F16 scale per row ("NAME.scale") and the rest as F16; f16, bf16
+  and f32 store every tensor so. config.json is copied; card.json records "weights_dtype" (I8 for
+  q8). The metrics on the card are not recomputed: scripts/shrink-models measures them.
+  --out DIR     the folder to write (may not be MODEL_DIR)
+  --dtype D     q8 (default), f16, bf16 or f32
+  --i8 NAMES    only these 2-D tensors (file names, comma-separated) as I8, the rest as --dtype
+                (F16 for q8); e.g. --dtype f32 --i8 out.weight: a seq2seq's output projection,
+                which no attention map reads
+)",
+       {"--out", "--dtype", "--i8"},
+       {}},
+      {"compare",
+       R"(usage: attnlab compare MODEL_A MODEL_B (--data PAIRS.tsv | --corpus DIR) [--limit N]
+  Runs two versions of one model (e.g. F32 and 8-bit weights) on the same inputs and prints, as
+  JSON, the largest absolute change of any logit and of any attention weight.
+  --data PAIRS.tsv  seq2seq: every pair, decoded with the reference (teacher forcing) and greedily
+                    (translations that differ are counted; their maps are not compared)
+  --corpus DIR      a language model: the test split in windows of the card's metrics.context,
+                    masked as its evaluation masks them for a masked LM
+  --limit N         only the first N pairs or windows
+)",
+       {"--data", "--corpus", "--limit"},
        {}},
   };
   return all;
@@ -332,6 +363,147 @@ int cmd_corpus(const Args& a, std::ostream& out) {
   return 0;
 }
 
+int cmd_quantize(const Args& a, std::ostream& out) {
+  if (a.positional.size() != 1 || !a.has("--out")) throw UsageError("quantize takes MODEL_DIR and --out DIR");
+  namespace fs = std::filesystem;
+  std::string name = a.has("--dtype") ? a.get("--dtype") : "q8";
+  for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  const DType dtype = name == "q8" || name == "i8" ? DType::I8
+                      : name == "f16"              ? DType::F16
+                      : name == "bf16"             ? DType::BF16
+                      : name == "f32"
+                          ? DType::F32
+                          : throw UsageError("--dtype must be q8, f16, bf16 or f32, got \"" + a.get("--dtype") + "\"");
+  const fs::path from(a.positional[0]), to(a.get("--out"));
+  if (fs::exists(to) && fs::equivalent(from, to)) throw UsageError("--out must be another folder than MODEL_DIR");
+  const DType rest = dtype == DType::I8 ? DType::F16 : dtype;  // with --i8: the tensors not listed
+  LoadedModel lm = load_model_dir(from.string());              // every tensor checked against the config
+  std::vector<TensorData> weights = export_weights(*lm.model);
+  const nlohmann::json metadata = {{"format", "pt"}, {"architecture", lm.model->architecture()}};
+  std::vector<uint8_t> bytes;
+  if (a.has("--i8")) {
+    std::set<std::string> names;
+    std::stringstream list(a.get("--i8"));
+    for (std::string item; std::getline(list, item, ',');)
+      if (!item.empty()) names.insert(item);
+    for (TensorData& t : weights) {
+      const bool listed = names.erase(t.name) > 0;
+      if (listed && t.shape.size() != 2) throw std::invalid_argument("--i8: tensor \"" + t.name + "\" is not 2-D");
+      t.dtype = listed ? DType::I8 : rest;
+    }
+    if (!names.empty()) throw std::invalid_argument("--i8: the model has no tensor \"" + *names.begin() + "\"");
+    bytes = write_safetensors_as_given(weights, metadata);
+  } else {
+    bytes = write_safetensors(weights, dtype, metadata);
+  }
+  fs::create_directories(to);
+  write_bytes_file((to / "model.safetensors").string(), bytes);
+  fs::copy_file(from / "config.json", to / "config.json", fs::copy_options::overwrite_existing);
+  if (fs::exists(from / "card.json")) {
+    nlohmann::json card = lm.card;
+    // I8: every 2-D weight I8, the rest F16; "F32+I8": the --i8 tensors I8, the rest F32.
+    card["weights_dtype"] = a.has("--i8") ? std::string(dtype_name(rest)) + "+I8" : std::string(dtype_name(dtype));
+    std::ofstream((to / "card.json").string()) << card.dump(2) << "\n";
+  }
+  out << "wrote " << to.string() << ": " << weights.size() << " tensors as " << dtype_name(dtype) << ", "
+      << fs::file_size(to / "model.safetensors") << " bytes (was " << fs::file_size(from / "model.safetensors")
+      << ")\n";
+  return 0;
+}
+
+// Largest |a - b| over two traces of one input: logits, and every attention map's weights.
+struct TraceChange {
+  double logits = 0, attention = 0;
+  void add(const ForwardTrace& x, const ForwardTrace& y, const std::string& what) {
+    if (x.maps.size() != y.maps.size() || x.tensors.size() != y.tensors.size())
+      throw std::invalid_argument(what + ": the two models' traces differ in shape (not one model?)");
+    for (size_t i = 0; i < x.tensors.size(); ++i) {
+      const Mat &p = x.tensors[i].value, &q = y.tensors[i].value;
+      const bool attention = x.tensors[i].name == trace_names::kInitialWeights;
+      if (x.tensors[i].name != trace_names::kLogits && !attention) continue;
+      if (p.rows() != q.rows() || p.cols() != q.cols())
+        throw std::invalid_argument(what + ": tensor " + x.tensors[i].name + " differs in shape");
+      double& m = attention ? this->attention : logits;
+      if (p.size() > 0) m = std::max(m, static_cast<double>((p - q).cwiseAbs().maxCoeff()));
+    }
+    for (size_t i = 0; i < x.maps.size(); ++i) {
+      const Mat &p = x.maps[i].weights, &q = y.maps[i].weights;
+      if (p.rows() != q.rows() || p.cols() != q.cols())
+        throw std::invalid_argument(what + ": map " + x.maps[i].name + " differs in shape");
+      if (p.size() > 0) attention = std::max(attention, static_cast<double>((p - q).cwiseAbs().maxCoeff()));
+    }
+  }
+};
+
+int cmd_compare(const Args& a, std::ostream& out) {
+  if (a.positional.size() != 2 || a.has("--data") == a.has("--corpus"))
+    throw UsageError("compare takes MODEL_A, MODEL_B and one of --data PAIRS.tsv or --corpus DIR");
+  const int limit = a.has("--limit") ? parse_int(a.get("--limit"), "--limit") : 0;
+  const LoadedModel ma = load_model_dir(a.positional[0]), mb = load_model_dir(a.positional[1]);
+  if (ma.config != mb.config)
+    throw std::invalid_argument("compare needs two versions of one model: the configs differ");
+  TraceChange change;
+  nlohmann::json result = {{"a", a.positional[0]}, {"b", a.positional[1]}};
+  if (a.has("--data")) {
+    const auto* sa = dynamic_cast<const Seq2Seq*>(ma.model.get());
+    const auto* sb = dynamic_cast<const Seq2Seq*>(mb.model.get());
+    if (!sa || !sb)
+      throw std::invalid_argument("--data needs a seq2seq model, this one is " + ma.model->architecture());
+    const std::vector<SentencePair> pairs = read_tsv(a.get("--data"));
+    const size_t n = limit > 0 ? std::min(pairs.size(), static_cast<size_t>(limit)) : pairs.size();
+    int changed = 0;
+    for (size_t k = 0; k < n; ++k) {
+      const Example ex = translation_example(*sa, pairs[k]);
+      const std::string what = "pair " + std::to_string(k + 1);
+      change.add(sa->forward_forced(ex.ids, ex.targets), sb->forward_forced(ex.ids, ex.targets), what);
+      const ForwardTrace x = sa->forward_ids(ex.ids), y = sb->forward_ids(ex.ids);
+      if (x.output_tokens != y.output_tokens) {
+        ++changed;
+        continue;
+      }
+      change.add(x, y, what);
+    }
+    result["inputs"] = n;
+    result["changed_translations"] = changed;
+  } else {
+    const nlohmann::json metrics = ma.card.value("metrics", nlohmann::json::object());
+    if (!metrics.contains("context"))
+      throw std::invalid_argument(a.positional[0] + "/card.json has no metrics.context: not an lm or mlm model");
+    const int context = metrics["context"].get<int>();
+    std::ostringstream log;
+    const TokenSplits s = read_token_splits(*ma.model, {{"corpus", a.get("--corpus")}}, context, log);
+    const bool mlm = ma.model->config().value("objective", "lm") == "mlm";
+    const MaskTokens special = mlm ? mask_tokens(*ma.model) : MaskTokens{};
+    Rng rng(mlm ? metrics.at("mask_seed").get<uint64_t>() : 0);  // the masks of evaluate_mlm
+    const int64_t total = static_cast<int64_t>(s.test.size());
+    int64_t windows = 0, changed = 0, positions = 0;
+    for (int64_t start = 0; start < total && (limit <= 0 || windows < limit); start += context, ++windows) {
+      const int64_t len = std::min<int64_t>(context, total - start);
+      std::vector<int> ids(s.test.begin() + start, s.test.begin() + start + len);
+      if (mlm) ids = mask_window(ids, special, metrics.at("mask_rate").get<double>(), false, rng).ids;
+      const ForwardTrace x = ma.model->forward_ids(ids), y = mb.model->forward_ids(ids);
+      change.add(x, y, "window " + std::to_string(windows + 1));
+      // Top-1 guesses that differ (what the page lists first), over every position.
+      const Mat *lx = nullptr, *ly = nullptr;
+      for (size_t i = 0; i < x.tensors.size(); ++i)
+        if (x.tensors[i].name == trace_names::kLogits) lx = &x.tensors[i].value, ly = &y.tensors[i].value;
+      for (Eigen::Index r = 0; lx && r < lx->rows(); ++r, ++positions) {
+        Eigen::Index ia, ib;
+        lx->row(r).maxCoeff(&ia);
+        ly->row(r).maxCoeff(&ib);
+        changed += ia != ib;
+      }
+    }
+    result["inputs"] = windows;
+    result["positions"] = positions;
+    result["changed_top_guesses"] = changed;
+  }
+  result["max_logit_change"] = change.logits;
+  result["max_attention_change"] = change.attention;
+  out << result.dump(2) << "\n";
+  return 0;
+}
+
 }  // namespace
 
 int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
@@ -358,6 +530,8 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
     if (cmd == "init") return cmd_init(a, out);
     if (cmd == "train") return cmd_train(a, out);
     if (cmd == "evaluate") return cmd_evaluate(a, out);
+    if (cmd == "quantize") return cmd_quantize(a, out);
+    if (cmd == "compare") return cmd_compare(a, out);
     return cmd_corpus(a, out);
   } catch (const UsageError& e) {
     err << "attnlab " << cmd << ": " << e.what() << "\n\n" << it->usage;

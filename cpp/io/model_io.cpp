@@ -103,15 +103,15 @@ LoadedModel load_model_from_memory(const std::string& config_json, const uint8_t
   // config too big for it (reading the header allocates nothing the buffer does not back).
   const SafetensorsFile file = read_safetensors(weights, size, what);
   try {
-    // Every parameter must be in the file, and a value takes at least 2 bytes (F16, BF16): a config
-    // asking for more fails here, before its tensors are allocated.
-    const ParamBudget budget(static_cast<int64_t>(size / 2));
+    // Every parameter must be in the file, and a value takes at least 1 byte (I8): a config asking
+    // for more fails here, before its tensors are allocated.
+    const ParamBudget budget(static_cast<int64_t>(size));
     out.model = build_model(out.config);
   } catch (const ConfigError& e) {
     throw ModelLoadError(std::string("config.json: ") + e.what());
   } catch (const TooManyParameters&) {
     throw ModelLoadError("config.json asks for more parameters than " + what + " can hold (" + std::to_string(size) +
-                         " bytes, at most " + std::to_string(size / 2) +
+                         " bytes, at most " + std::to_string(size) +
                          " values): check vocab_size and the widths against the weights");
   }
   assign_weights(*out.model, file, what);

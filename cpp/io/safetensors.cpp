@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <cstring>
 #include <limits>
+#include <map>
 #include <memory>
 #include <numeric>
 #include <set>
@@ -98,7 +99,7 @@ uint32_t float_to_bits(float f) {
 }
 
 bool parse_dtype(const std::string& text, DType* dtype) {
-  for (DType d : {DType::F32, DType::F16, DType::BF16}) {
+  for (DType d : {DType::F32, DType::F16, DType::BF16, DType::I8}) {
     if (text == dtype_name(d)) {
       *dtype = d;
       return true;
@@ -195,7 +196,7 @@ Entry check_entry(const std::string& name, const OrderedJson& value, uint64_t bu
   }
   if (!parse_dtype(dtype.get_ref<const std::string&>(), &entry.dtype)) {
     fail(what, label + " has dtype " + quote(dtype.get_ref<const std::string&>()) +
-                   "; supported dtypes are F32, F16 and BF16");
+                   "; supported dtypes are F32, F16, BF16 and I8 (with a per-row scale)");
   }
 
   // numel and byte size are computed in u64 with explicit overflow checks: a shape such as
@@ -292,7 +293,8 @@ std::string index_text(uint64_t flat, const Shape& shape) {
   return shape_text(index);
 }
 
-TensorData decode(const Entry& e, const uint8_t* buffer, const std::string& what) {
+// scale_of: for the scales of an I8 tensor, that tensor's entry (the scales get their own checks).
+TensorData decode(const Entry& e, const uint8_t* buffer, const std::string& what, const Entry* scale_of) {
   TensorData t;
   t.name = e.name;
   t.dtype = e.dtype;
@@ -305,6 +307,12 @@ TensorData decode(const Entry& e, const uint8_t* buffer, const std::string& what
       case DType::F32: v = bits_to_float(load_u32_le(p + 4 * i)); break;
       case DType::F16: v = half_to_float(load_u16_le(p + 2 * i)); break;
       case DType::BF16: v = bfloat16_to_float(load_u16_le(p + 2 * i)); break;
+      case DType::I8: v = float(int8_t(p[i])); break;
+    }
+    if (scale_of && !(std::isfinite(v) && v >= 0.0f)) {
+      fail(what, tensor_label(e.name) + ", the scale of row " + std::to_string(i) + " of I8 " +
+                     tensor_label(scale_of->name) + ", is " + (std::isnan(v) ? "NaN" : float_text(v)) +
+                     "; scales must be finite and not negative");
     }
     if (!std::isfinite(v)) {
       fail(what, tensor_label(e.name) + " holds " + (std::isnan(v) ? "NaN" : float_text(v)) + " at index " +
@@ -314,6 +322,53 @@ TensorData decode(const Entry& e, const uint8_t* buffer, const std::string& what
     t.values[i] = v;
   }
   return t;
+}
+
+// The I8 tensors' structure, checked before any value is read: each is 2-D and has a scale tensor
+// of the right dtype and shape; a ".scale" tensor next to a tensor that is not I8 is refused (a
+// writer that forgot to mark its tensor I8 would otherwise be read as bytes). Returns, per entry,
+// the I8 entry it holds the scales of, or nullptr.
+std::vector<const Entry*> check_i8(const std::vector<Entry>& entries, const std::string& what) {
+  std::map<std::string, size_t> by_name;
+  for (size_t i = 0; i < entries.size(); ++i) by_name[entries[i].name] = i;
+  std::vector<const Entry*> scale_of(entries.size(), nullptr);
+  for (const Entry& e : entries) {
+    if (e.dtype != DType::I8) continue;
+    if (e.shape.size() != 2) {
+      fail(what, tensor_label(e.name) + " is I8 with shape " + shape_text(e.shape) +
+                     "; I8 is for 2-D weights, with one scale per row");
+    }
+    const std::string scale_name = i8_scale_name(e.name);
+    const auto found = by_name.find(scale_name);
+    if (found == by_name.end()) {
+      fail(what, "I8 " + tensor_label(e.name) + " has no scale tensor " + quote(scale_name) + " (F16 or F32 [" +
+                     std::to_string(e.shape[0]) + "], one scale per row)");
+    }
+    const Entry& s = entries[found->second];
+    const std::string label = tensor_label(s.name) + " (the scales of I8 " + tensor_label(e.name) + ")";
+    if (s.dtype != DType::F16 && s.dtype != DType::F32) {
+      fail(what, label + " has dtype " + dtype_name(s.dtype) + "; scales are F16 or F32");
+    }
+    if (s.shape != Shape{e.shape[0]}) {
+      fail(what, label + " has shape " + shape_text(s.shape) + ", but " + shape_text(e.shape) +
+                     " needs one scale per row: [" + std::to_string(e.shape[0]) + "]");
+    }
+    scale_of[found->second] = &e;
+  }
+  const std::string suffix = i8_scale_name("");
+  for (size_t i = 0; i < entries.size(); ++i) {
+    const std::string& name = entries[i].name;
+    if (scale_of[i] || name.size() <= suffix.size() ||
+        name.compare(name.size() - suffix.size(), suffix.size(), suffix) != 0)
+      continue;
+    // A tensor "x.scale" without a tensor "x" is an ordinary tensor (a module's parameter "scale").
+    const auto base = by_name.find(name.substr(0, name.size() - suffix.size()));
+    if (base != by_name.end()) {
+      fail(what, tensor_label(name) + " is named as the scales of " + tensor_label(base->first) + ", which is " +
+                     dtype_name(entries[base->second].dtype) + ", not I8");
+    }
+  }
+  return scale_of;
 }
 
 // numel of a tensor handed to the writer, refusing shapes whose byte size would overflow.
@@ -343,11 +398,50 @@ const char* dtype_name(DType dtype) {
     case DType::F32: return "F32";
     case DType::F16: return "F16";
     case DType::BF16: return "BF16";
+    case DType::I8: return "I8";
   }
   return "?";
 }
 
-size_t dtype_size(DType dtype) { return dtype == DType::F32 ? 4 : 2; }
+size_t dtype_size(DType dtype) {
+  switch (dtype) {
+    case DType::F32: return 4;
+    case DType::I8: return 1;
+    case DType::F16:
+    case DType::BF16: break;
+  }
+  return 2;
+}
+
+std::string i8_scale_name(const std::string& name) { return name + ".scale"; }
+
+I8Row quantize_row_i8(const float* row, size_t n) {
+  I8Row out;
+  out.q.assign(n, 0);
+  float max_abs = 0.0f;
+  for (size_t i = 0; i < n; ++i) {
+    if (!std::isfinite(row[i]))
+      throw std::invalid_argument("quantize_row_i8: value " + float_text(row[i]) + " at index " + std::to_string(i) +
+                                  " is not finite");
+    max_abs = std::max(max_abs, std::fabs(row[i]));
+  }
+  if (max_abs == 0.0f) return out;
+  // The smallest binary16 s with max_abs / s <= 127: round to nearest, then step up while too small
+  // (positive halves grow with their bit patterns), so no value is clipped.
+  const double target = double(max_abs) / 127.0;
+  uint16_t h = float_to_half(float(target));
+  while (double(half_to_float(h)) < target) ++h;
+  if ((h & 0x7C00) == 0x7C00) {
+    throw std::invalid_argument("quantize_row_i8: largest magnitude " + float_text(max_abs) +
+                                " needs a scale beyond binary16");
+  }
+  out.scale = half_to_float(h);
+  for (size_t i = 0; i < n; ++i) {
+    const long q = std::lround(double(row[i]) / double(out.scale));
+    out.q[i] = int8_t(std::max(-127L, std::min(127L, q)));
+  }
+  return out;
+}
 
 const TensorData* SafetensorsFile::find(const std::string& name) const {
   for (const TensorData& t : tensors) {
@@ -405,7 +499,7 @@ DType dtype_from_name(const std::string& name) {
   std::string upper = name;
   for (char& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   DType d;
-  if (!parse_dtype(upper, &d))
+  if (!parse_dtype(upper, &d) || d == DType::I8)
     throw std::invalid_argument("unknown weight type \"" + name + "\" (expected F32, F16 or BF16)");
   return d;
 }
@@ -414,6 +508,7 @@ float round_to_dtype(float value, DType dtype) {
   switch (dtype) {
     case DType::F16: return half_to_float(float_to_half(value));
     case DType::BF16: return bfloat16_to_float(float_to_bfloat16(value));
+    case DType::I8: throw std::invalid_argument("round_to_dtype: I8 rounds whole rows (quantize_row_i8)");
     case DType::F32: break;
   }
   return value;
@@ -467,8 +562,26 @@ SafetensorsFile read_safetensors(const uint8_t* data, size_t size, const std::st
     }
   }
   check_coverage(entries, buffer_size, what);
+  const std::vector<const Entry*> scale_of = check_i8(entries, what);
+  std::map<std::string, size_t> decoded;             // name -> index in file.tensors
+  std::map<std::string, std::vector<float>> scales;  // by the name of the I8 tensor they scale
   file.tensors.reserve(entries.size());
-  for (const Entry& e : entries) file.tensors.push_back(decode(e, buffer, what));
+  for (size_t i = 0; i < entries.size(); ++i) {
+    TensorData t = decode(entries[i], buffer, what, scale_of[i]);
+    if (scale_of[i]) {
+      scales[scale_of[i]->name] = std::move(t.values);
+    } else {
+      decoded[t.name] = file.tensors.size();
+      file.tensors.push_back(std::move(t));
+    }
+  }
+  // W[r][c] = q[r][c] * scale[r]; the scales are consumed, so the caller sees W alone.
+  for (const auto& [name, scale] : scales) {
+    TensorData& w = file.tensors[decoded.at(name)];
+    const size_t cols = size_t(w.shape[1]);
+    for (size_t r = 0; r < scale.size(); ++r)
+      for (size_t c = 0; c < cols; ++c) w.values[r * cols + c] *= scale[r];
+  }
   return file;
 }
 
@@ -483,8 +596,11 @@ SafetensorsFile read_safetensors_file(const std::string& path) {
   return read_safetensors(bytes.data(), bytes.size(), path);
 }
 
-std::vector<uint8_t> write_safetensors(const std::vector<TensorData>& tensors, DType dtype,
-                                       const nlohmann::json& metadata) {
+namespace {
+
+// as_given: every tensor stored as its own dtype; otherwise as dtype (I8: 2-D tensors, the rest F16).
+std::vector<uint8_t> write_tensors(const std::vector<TensorData>& tensors, DType dtype, bool as_given,
+                                   const nlohmann::json& metadata) {
   if (!metadata.is_object()) {
     throw std::invalid_argument("safetensors: metadata must be an object of string -> string");
   }
@@ -500,8 +616,14 @@ std::vector<uint8_t> write_safetensors(const std::vector<TensorData>& tensors, D
     header[kMetadataKey] = meta;  // first, as the reference writer puts it
   }
 
-  const uint64_t element = dtype_size(dtype);
-  uint64_t offset = 0;
+  // What goes into the file, in order: with I8, a 2-D tensor becomes its bytes and its scales.
+  struct Stored {
+    std::string name;
+    DType dtype;
+    Shape shape;
+    std::vector<uint8_t> bytes;
+  };
+  std::vector<Stored> stored;
   std::set<std::string> names;
   for (const TensorData& t : tensors) {
     if (t.name == kMetadataKey) {
@@ -515,12 +637,88 @@ std::vector<uint8_t> write_safetensors(const std::vector<TensorData>& tensors, D
       throw std::invalid_argument("safetensors: " + tensor_label(t.name) + " has " + std::to_string(t.values.size()) +
                                   " values but shape " + shape_text(t.shape) + " needs " + std::to_string(numel));
     }
+    for (size_t i = 0; i < t.values.size(); ++i) {
+      if (!std::isfinite(t.values[i])) {
+        throw std::invalid_argument("safetensors: " + tensor_label(t.name) + " value " + float_text(t.values[i]) +
+                                    " at index " + std::to_string(i) + " is not finite");
+      }
+    }
+    const auto encode = [&](const std::string& name, const std::vector<float>& values, DType as, const Shape& shape) {
+      Stored out{name, as, shape, {}};
+      out.bytes.reserve(values.size() * dtype_size(as));
+      for (size_t i = 0; i < values.size(); ++i) {
+        const float v = values[i];
+        if (as == DType::F32) {
+          const uint32_t bits = float_to_bits(v);
+          for (int b = 0; b < 4; ++b) out.bytes.push_back(uint8_t(bits >> (8 * b)));
+          continue;
+        }
+        const uint16_t bits = as == DType::F16 ? float_to_half(v) : float_to_bfloat16(v);
+        const bool finite = as == DType::F16 ? (bits & 0x7C00) != 0x7C00 : (bits & 0x7F80) != 0x7F80;
+        if (!finite) {
+          throw std::invalid_argument("safetensors: " + tensor_label(name) + " value " + float_text(v) + " at index " +
+                                      std::to_string(i) + " is too large for " + dtype_name(as));
+        }
+        out.bytes.push_back(uint8_t(bits));
+        out.bytes.push_back(uint8_t(bits >> 8));
+      }
+      return out;
+    };
+    const DType as = as_given ? t.dtype : dtype == DType::I8 && t.shape.size() != 2 ? DType::F16 : dtype;
+    if (as != DType::I8) {
+      stored.push_back(encode(t.name, t.values, as, t.shape));
+    } else if (t.shape.size() != 2) {
+      throw std::invalid_argument("safetensors: " + tensor_label(t.name) + " has shape " + shape_text(t.shape) +
+                                  "; I8 is for 2-D weights");
+    } else {
+      const size_t rows = size_t(t.shape[0]), cols = size_t(t.shape[1]);
+      Stored q{t.name, DType::I8, t.shape, {}};
+      q.bytes.reserve(rows * cols);
+      std::vector<float> scales(rows);
+      for (size_t r = 0; r < rows; ++r) {
+        I8Row row;
+        try {
+          row = quantize_row_i8(t.values.data() + r * cols, cols);
+        } catch (const std::invalid_argument& e) {
+          throw std::invalid_argument("safetensors: " + tensor_label(t.name) + " row " + std::to_string(r) + ": " +
+                                      e.what());
+        }
+        scales[r] = row.scale;
+        for (int8_t v : row.q) q.bytes.push_back(uint8_t(v));
+      }
+      stored.push_back(std::move(q));
+      stored.push_back(encode(i8_scale_name(t.name), scales, DType::F16, Shape{t.shape[0]}));
+    }
+  }
+  // The reader's rule for "W.scale" (check_i8): it is the scales of W if W is I8, and refused if W
+  // is anything else; a tensor given under an I8 tensor's scale name would be ambiguous.
+  const std::string suffix = i8_scale_name("");
+  std::map<std::string, DType> stored_dtype;
+  for (const Stored& s : stored) {
+    if (!stored_dtype.emplace(s.name, s.dtype).second) {
+      throw std::invalid_argument("safetensors: " + tensor_label(s.name) +
+                                  " is given, but with I8 it names the scales of tensor " +
+                                  quote(s.name.substr(0, s.name.size() - suffix.size())));
+    }
+  }
+  for (const Stored& s : stored) {
+    if (s.name.size() <= suffix.size() || s.name.compare(s.name.size() - suffix.size(), suffix.size(), suffix) != 0)
+      continue;
+    const auto base = stored_dtype.find(s.name.substr(0, s.name.size() - suffix.size()));
+    if (base != stored_dtype.end() && base->second != DType::I8) {
+      throw std::invalid_argument("safetensors: " + tensor_label(s.name) + " would read as the scales of " +
+                                  tensor_label(base->first) + ", which is stored as " + dtype_name(base->second));
+    }
+  }
+
+  uint64_t offset = 0;
+  for (const Stored& s : stored) {
     OrderedJson entry = OrderedJson::object();
-    entry["dtype"] = dtype_name(dtype);
-    entry["shape"] = t.shape;
-    entry["data_offsets"] = {offset, offset + numel * element};
-    header[t.name] = entry;
-    offset += numel * element;
+    entry["dtype"] = dtype_name(s.dtype);
+    entry["shape"] = s.shape;
+    entry["data_offsets"] = {offset, offset + s.bytes.size()};
+    header[s.name] = entry;
+    offset += s.bytes.size();
   }
 
   std::string text;
@@ -536,33 +734,23 @@ std::vector<uint8_t> write_safetensors(const std::vector<TensorData>& tensors, D
   const uint64_t n = text.size();
   for (int i = 0; i < 8; ++i) out.push_back(uint8_t(n >> (8 * i)));
   out.insert(out.end(), text.begin(), text.end());
-  for (const TensorData& t : tensors) {
-    for (size_t i = 0; i < t.values.size(); ++i) {
-      const float v = t.values[i];
-      auto where = [&] {
-        return "safetensors: " + tensor_label(t.name) + " value " + float_text(v) + " at index " + std::to_string(i);
-      };
-      if (!std::isfinite(v)) throw std::invalid_argument(where() + " is not finite");
-      if (dtype == DType::F32) {
-        const uint32_t bits = float_to_bits(v);
-        for (int b = 0; b < 4; ++b) out.push_back(uint8_t(bits >> (8 * b)));
-        continue;
-      }
-      const uint16_t bits = dtype == DType::F16 ? float_to_half(v) : float_to_bfloat16(v);
-      const bool finite = dtype == DType::F16 ? (bits & 0x7C00) != 0x7C00 : (bits & 0x7F80) != 0x7F80;
-      if (!finite) {
-        throw std::invalid_argument(where() + " is too large for " + dtype_name(dtype));
-      }
-      out.push_back(uint8_t(bits));
-      out.push_back(uint8_t(bits >> 8));
-    }
-  }
+  for (const Stored& s : stored) out.insert(out.end(), s.bytes.begin(), s.bytes.end());
   return out;
 }
 
-void write_safetensors_file(const std::string& path, const std::vector<TensorData>& tensors, DType dtype,
-                            const nlohmann::json& metadata) {
-  const std::vector<uint8_t> bytes = write_safetensors(tensors, dtype, metadata);
+}  // namespace
+
+std::vector<uint8_t> write_safetensors(const std::vector<TensorData>& tensors, DType dtype,
+                                       const nlohmann::json& metadata) {
+  return write_tensors(tensors, dtype, false, metadata);
+}
+
+std::vector<uint8_t> write_safetensors_as_given(const std::vector<TensorData>& tensors,
+                                                const nlohmann::json& metadata) {
+  return write_tensors(tensors, DType::F32, true, metadata);
+}
+
+void write_bytes_file(const std::string& path, const std::vector<uint8_t>& bytes) {
   FILE* f = std::fopen(path.c_str(), "wb");
   if (!f) throw std::runtime_error(path + ": cannot create file (" + std::strerror(errno) + ")");
   const bool written = std::fwrite(bytes.data(), 1, bytes.size(), f) == bytes.size();
@@ -571,6 +759,11 @@ void write_safetensors_file(const std::string& path, const std::vector<TensorDat
   if (!written || !closed) {
     throw std::runtime_error(path + ": cannot write file (" + std::strerror(written ? errno : saved_errno) + ")");
   }
+}
+
+void write_safetensors_file(const std::string& path, const std::vector<TensorData>& tensors, DType dtype,
+                            const nlohmann::json& metadata) {
+  write_bytes_file(path, write_safetensors(tensors, dtype, metadata));
 }
 
 }  // namespace attnlab

@@ -18,19 +18,39 @@
 namespace attnlab {
 
 // Element types the engine reads and writes. Every value is held as float in memory; F16 and BF16
-// exist so that a model folder can be half the size.
-enum class DType { F32, F16, BF16 };
+// exist so that a model folder can be half the size, I8 so that it can be a quarter.
+//
+// I8 is 8-bit weights (docs/weights-format.md, "8-bit weights"): a 2-D tensor W (R, C) stored as
+// signed bytes q under its own name plus one scale per row under the name "W.scale" (F16 or F32,
+// shape [R]); W[r][c] = q[r][c] * scale[r]. The reader dequantizes on load and returns W alone; the
+// writer, given I8, stores every 2-D tensor that way and every other tensor (biases, norms) as F16.
+enum class DType { F32, F16, BF16, I8 };
 
-const char* dtype_name(DType dtype);  // "F32", "F16", "BF16", as written in the header
-size_t dtype_size(DType dtype);       // bytes per element: 4, 2, 2
+const char* dtype_name(DType dtype);  // "F32", "F16", "BF16", "I8", as written in the header
+size_t dtype_size(DType dtype);       // bytes per element: 4, 2, 2, 1
 // Reads "F32", "F16" or "BF16" (also lower case); throws std::invalid_argument naming the choices.
+// I8 is refused: 8-bit weights need a per-row scale, which write_safetensors(..., DType::I8) picks.
 DType dtype_from_name(const std::string& name);
 // The value a float becomes when stored as dtype and read back (round to nearest, ties to even).
+// I8 depends on the whole row: use quantize_row_i8.
 float round_to_dtype(float value, DType dtype);
+
+// The companion tensor that holds the per-row scales of an I8 tensor: name + ".scale". A PyTorch
+// state_dict can never hold both: "W.scale" would make the tensor W a module.
+std::string i8_scale_name(const std::string& name);
+
+// One row of an I8 tensor, as the writer makes it: the scale is the smallest binary16 value s with
+// max|row| / s <= 127 (0 for a row of zeros), and q = round(row / s). Every value read back,
+// q * s, is within s / 2 of the original.
+struct I8Row {
+  float scale = 0;        // exactly representable in binary16
+  std::vector<int8_t> q;  // in [-127, 127]
+};
+I8Row quantize_row_i8(const float* row, size_t n);
 
 struct TensorData {
   std::string name;           // PyTorch state_dict name, e.g. "encoder.weight_ih_l0"
-  DType dtype = DType::F32;   // how it is (or will be) stored in the file
+  DType dtype = DType::F32;   // how it is stored in the file (I8: dequantized with its scales)
   Shape shape;                // PyTorch shape; {} is a scalar, {n} a 1-D tensor such as a bias
   std::vector<float> values;  // numel(shape) values, row-major (C order), converted to float on read
 };
@@ -57,12 +77,22 @@ SafetensorsFile read_safetensors(const uint8_t* data, size_t size, const std::st
 SafetensorsFile read_safetensors_file(const std::string& path);
 
 // Serializes tensors in the given order, every one stored as dtype, with an 8-byte aligned header
-// padded with spaces and a byte buffer that the tensors cover without gaps. The result is always a
-// file read_safetensors accepts: throws std::invalid_argument for a tensor whose values do not
-// match its shape, a duplicate or reserved name, a value that is not finite (or not representable
-// in dtype), or metadata that is not a string -> string object.
+// padded with spaces and a byte buffer that the tensors cover without gaps. With DType::I8 every
+// 2-D tensor is stored as I8, followed by its F16 scales ("W.scale"), and every other tensor as
+// F16. The result is always a file read_safetensors accepts: throws std::invalid_argument for a
+// tensor whose values do not match its shape, a duplicate or reserved name (with I8, also a name
+// that is another tensor's scale name), a value that is not finite (or not representable in
+// dtype), or metadata that is not a string -> string object.
 std::vector<uint8_t> write_safetensors(const std::vector<TensorData>& tensors, DType dtype,
                                        const nlohmann::json& metadata = nlohmann::json::object());
+
+// The same, but every tensor stored as its own TensorData::dtype (I8 only for 2-D tensors, with
+// their F16 scales): a file that keeps some weights in F16 and stores others in 8 bits.
+std::vector<uint8_t> write_safetensors_as_given(const std::vector<TensorData>& tensors,
+                                                const nlohmann::json& metadata = nlohmann::json::object());
+
+// Writes bytes to path; throws std::runtime_error when the file cannot be written.
+void write_bytes_file(const std::string& path, const std::vector<uint8_t>& bytes);
 
 // write_safetensors to path; throws std::runtime_error when the file cannot be written.
 void write_safetensors_file(const std::string& path, const std::vector<TensorData>& tensors, DType dtype,

@@ -2,8 +2,10 @@
 // an exception naming what is wrong, and never a partial model.
 #include <catch2/catch.hpp>
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 
 #include "cli/cli.h"
@@ -204,4 +206,65 @@ TEST_CASE("models: a text longer than the model reads is refused with the counts
   for (int i = 0; i < 300; ++i) text += "word ";
   REQUIRE_THROWS_WITH(m.forward_text(text), Catch::Contains("the text has 300 tokens; this model reads at most 256"));
   CHECK(m.forward_text("").maps.empty());
+}
+
+TEST_CASE("cli: quantize writes a smaller folder that loads, and compare measures what changed") {
+  const fs::path model = write_demo_model("quantize");
+  const fs::path q8 = model.parent_path() / "q8", f16 = model.parent_path() / "f16";
+  const CliRun q = cli({"quantize", model.string(), "--out", q8.string()});
+  REQUIRE(q.code == 0);
+  CHECK_THAT(q.out, Catch::Contains("as I8"));
+  REQUIRE(cli({"quantize", model.string(), "--out", f16.string(), "--dtype", "F16"}).code == 0);
+  CHECK(fs::file_size(q8 / "model.safetensors") < fs::file_size(f16 / "model.safetensors"));
+  CHECK(fs::file_size(f16 / "model.safetensors") < fs::file_size(model / "model.safetensors"));
+  const LoadedModel loaded = load_model_dir(q8.string());
+  CHECK(loaded.card["weights_dtype"] == "I8");
+  CHECK(read_text_file((q8 / "config.json").string()) == read_text_file((model / "config.json").string()));
+
+  const CliRun same = cli({"forward", q8.string(), "--text", "the red car"});
+  CHECK(same.code == 0);
+  CHECK(cli({"quantize", model.string(), "--out", (model.parent_path() / "x").string(), "--dtype", "q4"}).code == 2);
+  CHECK_THAT(cli({"quantize", model.string(), "--out", model.string()}).err, Catch::Contains("another folder"));
+  // compare needs test data; a model without a card's context or seq2seq is refused by name.
+  const CliRun cmp = cli({"compare", model.string(), q8.string(), "--corpus", "/nonexistent"});
+  CHECK(cmp.code == 1);
+  CHECK_THAT(cmp.err, Catch::Contains("metrics.context"));
+  CHECK(cli({"compare", model.string(), "--corpus", "x"}).code == 2);
+}
+
+TEST_CASE("loading: a shipped model stored as 8-bit weights loads within half a scale of every weight") {
+  for (const char* name : {"seq2seq-additive", "lm-lstmn", "tf-mlm"}) {
+    INFO(name);
+    const std::string dir = std::string(ATTNLAB_MODELS_DIR) + "/" + name;
+    LoadedModel original = load_model_dir(dir);
+    const std::vector<TensorData> weights = export_weights(*original.model);
+    const std::vector<uint8_t> bytes = write_safetensors(weights, DType::I8, {{"format", "pt"}});
+    size_t f32_bytes = 0;
+    for (const TensorData& t : weights) f32_bytes += 4 * t.values.size();
+    CHECK(bytes.size() < f32_bytes * 27 / 100);  // a quarter, plus the scales and the header
+    LoadedModel q8 = load_model_from_memory(read_text_file(dir + "/config.json"), bytes.data(), bytes.size(), "");
+    std::map<std::string, const Param*> loaded;
+    q8.model->for_each_param([&](const std::string& n, Param& p) { loaded[n] = &p; });
+    size_t checked = 0;
+    original.model->for_each_param([&](const std::string& n, Param& p) {
+      INFO(n);
+      const Param& back = *loaded.at(n);
+      const Shape shape = p.shape();
+      REQUIRE(back.shape() == shape);
+      const float* in = p.value.data();
+      const float* out = back.value.data();
+      if (shape.size() != 2) {  // biases and norms: F16
+        for (Eigen::Index i = 0; i < p.value.size(); ++i) REQUIRE(out[i] == round_to_dtype(in[i], DType::F16));
+        return;
+      }
+      const size_t rows = size_t(shape[0]), cols = size_t(shape[1]);
+      for (size_t r = 0; r < rows; ++r) {
+        const float scale = quantize_row_i8(in + r * cols, cols).scale;
+        for (size_t c = 0; c < cols; ++c)
+          REQUIRE(std::fabs(double(out[r * cols + c]) - double(in[r * cols + c])) <= double(scale) / 2);
+      }
+      ++checked;
+    });
+    CHECK(checked >= 3);
+  }
 }
