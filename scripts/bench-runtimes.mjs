@@ -49,7 +49,7 @@ function ensurePackages() {
   );
   fs.mkdirSync(CACHE, { recursive: true });
   const specs = Object.entries(PACKAGES).map(([n, v]) => `${n}@${v}`);
-  execFileSync('npm', ['install', '--prefix', CACHE, '--no-save', '--no-audit', '--no-fund', ...specs], {
+  execFileSync('npm', ['install', '--prefix', CACHE, '--no-audit', '--no-fund', ...specs], {
     stdio: 'inherit',
   });
 }
