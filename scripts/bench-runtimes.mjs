@@ -242,7 +242,7 @@ async function main() {
   const times = {};
   for (const k of Object.keys(calls)) times[k] = { engine: [], ort: [], tfjs: [] };
   console.log(
-    `== ${ROUNDS} rounds after ${WARMUP} untimed (Node ${process.version}, load average ${os
+    `== ${ROUNDS} rounds after ${WARMUP} untimed (Node ${process.version}, TFJS backend ${tf.getBackend()}, load average ${os
       .loadavg()
       .map((l) => l.toFixed(2))
       .join(' ')})`,
