@@ -24,7 +24,7 @@ const parts = (page, tag) =>
   page
     .waitForFunction(
       (tag) => {
-        const root = document.querySelector(tag).shadowRoot;
+        const root = document.querySelector(tag)?.shadowRoot ?? document.createDocumentFragment();
         const done = (key) => {
           const part = root.querySelector(`.explain-part[data-part="${key}"]`);
           return part && !part.querySelector('[role="status"]');

@@ -171,7 +171,7 @@ test('the figure follows typing: a new row per word (timing: scripts/bench-page.
   for (const text of ['Emma was happy and', 'Emma was happy and clever', 'Emma was happy and clever .']) {
     frames.push(
       await page.evaluate(async (value) => {
-        const root = document.querySelector('attnlab-lstmn').shadowRoot;
+        const root = document.querySelector('attnlab-lstmn')?.shadowRoot ?? document.createDocumentFragment();
         const count = () => root.querySelectorAll('.reading li.row').length;
         const before = count();
         const area = root.querySelector('textarea');

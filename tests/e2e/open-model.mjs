@@ -61,7 +61,7 @@ after(async () => {
 /** What a lesson shows about the opened model (or its refusal). */
 const state = (page, tag) =>
   page.evaluate((tag) => {
-    const root = document.querySelector(tag).shadowRoot;
+    const root = document.querySelector(tag)?.shadowRoot ?? document.createDocumentFragment();
     const text = (sel) => root.querySelector(sel)?.textContent.replace(/\s+/g, ' ').trim() ?? null;
     return {
       local: text('.card[data-local="true"]'),
@@ -87,7 +87,7 @@ const pick = (page, tag, files) => page.locator(`${tag} input.open-input`).setIn
 const readingRows = (page) =>
   page
     .waitForFunction(() => {
-      const root = document.querySelector('attnlab-lstmn').shadowRoot;
+      const root = document.querySelector('attnlab-lstmn')?.shadowRoot ?? document.createDocumentFragment();
       if (root.querySelector('.figure')?.getAttribute('aria-busy') !== 'false') return null;
       const rows = root.querySelectorAll('.reading li.row');
       return rows.length ? [...rows].map((r) => r.dataset.word) : null;
@@ -183,7 +183,8 @@ test('lesson 3 opens the lab’s mirror model: every head, its outputs instead o
   const page = await openLesson('attnlab-transformer', '&transformer.view=all+model');
   await pick(page, 'attnlab-transformer', folders.mirror);
   await page.waitForFunction(() => {
-    const root = document.querySelector('attnlab-transformer').shadowRoot;
+    const root =
+      document.querySelector('attnlab-transformer')?.shadowRoot ?? document.createDocumentFragment();
     return root.querySelector('.card[data-local="true"]') && root.querySelectorAll('.thumb').length > 0;
   });
   const shown = await state(page, 'attnlab-transformer');

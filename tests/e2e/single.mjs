@@ -148,7 +148,8 @@ test('from file:// with the network off: the three lessons run their trained mod
   await tf(tab, '.views [data-value="model"]').click();
   await idle(tab, 'attnlab-transformer', '.thumb');
   const maps = await tab.evaluate(() => {
-    const root = document.querySelector('attnlab-transformer').shadowRoot;
+    const root =
+      document.querySelector('attnlab-transformer')?.shadowRoot ?? document.createDocumentFragment();
     const n = root.querySelectorAll('.chips .chip').length;
     return {
       n,
@@ -184,7 +185,7 @@ test('from file:// an intervention applies: a pinned cell changes the translatio
   const original = await row();
   const barIdle = () =>
     tab.waitForFunction(() => {
-      const root = document.querySelector('attnlab-seq2seq').shadowRoot;
+      const root = document.querySelector('attnlab-seq2seq')?.shadowRoot ?? document.createDocumentFragment();
       return (
         root.querySelector('.figure')?.getAttribute('aria-busy') === 'false' &&
         root.querySelector('.intervene')?.getAttribute('data-busy') === 'false'

@@ -46,7 +46,7 @@ const lab = (selector) => page.locator(`attnlab-train ${selector}`);
 /** The weights of the first run's map as drawn (data-weight of every cell), and its step. */
 const mapState = () =>
   page.evaluate(() => {
-    const root = document.querySelector('attnlab-train').shadowRoot;
+    const root = document.querySelector('attnlab-train')?.shadowRoot ?? document.createDocumentFragment();
     const map = root.querySelector('.run attnlab-attention-map');
     const cells = [...(map?.shadowRoot?.querySelectorAll('rect[data-weight]') ?? [])];
     return {
@@ -111,7 +111,9 @@ async function waitFor(predicate, arg, timeout = 60_000) {
 async function newPage(options) {
   const tab = await session.newPage(options);
   await tab.addInitScript(() => {
-    window.trainRoot = () => document.querySelector('attnlab-train').shadowRoot;
+    // Before the lab's chunk has arrived the element has no shadow root: an empty fragment finds nothing.
+    window.trainRoot = () =>
+      document.querySelector('attnlab-train')?.shadowRoot ?? document.createDocumentFragment();
   });
   return tab;
 }
@@ -376,7 +378,7 @@ test('side by side: additive and no attention train together, and the URL carrie
 /** Lesson 1's state while it shows a model: the pill checked, the card, the words, output and map. */
 const lessonOne = (tab) =>
   tab.evaluate(() => {
-    const root = document.querySelector('attnlab-seq2seq').shadowRoot;
+    const root = document.querySelector('attnlab-seq2seq')?.shadowRoot ?? document.createDocumentFragment();
     const map = root.querySelector('attnlab-attention-map');
     return {
       pill: root.querySelector('[data-variant][aria-checked="true"]')?.dataset.variant ?? null,
@@ -395,7 +397,7 @@ test('"Show it in lesson 1" hands the trained model to lesson 1 on the app page;
     .locator('attnlab-train .run[data-variant="additive"] button[data-action="open-in-lesson"]')
     .click();
   await page.waitForFunction(() => {
-    const root = document.querySelector('attnlab-seq2seq').shadowRoot;
+    const root = document.querySelector('attnlab-seq2seq')?.shadowRoot ?? document.createDocumentFragment();
     return root.querySelector('.card[data-local="true"]') && root.querySelector('.translation');
   });
   await page.waitForFunction(() =>

@@ -103,7 +103,8 @@ async function chooseView(page, view) {
 /** Every thumbnail of the model view as { layer, head, rows, cols, cells: [[w]] }. */
 async function thumbnails(page) {
   return page.evaluate(() => {
-    const root = document.querySelector('attnlab-transformer').shadowRoot;
+    const root =
+      document.querySelector('attnlab-transformer')?.shadowRoot ?? document.createDocumentFragment();
     return [...root.querySelectorAll('.thumb')].map((b) => {
       const rows = Number(b.dataset.rows);
       const cols = Number(b.dataset.cols);
@@ -298,7 +299,8 @@ test('the figure follows typing (timing: scripts/bench-page.mjs)', async (t) => 
   for (const text of ['Emma was', 'Emma was happy', 'Emma was happy and clever']) {
     frames.push(
       await page.evaluate(async (value) => {
-        const root = document.querySelector('attnlab-transformer').shadowRoot;
+        const root =
+          document.querySelector('attnlab-transformer')?.shadowRoot ?? document.createDocumentFragment();
         const count = () => root.querySelectorAll('.chips .chip').length;
         const before = count();
         const area = root.querySelector('textarea');
@@ -671,7 +673,8 @@ test('sigmoid model: the thumbnails share one colour scale with a legend, and th
   await settled(page);
   await chooseView(page, 'model');
   const seen = await page.evaluate(() => {
-    const root = document.querySelector('attnlab-transformer').shadowRoot;
+    const root =
+      document.querySelector('attnlab-transformer')?.shadowRoot ?? document.createDocumentFragment();
     const thumbs = [...root.querySelectorAll('.thumb')].map((b) => {
       const rects = [...b.querySelectorAll('rect[data-weight]')];
       let top = rects[0];
