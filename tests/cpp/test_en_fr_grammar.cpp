@@ -7,6 +7,7 @@
 #include <set>
 #include <sstream>
 
+#include "alignment_checks.h"
 #include "cli/cli.h"
 #include "data/en_fr_grammar.h"
 
@@ -14,23 +15,9 @@ using namespace attnlab;
 
 namespace {
 
-std::string join(const std::vector<std::string>& w) {
-  std::string s;
-  for (size_t i = 0; i < w.size(); ++i) s += (i ? " " : "") + w[i];
-  return s;
-}
-
-bool has_link(const SentencePair& p, int s, int t) {
-  return std::find(p.alignment.begin(), p.alignment.end(), std::make_pair(s, t)) != p.alignment.end();
-}
-
-// Two links (s1, t1), (s2, t2) cross when the order of the English words and of the French words disagree.
-bool has_crossing(const SentencePair& p) {
-  for (const auto& a : p.alignment)
-    for (const auto& b : p.alignment)
-      if (a.first < b.first && a.second > b.second) return true;
-  return false;
-}
+using attnlab::testing::has_crossing;
+using attnlab::testing::has_link;
+using attnlab::testing::join;
 
 void check_every_french_word_aligned(const SentencePair& p) {
   std::vector<bool> covered(p.fr.size(), false);

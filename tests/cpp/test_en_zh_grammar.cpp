@@ -10,6 +10,7 @@
 #include <set>
 #include <sstream>
 
+#include "alignment_checks.h"
 #include "cli/cli.h"
 #include "data/en_zh_grammar.h"
 
@@ -17,23 +18,9 @@ using namespace attnlab;
 
 namespace {
 
-std::string join(const std::vector<std::string>& w) {
-  std::string s;
-  for (size_t i = 0; i < w.size(); ++i) s += (i ? " " : "") + w[i];
-  return s;
-}
-
-bool has_link(const SentencePair& p, int s, int t) {
-  return std::find(p.alignment.begin(), p.alignment.end(), std::make_pair(s, t)) != p.alignment.end();
-}
-
-// Two links (s1, t1), (s2, t2) cross when the order of the English words and of the Chinese words disagree.
-bool has_crossing(const SentencePair& p) {
-  for (const auto& a : p.alignment)
-    for (const auto& b : p.alignment)
-      if (a.first < b.first && a.second > b.second) return true;
-  return false;
-}
+using attnlab::testing::has_crossing;
+using attnlab::testing::has_link;
+using attnlab::testing::join;
 
 std::shared_ptr<EnZhNoun> np(const std::string& det, const std::string& noun, std::vector<std::string> adjectives = {},
                              bool plural = false) {
