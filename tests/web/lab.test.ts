@@ -213,14 +213,19 @@ it('the exported folder loads in the engine and translates', () => {
 });
 
 describe('the worker loop', () => {
-  function driver() {
+  function driver(warmUpMs = 0) {
     const messages: LabMessage[] = [];
     const tasks: (() => void)[] = [];
     let time = 0;
-    const d = new LabDriver(module, (m) => messages.push(m), {
-      now: () => (time += 7), // every look at the clock is 7 ms later: a slice is a few steps
-      later: (task) => tasks.push(task),
-    });
+    const d = new LabDriver(
+      module,
+      (m) => messages.push(m),
+      {
+        now: () => (time += 7), // every look at the clock is 7 ms later: a slice is a few steps
+        later: (task) => tasks.push(task),
+      },
+      warmUpMs,
+    );
     const drain = (limit = 10000) => {
       for (let k = 0; k < limit && tasks.length; k++) tasks.shift()?.();
     };
@@ -248,6 +253,31 @@ describe('the worker loop', () => {
     expect(messages.at(-1)).toMatchObject({ type: 'snapshot', steps: 200 });
     expect(messages.filter((m) => m.type === 'state').at(-1)).toMatchObject({ running: false, steps: 200 });
     d.dispose();
+  });
+
+  it('warms up on a scratch copy: no message, and the run trains exactly as without it', () => {
+    const lossesOf = (warmUpMs: number, warmSlices: number) => {
+      const { d, messages, tasks, drain } = driver(warmUpMs);
+      d.handle({ type: 'create', config: JSON.stringify(config('reverse', 60)) });
+      const before = messages.length;
+      for (let k = 0; k < warmSlices; k++) tasks.shift()?.();
+      const warmMessages = messages.length - before;
+      const warming = tasks.length > 0; // warm-up slices still to come
+      d.handle({ type: 'run' });
+      drain();
+      d.dispose();
+      const losses = messages.flatMap((m) => (m.type === 'progress' ? m.losses : []));
+      return { losses, warmMessages, warming };
+    };
+    const plain = lossesOf(0, 0);
+    expect(plain.losses).toHaveLength(60);
+    const warmed = lossesOf(200, 1000); // the whole warm-up, then Start
+    expect(warmed.warmMessages).toBe(0);
+    expect(warmed.warming).toBe(false);
+    expect(warmed.losses).toEqual(plain.losses);
+    const interrupted = lossesOf(10_000, 2); // Start while warming up ends the warm-up
+    expect(interrupted.warming).toBe(true);
+    expect(interrupted.losses).toEqual(plain.losses);
   });
 
   it('pauses between slices and resumes where it stopped', () => {

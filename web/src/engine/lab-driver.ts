@@ -12,6 +12,15 @@ export const SLICE_MS = 30;
 export const SNAPSHOT_MS = 200;
 /** Held-out pairs each snapshot scores (the run's evaluation sample is larger, for the card). */
 export const SNAPSHOT_PAIRS = 30;
+/**
+ * The worker's warm-up (LabDriver's `warmUpMs`): after "before training" is drawn, a scratch copy of
+ * the run trains for this long and is thrown away, so the browser compiles the hot WebAssembly
+ * functions to optimized code before the student presses Start. Without it that compilation ran
+ * on the renderer's thread pool in the first second of training and, on a 2-core machine, held
+ * the page's main thread off a core (docs/performance.md, "Is the page responsive while it
+ * trains?"). The run itself is untouched: its own Lab, seed and steps.
+ */
+export const WARM_UP_MS = 400;
 
 type Post = (message: LabMessage, transfer?: Transferable[]) => void;
 
@@ -52,11 +61,15 @@ export class LabDriver {
   private exampleIndex = 0;
   private lastSnapshot = -Infinity;
   private scheduled = false;
+  /** The scratch copy trained while warming up, and how much warm-up time is left. */
+  private warm: { lab: Lab; left: number } | null = null;
 
   constructor(
     private readonly module: AttnlabModule,
     private readonly post: Post,
     private readonly clock: Clock,
+    /** Warm-up time after each create (the worker: WARM_UP_MS; tests: 0, none). */
+    private readonly warmUpMs = 0,
   ) {}
 
   handle(request: LabRequest): void {
@@ -86,6 +99,7 @@ export class LabDriver {
 
   private create(config: string): void {
     this.running = false;
+    this.stopWarmUp();
     this.lab?.delete();
     this.lab = new this.module.Lab();
     if (this.fail(this.lab.create(config))) return;
@@ -104,10 +118,35 @@ export class LabDriver {
     });
     this.post({ type: 'state', running: false, steps: 0 });
     this.snapshot(); // "before training": the random initial state
+    if (this.warmUpMs > 0) this.startWarmUp(config);
+  }
+
+  private startWarmUp(config: string): void {
+    const lab = new this.module.Lab();
+    if (!lab.create(config).ok) return lab.delete();
+    this.warm = { lab, left: this.warmUpMs };
+    this.clock.later(() => this.warmSlice());
+  }
+
+  /** One slice of warm-up, between looks at the message queue; Start (or anything) ends it. */
+  private warmSlice(): void {
+    const warm = this.warm;
+    if (!warm || this.running) return this.stopWarmUp();
+    const start = this.clock.now();
+    while (this.clock.now() - start < Math.min(SLICE_MS, warm.left)) if (!warm.lab.step(1).ok) break;
+    warm.left -= this.clock.now() - start;
+    if (warm.left > 0) this.clock.later(() => this.warmSlice());
+    else this.stopWarmUp();
+  }
+
+  private stopWarmUp(): void {
+    this.warm?.lab.delete();
+    this.warm = null;
   }
 
   private setRunning(running: boolean): void {
     if (!this.lab) return;
+    if (running) this.stopWarmUp();
     if (running && this.steps >= this.totalSteps) running = false;
     if (this.running === running) return;
     this.running = running;
@@ -198,6 +237,7 @@ export class LabDriver {
   }
 
   dispose(): void {
+    this.stopWarmUp();
     this.running = false;
     this.lab?.delete();
     this.lab = null;

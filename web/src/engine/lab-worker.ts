@@ -2,7 +2,7 @@
 // runs on the page's thread and never shares the lessons' engine worker.
 
 import createModule from './generated/attnlab.js';
-import { LabDriver } from './lab-driver';
+import { LabDriver, WARM_UP_MS } from './lab-driver';
 import type { LabMessage, LabRequest } from './lab-protocol';
 import type { AttnlabFactory } from './wasm-types';
 
@@ -26,10 +26,15 @@ scope.addEventListener('message', (event) => {
   printErr: (text) => console.warn('[attnlab lab]', text),
 }).then(
   (module) => {
-    driver = new LabDriver(module, (message, transfer) => scope.postMessage(message, transfer ?? []), {
-      now: () => performance.now(),
-      later: (task) => setTimeout(task, 0),
-    });
+    driver = new LabDriver(
+      module,
+      (message, transfer) => scope.postMessage(message, transfer ?? []),
+      {
+        now: () => performance.now(),
+        later: (task) => setTimeout(task, 0),
+      },
+      WARM_UP_MS,
+    );
     scope.postMessage({ type: 'ready' });
     for (const request of pending.splice(0)) driver.handle(request);
   },

@@ -5,6 +5,8 @@
 import { html, type TemplateResult } from 'lit';
 import { axisBottom, interpolateBlues, interpolatePuOr, range, scaleLinear, select } from 'd3';
 import { paintCanvas } from './palette';
+import { keepAttr, keepText } from './keep-dom';
+export { keepAttr, keepText } from './keep-dom';
 import { formatInteger, t } from '../i18n';
 import { MAX_SVG_TOKENS, type MapLayout } from './attention-map-layout';
 import { maxValue, topKInRow, weightsOf, type AttentionMap } from '../engine/records';
@@ -45,6 +47,11 @@ export function colorScale(weights: Float32Array, diverging: boolean): ColorScal
 
 export function drawLegend(el: SVGSVGElement | null, color: ColorScale): void {
   if (!el) return;
+  // Drawn again only when its colours or ends change: the training lab redraws its maps several
+  // times a second, and every attribute set here would lay the legend out again.
+  const key = `${color.lo} ${color.hi} ${color.interpolate(0)} ${color.interpolate(1)}`;
+  if (el.dataset.drawn === key) return;
+  el.dataset.drawn = key;
   const barWidth = 180;
   const svg = select(el)
     .attr('width', barWidth + 16)
@@ -164,18 +171,23 @@ export function drawMarks(
   select(group)
     .selectAll<SVGRectElement, readonly [number, number]>('rect.mark')
     .data(shown)
-    .join('rect')
-    .attr('class', 'mark')
-    .attr('data-row', ([r]) => r)
-    .attr('data-col', ([, c]) => c)
-    .attr('x', ([, c]) => c * cell + 1)
-    .attr('y', ([r]) => r * cell + 1)
-    .attr('width', Math.max(1, cell - gap - 2))
-    .attr('height', Math.max(1, cell - gap - 2))
-    .attr('fill', 'none')
-    .attr('stroke', '#e8590c')
-    .attr('stroke-width', 2)
-    .attr('pointer-events', 'none');
+    .join((enter) =>
+      enter
+        .append('rect')
+        .attr('class', 'mark')
+        .attr('fill', 'none')
+        .attr('stroke', '#e8590c')
+        .attr('stroke-width', 2)
+        .attr('pointer-events', 'none'),
+    )
+    .each(function ([r, c]) {
+      keepAttr(this, 'data-row', r);
+      keepAttr(this, 'data-col', c);
+      keepAttr(this, 'x', c * cell + 1);
+      keepAttr(this, 'y', r * cell + 1);
+      keepAttr(this, 'width', Math.max(1, cell - gap - 2));
+      keepAttr(this, 'height', Math.max(1, cell - gap - 2));
+    });
 }
 
 /** Prints each cell's weight on it (cells large enough only, layout.numbers), white on dark cells. */
@@ -198,20 +210,6 @@ export function drawNumbers(
       keepAttr(this, 'fill', dark ? '#fff' : '#0b2545');
       keepText(this, weights[i].toFixed(2));
     });
-}
-
-/** Sets an attribute only when it changes: setting an SVG text's attribute lays it out again. */
-export function keepAttr(el: Element, name: string, value: string | number): void {
-  const text = String(value);
-  if (el.getAttribute(name) !== text) el.setAttribute(name, text);
-}
-
-/**
- * Sets an element's text only when it changes: d3's .text() replaces the text node every time,
- * which makes the browser lay the label out again although it reads the same.
- */
-export function keepText(el: Element, text: string): void {
-  if (el.textContent !== text) el.textContent = text;
 }
 
 /** One <g> per label, `shown` as printed (maybe truncated) and the full text in a <title>. */

@@ -34,6 +34,7 @@ import { cursorKey, placeCursor } from './attention-map-cursor';
 import { CellDrag } from './attention-map-drag';
 import { hideCellTip, showCellTip } from './attention-map-tooltip';
 import { attentionMapStyles } from './attention-map-styles';
+import { TableFollower } from './attention-map-table';
 
 export { MAX_SVG_TOKENS } from './attention-map-layout';
 const IMMEDIATE_CELLS = 10_000; // larger maps redraw once typing pauses, so keys never lag
@@ -57,6 +58,7 @@ export class AttentionMapElement extends LitElement {
     marks: { attribute: false },
     pinnable: { attribute: false },
     pins: { attribute: false },
+    streaming: { attribute: false },
   };
 
   /** The map to draw; null or 0 tokens shows a hint instead of an empty box. */
@@ -88,6 +90,9 @@ export class AttentionMapElement extends LitElement {
   declare pinnable: boolean;
   /** Cells the student pinned, as [row, col] (outlined; named in the legend). */
   declare pins: readonly Cell[];
+  /** The map changes several times a second (the lab training): attention-map-table.ts. */
+  declare streaming: boolean;
+  private readonly table = new TableFollower(() => this.requestUpdate());
 
   private resizeObserver: ResizeObserver | null = null;
   private lastWidth = 0; // content width of .scroll, from the ResizeObserver (0: not known yet)
@@ -120,6 +125,7 @@ export class AttentionMapElement extends LitElement {
     this.marks = [];
     this.pinnable = false;
     this.pins = [];
+    this.streaming = false;
     new LocaleController(this);
   }
 
@@ -144,6 +150,11 @@ export class AttentionMapElement extends LitElement {
     this.resizeObserver = null;
     if (this.drawTimer) clearTimeout(this.drawTimer);
     this.drawTimer = null;
+    this.table.stop();
+  }
+
+  override willUpdate(): void {
+    this.table.follow(this.map, this.streaming);
   }
 
   private hasCells(): boolean {
@@ -194,7 +205,7 @@ export class AttentionMapElement extends LitElement {
               @attnlab-export=${(event: ExportEvent) => void this.exportAs(event.detail)}
             ></attnlab-export-buttons>`
       }
-      ${renderMapTable(map, mapTitle(this.exportTitle))}
+      ${renderMapTable(this.table.map ?? map, mapTitle(this.exportTitle))}
     `;
   }
 
@@ -314,8 +325,10 @@ export class AttentionMapElement extends LitElement {
         .selectAll<SVGRectElement, null>('rect.band')
         .data(useCanvas ? [] : [null])
         .join((enter) => enter.insert('rect', ':first-child').attr('class', 'band'))
-        .attr('width', w)
-        .attr('height', h);
+        .each(function () {
+          keepAttr(this, 'width', w);
+          keepAttr(this, 'height', h);
+        });
     band('row-labels', rowLabelWidth, height);
     band('col-labels', width, top - 1);
     band('corner', rowLabelWidth, top - 1);
@@ -360,15 +373,14 @@ export class AttentionMapElement extends LitElement {
       (i) => `translate(${rowLabelWidth + i * cell + mid},${top - 6}) rotate(${angle})`,
     );
 
-    layer('hover')
-      .attr('transform', `translate(${rowLabelWidth},${top})`)
-      .selectAll('rect')
+    layer('hover', `translate(${rowLabelWidth},${top})`)
+      .selectAll<SVGRectElement, null>('rect')
       .data([null])
-      .join('rect')
-      .attr('class', 'outline')
-      .attr('width', cell - gap)
-      .attr('height', cell - gap)
-      .attr('visibility', 'hidden');
+      .join((enter) => enter.append('rect').attr('class', 'outline').attr('visibility', 'hidden'))
+      .each(function () {
+        keepAttr(this, 'width', cell - gap);
+        keepAttr(this, 'height', cell - gap);
+      });
     layer('cursor', `translate(${rowLabelWidth},${top})`);
     markEditedLabels(svgEl, map.editedRows ?? []);
 

@@ -10,12 +10,13 @@
 
 import { LitElement, css, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { axisBottom, axisLeft, line, scaleLinear, select } from 'd3';
-import { LocaleController, formatPercent, t } from '../i18n';
+import { LocaleController, currentLanguage, formatPercent, t } from '../i18n';
 import { downloadFigure, fileStem } from './export';
 import type { ExportEvent, ExportFormat } from './export-buttons';
 import { srOnly } from '../components/shared-styles';
 import './export-buttons';
 import { spread } from './spread';
+import { keepAttr, keepText } from './keep-dom';
 
 export interface ChartSeries {
   key: string; // stable name (data-series)
@@ -94,6 +95,7 @@ export class LineChartElement extends LitElement {
       .domain([0, this.yMax > 0 ? this.yMax : 1])
       .range([HEIGHT - MARGIN.bottom, MARGIN.top]);
     const svg = select(el);
+    const formatY = (v: number) => this.formatY(v);
     const layer = (name: string) =>
       svg.selectAll<SVGGElement, null>(`g.${name}`).data([null]).join('g').attr('class', name);
     const tickLabels = new Map(
@@ -103,12 +105,15 @@ export class LineChartElement extends LitElement {
     const xAxis = axisBottom(x);
     if (dense || this.continuousX) xAxis.ticks(5);
     else xAxis.tickValues([...tickLabels.keys()]).tickFormat((d) => tickLabels.get(+d) ?? String(d));
-    layer('x-axis')
-      .attr('transform', `translate(0,${HEIGHT - MARGIN.bottom})`)
-      .call(xAxis);
-    layer('y-axis')
-      .attr('transform', `translate(${MARGIN.left},0)`)
-      .call(
+    // An axis is drawn again only when what it shows changes: the training lab redraws its curves
+    // twice a second, and d3 sets every tick's attributes and text, laying them out again each time.
+    const xKey = `${x.domain()} ${dense || this.continuousX ? '' : [...tickLabels].join()}`;
+    const xLayer = layer('x-axis').attr('transform', `translate(0,${HEIGHT - MARGIN.bottom})`);
+    if (xLayer.attr('data-drawn') !== xKey) xLayer.attr('data-drawn', xKey).call(xAxis);
+    const yKey = `${y.domain()} ${this.percent} ${currentLanguage()}`;
+    const yLayer = layer('y-axis').attr('transform', `translate(${MARGIN.left},0)`);
+    if (yLayer.attr('data-drawn') !== yKey)
+      yLayer.attr('data-drawn', yKey).call(
         axisLeft(y)
           .ticks(5)
           .tickFormat((d) => this.formatY(+d)),
@@ -123,21 +128,30 @@ export class LineChartElement extends LitElement {
       .attr('y2', HEIGHT - MARGIN.bottom)
       .attr('stroke', '#868e96')
       .attr('stroke-dasharray', '3 3');
-    layer('x-label')
-      .selectAll('text')
-      .data([this.xLabel])
-      .join('text')
-      .attr('x', (MARGIN.left + WIDTH - MARGIN.right) / 2)
-      .attr('y', HEIGHT - 6)
-      .attr('text-anchor', 'middle')
-      .text((d) => d);
-    layer('y-label')
-      .selectAll('text')
-      .data([this.yLabel])
-      .join('text')
-      .attr('transform', `translate(12,${(MARGIN.top + HEIGHT - MARGIN.bottom) / 2}) rotate(-90)`)
-      .attr('text-anchor', 'middle')
-      .text((d) => d);
+    const label = (name: string, text: string, place: (t: SVGTextElement) => SVGTextElement) =>
+      layer(name)
+        .selectAll<SVGTextElement, string>('text')
+        .data([text])
+        .join((enter) =>
+          enter
+            .append('text')
+            .attr('text-anchor', 'middle')
+            .each(function () {
+              place(this);
+            }),
+        )
+        .each(function (d) {
+          keepText(this, d);
+        });
+    label('x-label', this.xLabel, (t) => {
+      t.setAttribute('x', String((MARGIN.left + WIDTH - MARGIN.right) / 2));
+      t.setAttribute('y', String(HEIGHT - 6));
+      return t;
+    });
+    label('y-label', this.yLabel, (t) => {
+      t.setAttribute('transform', `translate(12,${(MARGIN.top + HEIGHT - MARGIN.bottom) / 2}) rotate(-90)`);
+      return t;
+    });
     const path = line<{ x: number; y: number }>()
       .x((p) => x(p.x))
       .y((p) => y(p.y));
@@ -159,14 +173,17 @@ export class LineChartElement extends LitElement {
       .attr('fill', (s) => s.color)
       .selectAll<SVGCircleElement, { x: number; y: number; label?: string }>('circle')
       .data((s) => (dense ? [] : s.points))
-      .join('circle')
-      .attr('cx', (p) => x(p.x))
-      .attr('cy', (p) => y(p.y))
-      .attr('r', 3.5)
-      .selectAll('title')
+      .join((enter) => enter.append('circle').attr('r', 3.5))
+      .each(function (p) {
+        keepAttr(this, 'cx', x(p.x));
+        keepAttr(this, 'cy', y(p.y));
+      })
+      .selectAll<SVGTitleElement, { x: number; y: number; label?: string }>('title')
       .data((p) => [p])
       .join('title')
-      .text((p) => `${p.label ?? p.x}: ${this.formatY(p.y)}`);
+      .each(function (p) {
+        keepText(this, `${p.label ?? p.x}: ${formatY(p.y)}`);
+      });
   }
 
   /** Downloads the chart as drawn, with its key under it: SVG at its viewBox size, or PNG at twice that. */

@@ -150,6 +150,7 @@ function renderMap(
     <attnlab-attention-map
       .map=${shown.map}
       .marks=${shown.gold}
+      .streaming=${run.status === 'running'}
       .rowsAxis=${t(`train.families.${family}.rowsAxis`)}
       .colsAxis=${t(`train.families.${family}.colsAxis`)}
       .exportTitle=${`${modelName(run)} · ${headTitle ? `${headTitle} · ` : ''}${title}`}
