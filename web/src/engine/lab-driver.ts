@@ -20,7 +20,7 @@ export const SNAPSHOT_PAIRS = 30;
  * the page's main thread off a core (docs/performance.md, "Is the page responsive while it
  * trains?"). The run itself is untouched: its own Lab, seed and steps.
  */
-export const WARM_UP_MS = 400;
+export const WARM_UP_MS = 800;
 
 type Post = (message: LabMessage, transfer?: Transferable[]) => void;
 
@@ -134,6 +134,7 @@ export class LabDriver {
     if (!warm || this.running) return this.stopWarmUp();
     const start = this.clock.now();
     while (this.clock.now() - start < Math.min(SLICE_MS, warm.left)) if (!warm.lab.step(1).ok) break;
+    warm.lab.evaluate(SNAPSHOT_PAIRS); // what each snapshot runs, warmed up too
     warm.left -= this.clock.now() - start;
     if (warm.left > 0) this.clock.later(() => this.warmSlice());
     else this.stopWarmUp();
