@@ -31,13 +31,13 @@ import { parseModel, parseView } from '../../embed/state';
 import { isTeacherMode, sentenceInput } from '../shared/embed-attributes';
 import { LessonElement } from '../shared/lesson-element';
 import type { ChartSeries } from '../../figures/line-chart';
-import { SEQ2SEQ_MODELS } from '../shared/models';
+import { DEFAULT_SEQ2SEQ_PAIR, SEQ2SEQ_PAIR_MODELS, parsePair, type Seq2SeqPair } from '../shared/models';
+import { segmentChinese } from './segment';
 import {
-  DEFAULT_SEQ2SEQ_SENTENCE,
   SEQ2SEQ_MAX_CHARS,
   SEQ2SEQ_MAX_TOKENS,
-  FOLDERS,
-  BASELINE_FOLDER,
+  defaultSentence,
+  PAIR_LANGUAGES,
   seq2seqModel,
   say,
   type Shown,
@@ -54,6 +54,7 @@ import {
   controlsStyles,
 } from './controls';
 import { renderFigure } from './figure';
+import { langOf, pairsStyles, renderExamples, renderPairs } from './pairs';
 import { comparePanelStyles } from './compare-panel';
 import { stepPanelStyles } from './step-panel';
 import { renderLengthChart } from './length-chart';
@@ -65,6 +66,8 @@ import { startWhenConnected } from '../../components/start-when-connected';
 
 export class Seq2SeqElement extends LessonElement<Variant, LoadedModel> {
   static override properties = {
+    attrPair: { type: String, attribute: 'pair' },
+    pair: { state: true },
     variant: { state: true },
     step: { state: true },
     compare: { state: true },
@@ -72,6 +75,10 @@ export class Seq2SeqElement extends LessonElement<Variant, LoadedModel> {
     lengthCurves: { state: true },
   };
 
+  /** Attribute `pair`: the language pair (en-fr, en-zh, zh-en; absent or unknown: en-fr). */
+  declare attrPair: string | null | undefined;
+  /** The language pair whose models the lesson shows. */
+  declare pair: Seq2SeqPair;
   /** The model shown: one of the lesson's, or the one the student opened (LOCAL). */
   declare variant: Shown;
   /** The step the step-through panel explains: the row of the map (0 the start s_0, j the j-th word). */
@@ -95,7 +102,7 @@ export class Seq2SeqElement extends LessonElement<Variant, LoadedModel> {
   /** The changed model writing its own translation (free decoding). */
   readonly editedFree = this.interventions.addForward('edited-free');
   readonly models = new ModelSet<Variant, LoadedModel>(this, {
-    lesson: SEQ2SEQ_MODELS,
+    lesson: SEQ2SEQ_PAIR_MODELS[DEFAULT_SEQ2SEQ_PAIR],
     load: modelLoader(seq2seqModel),
     loadLocal: localLoader(seq2seqModel),
     manifest: servedFolders,
@@ -107,15 +114,17 @@ export class Seq2SeqElement extends LessonElement<Variant, LoadedModel> {
   chartSeries: { curves: unknown; key: string; series: ChartSeries[] } | null = null;
   /** "Does attention explain the output?", for the word the step panel explains. */
   readonly explainSection = new ExplainSection(this, {
-    seedFolder: () => (this.variant === 'additive' ? 'seq2seq-additive-seed2' : null),
+    seedFolder: () =>
+      this.variant === 'additive' && this.pair === 'en-fr' ? 'seq2seq-additive-seed2' : null,
     request: (seed) => explainRequest(this, seed),
   });
 
   constructor() {
     super();
     new LocaleController(this);
-    this.sentence = DEFAULT_SEQ2SEQ_SENTENCE;
-    this.text = DEFAULT_SEQ2SEQ_SENTENCE;
+    this.pair = DEFAULT_SEQ2SEQ_PAIR;
+    this.sentence = defaultSentence(this.pair);
+    this.text = this.sentence;
     this.variant = 'additive';
     this.step = 1;
     this.compare = false;
@@ -132,6 +141,9 @@ export class Seq2SeqElement extends LessonElement<Variant, LoadedModel> {
       this.caret = -1;
       this.compute();
     }
+    // The pair first: a pair given without a sentence opens on its own first example.
+    const pair = parsePair(this.attrPair) ?? DEFAULT_SEQ2SEQ_PAIR;
+    if (changed.has('attrPair') && pair !== this.pair) this.choosePair(pair, this.text);
     const variant = parseModel(this.attrModel, SPEC) as Variant | null;
     if (changed.has('attrModel') && variant && variant !== this.variant) {
       if (this.available.length) this.chooseVariant(variant);
@@ -148,6 +160,7 @@ export class Seq2SeqElement extends LessonElement<Variant, LoadedModel> {
     this.attrModel = out.model.value;
     this.attrView = out.view.value;
     this.attrStep = out.step.value;
+    this.attrPair = out.pair.value;
     this.reflectIntervention();
   }
 
@@ -172,12 +185,11 @@ export class Seq2SeqElement extends LessonElement<Variant, LoadedModel> {
     await this.ensureLoaded(first);
   }
 
-  /** Reads the accuracy-by-length figures of every served Seq2Seq card (small JSON files). */
+  /** Reads the accuracy-by-length figures of the pair's served Seq2Seq cards (small JSON files). */
   async loadLengthCurves(models: string[]): Promise<void> {
-    const keys = [
-      ...(Object.keys(FOLDERS) as Variant[]).map((v) => [v, FOLDERS[v]]),
-      ['none', BASELINE_FOLDER],
-    ];
+    const pair = this.pair;
+    const lesson = SEQ2SEQ_PAIR_MODELS[pair];
+    const keys = [...lesson.models.map((m) => [m.key, m.folder]), ['none', lesson.baseline]];
     const curves = await Promise.all(
       keys
         .filter(([, folder]) => models.includes(folder))
@@ -192,6 +204,7 @@ export class Seq2SeqElement extends LessonElement<Variant, LoadedModel> {
           }
         }),
     );
+    if (pair !== this.pair) return; // the student switched pairs meanwhile
     this.lengthCurves = curves.filter((c): c is { key: string; points: LengthPoint[] } => c !== null);
   }
 
@@ -249,6 +262,46 @@ export class Seq2SeqElement extends LessonElement<Variant, LoadedModel> {
     });
   }
 
+  /**
+   * Shows another language pair: its models (the old pair's workers are stopped), the same
+   * attention variant, and `text` if given, else the pair's first example (a text that was the old
+   * pair's default becomes the new pair's, so `pair="zh-en"` alone opens on a Chinese sentence).
+   */
+  choosePair(pair: Seq2SeqPair, text?: string): void {
+    if (pair === this.pair) return;
+    const old = this.pair;
+    this.pair = pair;
+    this.models.setLesson(SEQ2SEQ_PAIR_MODELS[pair]);
+    this.forwards.reset();
+    this.otherForwards.record = null;
+    this.interventions.resetForwards();
+    if (text === undefined || text === defaultSentence(old)) {
+      this.text = defaultSentence(pair);
+      this.interventions.sentenceChanged();
+    } else this.text = text;
+    this.caret = -1;
+    this.lengthCurves = [];
+    if (!this.models.manifestRead) return; // start() loads the pair's model once the manifest is read
+    void this.loadLengthCurves(this.models.served);
+    if (this.variant !== LOCAL && !this.available.includes(this.variant)) this.variant = this.available[0];
+    if (this.variant !== LOCAL) void this.ensureLoaded(this.variant);
+    else this.compute();
+    const other = this.otherVariant();
+    if (this.compare && other) void this.ensureLoaded(other);
+  }
+
+  /** An example sentence of `pair` (the examples' buttons): the pair, then the text. */
+  chooseExample(pair: Seq2SeqPair, text: string): void {
+    if (this.variant === LOCAL && pair !== this.pair) this.choose(this.available[0] ?? this.fallbackKey);
+    this.choosePair(pair, text);
+    if (this.text !== text) {
+      this.text = text;
+      this.caret = -1;
+    }
+    this.interventions.sentenceChanged();
+    this.compute();
+  }
+
   /** The other attention variant for side by side (none while the student's own model is shown). */
   otherVariant(): Variant | null {
     if (this.variant === LOCAL) return null;
@@ -289,8 +342,10 @@ export class Seq2SeqElement extends LessonElement<Variant, LoadedModel> {
    * expect (a model whose vocabulary has no "." reads the text as it is).
    */
   fullStop(): { text: string; added: boolean } {
-    const input = this.input();
-    return this.model && !this.model.knowsFullStop ? { text: input, added: false } : withFullStop(input);
+    const model = this.model;
+    const input = model?.readsChinese ? segmentChinese(this.input(), model.vocabulary) : this.input();
+    if (!model) return withFullStop(input);
+    return model.stop === null ? { text: input, added: false } : withFullStop(input, model.stop);
   }
 
   modelInput(): string {
@@ -387,10 +442,14 @@ export class Seq2SeqElement extends LessonElement<Variant, LoadedModel> {
         text: this.text,
         onInput: this.onInput,
         onCaret: this.onCaret,
-        switches: html`<div class="switches">${renderVariants(this)} ${renderCompareToggle(this)}</div>`,
+        lang: this.variant === LOCAL ? undefined : langOf(PAIR_LANGUAGES[this.pair].source),
+        switches: html`<div class="switches">
+          ${renderPairs(this)} ${renderVariants(this)} ${renderCompareToggle(this)}
+        </div>`,
       })}
       ${teacher ? nothing : this.opener.render()} ${teacher ? nothing : renderSuggestions(this)}
-      ${renderCard(this)} ${renderMessages('seq2seq-messages', messages)}
+      ${teacher ? nothing : renderExamples(this)} ${renderCard(this)}
+      ${renderMessages('seq2seq-messages', messages)}
       <div class="figure" aria-busy=${this.busy || this.current?.status === 'loading' ? 'true' : 'false'}>
         ${renderFigure(this)}
       </div>
@@ -409,6 +468,7 @@ export class Seq2SeqElement extends LessonElement<Variant, LoadedModel> {
     ...explainStyles,
     interventionBarStyles,
     seq2seqInterventionStyles,
+    pairsStyles,
   ];
 }
 

@@ -5,14 +5,14 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { currentLanguage, t } from '../../i18n';
 import type { ChartSeries } from '../../figures/line-chart';
 import type { Seq2SeqElement } from './element';
-import { CHART_COLORS, CHART_DASH, type Variant } from './parts';
+import { CHART_COLORS, CHART_DASH, say, type Variant } from './parts';
 
 export function renderLengthChart(el: Seq2SeqElement): TemplateResult | typeof nothing {
   if (!el.lengthCurves.length) return nothing;
   const label = (key: string) =>
     key === 'none' ? t('seq2seq.noAttentionModel') : t(`seq2seq.${key as Variant}Model`);
   // The same array until the cards or the language change, so typing does not redraw the chart.
-  const key = `${currentLanguage()}`;
+  const key = `${currentLanguage()} ${el.pair}`;
   if (el.chartSeries?.curves !== el.lengthCurves || el.chartSeries.key !== key) {
     const series: ChartSeries[] = el.lengthCurves.map((c) => ({
       key: c.key,
@@ -28,9 +28,9 @@ export function renderLengthChart(el: Seq2SeqElement): TemplateResult | typeof n
     <h3 id="length-title" class="map-title">${t('seq2seq.lengthTitle')}</h3>
     <attnlab-line-chart
       .series=${series}
-      .xLabel=${t('seq2seq.lengthX')}
+      .xLabel=${say(el, 'lengthX')}
       .yLabel=${t('seq2seq.lengthY')}
-      .caption=${t('seq2seq.lengthCaption')}
+      .caption=${say(el, 'lengthCaption')}
     ></attnlab-line-chart>
   </section>`;
 }
