@@ -4,9 +4,9 @@ import type { enSeq2seqPairs, enSeq2seqEnZh, enSeq2seqZhEn } from './en-seq2seq-
 
 export const zhCNSeq2seqPairs: typeof enSeq2seqPairs = {
   label: '语言',
-  'en-fr': '英语 → 法语',
-  'en-zh': '英语 → 中文',
-  'zh-en': '中文 → 英语',
+  'en-fr': '英文 → 法语',
+  'en-zh': '英文 → 中文',
+  'zh-en': '中文 → 英文',
   examplesLabel: '例句：',
   tryChinese: '输入中文：',
   words: '分词：',
@@ -18,7 +18,7 @@ export const zhCNSeq2seqPairs: typeof enSeq2seqPairs = {
 
 const chineseOut = {
   intro:
-    '一个小型循环编码器-解码器，在一个玩具英中语料上训练，你一边输入它一边翻译。解码器每一步都会重新读一遍所有英文词，并决定每个词用多少：这就是注意力（Bahdanau、Cho 和 Bengio，2015）。中文把修饰名词的成分用“的”放在名词前面，把时间和地点放在动词前面：注意图中交叉的地方。',
+    '一个小型循环编码器-解码器，在一个玩具英中平行语料上训练，你一边输入它一边翻译。解码器每一步都会重新读一遍所有英文词，并决定每个词用多少：这就是注意力（Bahdanau、Cho 和 Bengio，2015）。中文把修饰名词的成分用“的”放在名词前面，把时间和地点放在动词前面：注意图中交叉的地方。',
   allUnknown: '模型一个词都不认识。它只认识玩具语料中的 {{size}} 个英文词（试试“three cats sleep .”）。',
   empty: '输入一个英文句子，就能看到它的中文翻译。',
   translationLabel: '中文翻译',
@@ -33,14 +33,14 @@ const chineseOut = {
   differenceSame:
     '两张图读的是同一句中文“{{translation}}”，因此可以逐格比较。橙色：加性注意力更关注那里；紫色：点积注意力更关注那里。',
   lengthCaption:
-    '留出测试集中被完全译对的句子所占比例，按英文长度分组，取自这些模型的模型卡（若无注意力基线的模型卡可用，也一并画出）。',
+    '留出测试集上的完全匹配率，按英文句子长度分组，取自这些模型的模型卡（若无注意力基线的模型卡可用，也一并画出）。',
 };
 
 export const zhCNSeq2seqEnZh: typeof enSeq2seqEnZh = { ...chineseOut };
 
 export const zhCNSeq2seqZhEn: typeof enSeq2seqZhEn = {
   intro:
-    '一个小型循环编码器-解码器，在一个玩具中英语料上训练，你一边输入它一边翻译。像平时一样输入中文，不用加空格：本课会把它切成模型认识的词，图中每个词占一列。解码器每一步都会重新读一遍所有中文词，并决定每个词用多少：这就是注意力（Bahdanau、Cho 和 Bengio，2015）。',
+    '一个小型循环编码器-解码器，在一个玩具中英平行语料上训练，你一边输入它一边翻译。像平时一样输入中文，不用加空格：本课会把它切成模型认识的词，图中每个词占一列。解码器每一步都会重新读一遍所有中文词，并决定每个词用多少：这就是注意力（Bahdanau、Cho 和 Bengio，2015）。',
   inputLabel: '中文句子',
   placeholder: '输入一个中文句子…',
   tokensLabel: '中文词',
@@ -71,5 +71,5 @@ export const zhCNSeq2seqZhEn: typeof enSeq2seqZhEn = {
     '两张图读的是同一句英文“{{translation}}”，因此可以逐格比较。橙色：加性注意力更关注那里；紫色：点积注意力更关注那里。',
   lengthX: '中文句子长度（词）',
   lengthCaption:
-    '留出测试集中被完全译对的句子所占比例，按中文词数分组，取自这些模型的模型卡（若无注意力基线的模型卡可用，也一并画出）。',
+    '留出测试集上的完全匹配率，按中文句子的词数分组，取自这些模型的模型卡（若无注意力基线的模型卡可用，也一并画出）。',
 };

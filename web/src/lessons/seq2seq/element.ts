@@ -21,12 +21,9 @@ import { explainRequest } from './explain';
 import { ExplainSection } from '../shared/explain-section';
 import { explainStyles } from '../shared/explain-panel';
 import { messageLadder, renderMessages, type Message } from '../shared/messages';
-import { modelUrl } from '../../engine/model-folder';
 import { clipText, hasWords, type ForwardRecord } from '../../engine/records';
-import { accuracyByLength, allWordsUnknown, withFullStop, type LengthPoint } from './view-model';
+import { allWordsUnknown, withFullStop, type LengthPoint } from './view-model';
 import { LocaleController } from '../../i18n';
-import { fetchAsset } from '../../engine/assets';
-import { defaultModelBase } from '../../engine/model-base';
 import { parseModel, parseView } from '../../embed/state';
 import { isTeacherMode, sentenceInput } from '../shared/embed-attributes';
 import { LessonElement } from '../shared/lesson-element';
@@ -54,10 +51,10 @@ import {
   controlsStyles,
 } from './controls';
 import { renderFigure } from './figure';
-import { langOf, pairsStyles, renderExamples, renderPairs } from './pairs';
+import { langOf, pairsStyles, renderExamples, renderPairs, switchPair } from './pairs';
 import { comparePanelStyles } from './compare-panel';
 import { stepPanelStyles } from './step-panel';
-import { renderLengthChart } from './length-chart';
+import { readLengthCurves, renderLengthChart } from './length-chart';
 import { seq2seqStyles } from './styles';
 import '../../figures/attention-map';
 import '../../figures/line-chart';
@@ -185,27 +182,11 @@ export class Seq2SeqElement extends LessonElement<Variant, LoadedModel> {
     await this.ensureLoaded(first);
   }
 
-  /** Reads the accuracy-by-length figures of the pair's served Seq2Seq cards (small JSON files). */
+  /** Reads the accuracy-by-length figures of the pair's served cards (length-chart.ts). */
   async loadLengthCurves(models: string[]): Promise<void> {
     const pair = this.pair;
-    const lesson = SEQ2SEQ_PAIR_MODELS[pair];
-    const keys = [...lesson.models.map((m) => [m.key, m.folder]), ['none', lesson.baseline]];
-    const curves = await Promise.all(
-      keys
-        .filter(([, folder]) => models.includes(folder))
-        .map(async ([key, folder]) => {
-          try {
-            const response = await fetchAsset(modelUrl(defaultModelBase(), folder, 'card.json'));
-            if (!response.ok) return null;
-            const points = accuracyByLength((await response.json()) as Record<string, unknown>);
-            return points.length ? { key, points } : null;
-          } catch {
-            return null;
-          }
-        }),
-    );
-    if (pair !== this.pair) return; // the student switched pairs meanwhile
-    this.lengthCurves = curves.filter((c): c is { key: string; points: LengthPoint[] } => c !== null);
+    const curves = await readLengthCurves(pair, models);
+    if (pair === this.pair) this.lengthCurves = curves; // else the student switched pairs meanwhile
   }
 
   ensureLoaded(variant: Variant): Promise<void> {
@@ -262,42 +243,16 @@ export class Seq2SeqElement extends LessonElement<Variant, LoadedModel> {
     });
   }
 
-  /**
-   * Shows another language pair: its models (the old pair's workers are stopped), the same
-   * attention variant, and `text` if given, else the pair's first example (a text that was the old
-   * pair's default becomes the new pair's, so `pair="zh-en"` alone opens on a Chinese sentence).
-   */
+  /** Shows another language pair (pairs.ts): `text`, or the pair's first example. */
   choosePair(pair: Seq2SeqPair, text?: string): void {
-    if (pair === this.pair) return;
-    const old = this.pair;
-    this.pair = pair;
-    this.models.setLesson(SEQ2SEQ_PAIR_MODELS[pair]);
-    this.forwards.reset();
-    this.otherForwards.record = null;
-    this.interventions.resetForwards();
-    if (text === undefined || text === defaultSentence(old)) {
-      this.text = defaultSentence(pair);
-      this.interventions.sentenceChanged();
-    } else this.text = text;
-    this.caret = -1;
-    this.lengthCurves = [];
-    if (!this.models.manifestRead) return; // start() loads the pair's model once the manifest is read
-    void this.loadLengthCurves(this.models.served);
-    if (this.variant !== LOCAL && !this.available.includes(this.variant)) this.variant = this.available[0];
-    if (this.variant !== LOCAL) void this.ensureLoaded(this.variant);
-    else this.compute();
-    const other = this.otherVariant();
-    if (this.compare && other) void this.ensureLoaded(other);
+    switchPair(this, pair, text);
   }
 
   /** An example sentence of `pair` (the examples' buttons): the pair, then the text. */
   chooseExample(pair: Seq2SeqPair, text: string): void {
-    if (this.variant === LOCAL && pair !== this.pair) this.choose(this.available[0] ?? this.fallbackKey);
-    this.choosePair(pair, text);
-    if (this.text !== text) {
-      this.text = text;
-      this.caret = -1;
-    }
+    switchPair(this, pair, text);
+    this.text = text;
+    this.caret = -1;
     this.interventions.sentenceChanged();
     this.compute();
   }

@@ -7,10 +7,10 @@ import { css, html, nothing, type TemplateResult } from 'lit';
 import { radioPills } from '../../components/radio-pills';
 import { currentLanguage, formatPercent, t } from '../../i18n';
 import { LOCAL } from '../shared/model-set';
-import { SEQ2SEQ_PAIRS, type Seq2SeqPair } from '../shared/models';
+import { SEQ2SEQ_PAIRS, SEQ2SEQ_PAIR_MODELS, type Seq2SeqPair } from '../shared/models';
 import type { CardSummary } from '../../engine/model-folder';
 import type { Seq2SeqElement } from './element';
-import { PAIR_EXAMPLES, PAIR_LANGUAGES } from './parts';
+import { PAIR_EXAMPLES, PAIR_LANGUAGES, defaultSentence, type Variant } from './parts';
 import { SEQ2SEQ_TARGETS, joinWords, targetsMet } from './view-model';
 
 /** The language of a pair's input or output, as an HTML `lang`. */
@@ -19,6 +19,33 @@ export const langOf = (code: 'en' | 'fr' | 'zh'): string => (code === 'zh' ? 'zh
 /** The language of what the shown model writes (undefined for the student's own model). */
 export const targetLang = (el: Seq2SeqElement): string | undefined =>
   el.variant === LOCAL ? undefined : langOf(PAIR_LANGUAGES[el.pair].target);
+
+/**
+ * Shows another language pair: its models (the old pair's workers are stopped), the same attention
+ * variant (the pair's first while the student's own model was shown), and `text` if given, else the
+ * pair's first example (a text that was the old pair's default becomes the new pair's, so
+ * `pair="zh-en"` alone opens on a Chinese sentence).
+ */
+export function switchPair(el: Seq2SeqElement, pair: Seq2SeqPair, text?: string): void {
+  if (pair === el.pair) return;
+  const old = el.pair;
+  el.pair = pair;
+  el.models.setLesson(SEQ2SEQ_PAIR_MODELS[pair]);
+  el.forwards.reset();
+  el.otherForwards.record = null;
+  el.interventions.resetForwards();
+  el.text = text === undefined || text === defaultSentence(old) ? defaultSentence(pair) : text;
+  if (el.text !== text) el.interventions.sentenceChanged();
+  el.caret = -1;
+  el.lengthCurves = [];
+  if (!el.models.manifestRead) return; // start() loads the pair's model once the manifest is read
+  void el.loadLengthCurves(el.models.served);
+  if (el.variant === LOCAL || !el.available.includes(el.variant))
+    el.variant = el.available[0] ?? el.fallbackKey;
+  void el.ensureLoaded(el.variant as Variant);
+  const other = el.otherVariant();
+  if (el.compare && other) void el.ensureLoaded(other);
+}
 
 export function renderPairs(el: Seq2SeqElement): TemplateResult {
   return radioPills({
