@@ -276,6 +276,27 @@ test('the pair attribute: set on the element, it switches the models and opens o
   await page.close();
 });
 
+test('the intro and the guided tour follow the pair: the English -> Chinese tour is answered by its model', async (t) => {
+  if (!hasPair('en-zh')) return t.skip('models/seq2seq-en-zh-* are not in this build');
+  const page = await openLesson('?seq2seq.pair=en-zh');
+  const intro = page.locator('.lesson-intro[data-i18n^="seq2seq"]');
+  assert.match(await intro.innerText(), /English-Chinese corpus/);
+  const guide = page.locator('attnlab-guide[lesson="seq2seq"]');
+  assert.equal(await guide.getAttribute('pair'), 'en-zh');
+  await guide.locator('summary').click();
+  const q = guide.locator('li.question[data-question="zhongwu"]');
+  await q.locator('[data-choice="noon"]').click();
+  await q.locator('button.reveal').click();
+  const result = q.locator('.result[data-found]');
+  await result.waitFor({ timeout: 30_000 });
+  assert.equal(await result.getAttribute('data-found'), 'noon');
+  // Back to English -> French: the French tour and intro.
+  await choosePair(page, 'en-fr');
+  await guide.locator('li.question[data-question="rouge"]').waitFor();
+  assert.match(await intro.innerText(), /English-French corpus/);
+  await page.close();
+});
+
 test('the Chinese interface offers a Chinese example, which switches to Chinese -> English', async (t) => {
   if (!hasPair('zh-en')) return t.skip('models/seq2seq-zh-en-* are not in this build');
   const page = await openLesson('?lang=zh-CN');

@@ -71,7 +71,7 @@ export function renderExamples(el: Seq2SeqElement): TemplateResult | typeof noth
   const button = (pair: Seq2SeqPair, text: string) =>
     html`<button
       type="button"
-      class="suggestion example"
+      class="example"
       data-pair=${pair}
       data-example=${text}
       lang=${langOf(PAIR_LANGUAGES[pair].source)}
@@ -129,6 +129,20 @@ export function renderTargets(el: Seq2SeqElement, card: CardSummary): TemplateRe
 }
 
 export const pairsStyles = css`
+  .example {
+    font: inherit;
+    font-size: 0.85rem;
+    padding: 0.2rem 0.7rem;
+    border: 1px solid #b8c4d6;
+    border-radius: 999px;
+    background: #fff;
+    color: var(--attn-text, #1d2433);
+    cursor: pointer;
+  }
+  .example:focus-visible {
+    outline: 2px solid var(--attn-accent, #1f5fa8);
+    outline-offset: 2px;
+  }
   .examples {
     display: flex;
     flex-wrap: wrap;
