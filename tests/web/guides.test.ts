@@ -6,6 +6,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { toForwardRecord } from '../../web/src/engine/convert';
 import { GUIDES, drawGap, type Question } from '../../web/src/lessons/shared/guides';
+import { PAIR_GUIDES } from '../../web/src/lessons/shared/guides-pairs';
 import { en } from '../../web/src/i18n/en';
 import { zhCN } from '../../web/src/i18n/zh-CN';
 import type { AttnlabModule } from '../../web/src/engine/wasm-types';
@@ -36,7 +37,8 @@ function ask(q: Question) {
 }
 
 describe('guided paths', () => {
-  for (const [lesson, guide] of Object.entries(GUIDES)) {
+  // Lesson 1's Chinese pairs have tours of their own (guide.seq2seqEnZh, guide.seq2seqZhEn).
+  for (const [lesson, guide] of Object.entries({ ...GUIDES, ...PAIR_GUIDES })) {
     it(`${lesson}: at least two questions, and every step and question has both languages`, () => {
       expect(guide.questions.length).toBeGreaterThanOrEqual(2);
       const strings = (tree: unknown) =>
@@ -70,6 +72,15 @@ describe('guided paths', () => {
     const [, head] = GUIDES.transformer.questions;
     expect(ask(head).choice).toBe('at');
   });
+
+  it.skipIf(!fs.existsSync(path.join(repoRoot, 'models/seq2seq-en-zh-additive/model.safetensors')))(
+    'the English -> Chinese answers: 中午 reads "noon", 书 reads "book"',
+    () => {
+      const [zhongwu, shu] = PAIR_GUIDES.seq2seqEnZh.questions;
+      expect(ask(zhongwu).choice).toBe('noon');
+      expect(ask(shu).choice).toBe('book');
+    },
+  );
 
   it('the Seq2Seq answers are the ones the lesson teaches', () => {
     const [rouge, europeenne] = GUIDES.seq2seq.questions;

@@ -13,6 +13,7 @@ import { SPEC, attributeValues, parseStep, type Seq2SeqUi } from '../../web/src/
 import { DEFAULT_SEQ2SEQ_SENTENCE } from '../../web/src/lessons/seq2seq/parts';
 
 const initial: Seq2SeqUi = {
+  pair: 'en-fr',
   text: DEFAULT_SEQ2SEQ_SENTENCE,
   variant: 'additive',
   shown: parseView(null, SPEC.view),

@@ -123,9 +123,24 @@ function scheduleUrl(): void {
   clearTimeout(urlTimer);
   urlTimer = setTimeout(writeUrl, URL_WRITE_DELAY_MS);
 }
-const observer = new MutationObserver(scheduleUrl);
+// Lesson 1's intro names its language pair (issue 19): its string follows the element's `pair`.
+const PAIR_INTRO: Record<string, string> = { 'en-zh': 'seq2seqEnZh.intro', 'zh-en': 'seq2seqZhEn.intro' };
+function followPair(): void {
+  const intro = document.querySelector<HTMLElement>('.lesson-intro[data-i18n^="seq2seq"]');
+  const pair = document.querySelector(LESSONS.seq2seq.tag)?.getAttribute('pair')?.trim().toLowerCase() ?? '';
+  const key = PAIR_INTRO[pair] ?? 'seq2seq.intro';
+  document.getElementById('guide-seq2seq')?.setAttribute('pair', pair || 'en-fr');
+  if (!intro || intro.dataset.i18n === key) return;
+  intro.dataset.i18n = key;
+  intro.textContent = t(key);
+}
+const observer = new MutationObserver(() => {
+  followPair();
+  scheduleUrl();
+});
 for (const key of LESSON_KEYS) {
   const element = document.querySelector(LESSONS[key].tag);
   if (element) observer.observe(element, { attributes: true, attributeFilter: [...LESSONS[key].attributes] });
 }
+followPair();
 i18n.on('languageChanged', scheduleUrl);

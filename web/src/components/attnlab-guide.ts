@@ -5,7 +5,16 @@
 
 import { LitElement, css, html, nothing, type TemplateResult } from 'lit';
 import { EngineClient } from '../engine/engine';
-import { GUIDES, type Answer, type DrawQuestion, type Lesson, type Question } from '../lessons/shared/guides';
+import {
+  GUIDES,
+  type Answer,
+  type DrawQuestion,
+  type Guide,
+  type Lesson,
+  type Question,
+} from '../lessons/shared/guides';
+import { PAIR_GUIDES, pairGuideKey } from '../lessons/shared/guides-pairs';
+import { parsePair } from '../lessons/shared/models';
 import { drawStyles, renderDrawQuestion, type DrawReveal } from './guide-draw';
 import { defaultModelBase } from '../engine/model-base';
 import { fetchModelFolder } from '../engine/model-folder';
@@ -17,6 +26,7 @@ type Reveal =
 export class GuideElement extends LitElement {
   static override properties = {
     lesson: { type: String },
+    pair: { type: String },
     guesses: { state: true },
     reveals: { state: true },
     drawn: { state: true },
@@ -27,6 +37,16 @@ export class GuideElement extends LitElement {
   declare drawReveals: Record<string, DrawReveal>;
 
   declare lesson: Lesson;
+  /** Lesson 1's language pair (issue 19): en-zh and zh-en have tours of their own; else English -> French. */
+  declare pair: string | null | undefined;
+
+  /** The tour shown: the lesson's, or lesson 1's for its pair. */
+  private get tour(): { key: string; guide: Guide | undefined } {
+    const pairKey = this.lesson === 'seq2seq' ? pairGuideKey(parsePair(this.pair)) : null;
+    return pairKey
+      ? { key: pairKey, guide: PAIR_GUIDES[pairKey] }
+      : { key: this.lesson, guide: GUIDES[this.lesson] };
+  }
   /** The student's pick per question id. */
   declare guesses: Record<string, string>;
   declare reveals: Record<string, Reveal>;
@@ -111,7 +131,7 @@ export class GuideElement extends LitElement {
   }
 
   private renderQuestion(q: Question, index: number): TemplateResult {
-    const key = `guide.${this.lesson}.questions.${q.id}`;
+    const key = `guide.${this.tour.key}.questions.${q.id}`;
     const guess = this.guesses[q.id];
     const reveal = this.reveals[q.id];
     let result: TemplateResult | typeof nothing = nothing;
@@ -139,7 +159,7 @@ export class GuideElement extends LitElement {
     }
     return html`<li class="question" data-question=${q.id}>
       <p class="prompt">${t(`${key}.prompt`)}</p>
-      <p class="sentence" lang=${this.lesson === 'seq2seq' ? 'en' : 'en'}>“${q.text}”</p>
+      <p class="sentence" lang=${/\p{Script=Han}/u.test(q.text) ? 'zh-CN' : 'en'}>“${q.text}”</p>
       <div class="choices" role="radiogroup" aria-label=${t('guide.yourGuess', { n: index + 1 })}>
         ${q.choices.map(
           (c) =>
@@ -167,9 +187,9 @@ export class GuideElement extends LitElement {
   }
 
   override render(): TemplateResult {
-    const guide = GUIDES[this.lesson];
+    const { key: tourKey, guide } = this.tour;
     if (!guide) return html``;
-    const base = `guide.${this.lesson}`;
+    const base = `guide.${tourKey}`;
     return html`<details>
       <summary>${t('guide.title')}</summary>
       <ol class="steps">
@@ -179,7 +199,7 @@ export class GuideElement extends LitElement {
       <ol class="questions">
         ${guide.questions.map((q, i) => this.renderQuestion(q, i))}
         ${guide.draws.map((q) =>
-          renderDrawQuestion(this.lesson, q, {
+          renderDrawQuestion(tourKey, q, {
             drawn: this.drawn[q.id] ?? q.keys.map(() => 0),
             reveal: this.drawReveals[q.id],
             set: (values) => {

@@ -37,7 +37,8 @@ export interface LessonSpec {
 export const LESSONS = {
   seq2seq: {
     tag: 'attnlab-seq2seq',
-    attributes: ['sentence', 'model', 'view', 'step', 'intervene', 'controls'],
+    // `pair`: the language pair (absent, as in every link made before it: English -> French).
+    attributes: ['sentence', 'model', 'view', 'step', 'intervene', 'controls', 'pair'],
     view: { modes: ['map', 'compare'], panels: ['step', 'chart'] },
     models: modelKeys(SEQ2SEQ_MODELS),
     folderPrefix: SEQ2SEQ_MODELS.folderPrefix,

@@ -16,12 +16,14 @@ import {
   type AppState,
   type LessonKey,
 } from './state';
+import { SEQ2SEQ_PAIRS, parsePair } from '../lessons/shared/models';
 
 export type UrlProblemKey =
   | 'unknownName' // a query name no lesson reads (`colour=red`, `seq2seq.colour=red`)
   | 'unknownLesson' // `embed=` names no lesson
   | 'unknownLanguage' // `lang=` names no language of the page
   | 'unknownModel' // a `model` the lesson does not have
+  | 'unknownPair' // lesson 1's `pair` that is none of its language pairs
   | 'unknownView' // words of `view` the lesson does not know
   | 'notIndex' // layer, head, token or mask that is not a whole number from 1 up
   | 'notText'; // characters that are not text (invalid UTF-8, lone surrogates): shown as U+FFFD
@@ -118,6 +120,8 @@ function checkValue(
     if (!local && parseModel(value, spec) === null)
       return { key: 'unknownModel', choices: spec.models.join(', ') };
   }
+  if (attribute === 'pair' && lesson === 'seq2seq' && parsePair(value) === null)
+    return { key: 'unknownPair', choices: SEQ2SEQ_PAIRS.join(', ') };
   if (attribute === 'view' && spec.view.modes.length) {
     const words = value
       .toLowerCase()

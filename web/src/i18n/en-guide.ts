@@ -51,6 +51,62 @@ export const enGuide = {
       },
     },
   },
+  seq2seqEnZh: {
+    steps: {
+      1: 'The encoder reads the English sentence word by word; its states h₁ … hₘ are the columns of the map.',
+      2: 'The decoder writes one Chinese word per step (the rows). At each step it scores every English state against its own state sⱼ, and a softmax turns the scores into weights α that add up to 1: one row of the map.',
+      3: 'Chinese has no articles (“the” has no word of its own) and adds measure words English does not have (三 只 猫, “three cats”): some columns are read by no row, and some rows read a word another row read too.',
+      4: 'Chinese puts time and place before the verb and a describing clause before its noun with 的 (“the book that I read yesterday” → 我 昨天 读 的 书): watch the map cross over itself where the orders differ.',
+    },
+    draw: {
+      jia: {
+        prompt:
+          'Draw the row you expect: while writing “家” (home), how much does the decoder read each English word?',
+        explain:
+          'The model’s row is drawn over yours. Chinese says 在 家 (“at home”) before the verb 吃, English after it.',
+      },
+    },
+    questions: {
+      zhongwu: {
+        prompt:
+          'The Chinese sentence says 中午 (“at noon”) right after 我, before the verb. Which English word will “中午” attend to most?',
+        explain:
+          '“中午” reads “{{found}}”. English says “at noon” at the very end, Chinese before the verb: the map crosses.',
+      },
+      shu: {
+        prompt:
+          'In Chinese the clause comes first: 我 昨天 读 的 书. Which English word will “书” attend to most?',
+        explain:
+          '“书” reads “{{found}}”. The noun comes first in English and last in its Chinese phrase, after the clause and 的.',
+      },
+    },
+  },
+  seq2seqZhEn: {
+    steps: {
+      1: 'The Chinese sentence is cut into the words the model knows; the encoder reads them one by one, and its states h₁ … hₘ are the columns of the map.',
+      2: 'The decoder writes one English word per step (the rows). At each step it scores every Chinese state against its own state sⱼ, and a softmax turns the scores into weights α that add up to 1: one row of the map.',
+      3: 'English needs words Chinese does not write (“the”, “a”) and Chinese has words English leaves out (measure words such as 只, the 的 of a clause, 把): such rows and columns find no partner of their own.',
+      4: 'English puts time and place after the verb and a clause after its noun: the reorderings of the English-Chinese lesson, read the other way.',
+    },
+    draw: {
+      home: {
+        prompt:
+          'Draw the row you expect: while writing “home”, how much does the decoder read each Chinese word?',
+        explain: 'The model’s row is drawn over yours (if it wrote “home” at all).',
+      },
+    },
+    questions: {
+      noon: {
+        prompt: 'Which Chinese word will the English word “noon” attend to most?',
+        explain: '“noon” reads “{{found}}”. Chinese says 中午 before the verb, English “at noon” at the end.',
+      },
+      book: {
+        prompt: 'Which Chinese word will the English word “book” attend to most?',
+        explain:
+          '“book” reads “{{found}}”. In Chinese the noun 书 comes last, after the clause 我 昨天 读 的.',
+      },
+    },
+  },
   lstmn: {
     steps: {
       1: 'The model reads from left to right, one piece at a time, as a language model that predicts the next piece.',

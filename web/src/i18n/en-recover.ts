@@ -16,6 +16,8 @@ export const enUrl = {
   unknownLanguage: 'The link asks for a language “{{value}}” that the page does not have ({{choices}}).',
   unknownModel:
     'The link’s {{name}} “{{value}}” is not one of the lesson’s models ({{choices}}); the lesson shows its own.',
+  unknownPair:
+    'The link’s {{name}} “{{value}}” is not one of the lesson’s language pairs ({{choices}}); it shows English → French.',
   unknownView:
     'The link’s {{name}} “{{value}}” has words the lesson does not know ({{choices}}); they were skipped.',
   notIndex: 'The link’s {{name}} “{{value}}” is not a whole number from 1 up; it was ignored.',

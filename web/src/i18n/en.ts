@@ -6,6 +6,7 @@ import { enTransformer } from './en-transformer';
 import { enTrain } from './en-train';
 import { enIntervene } from './en-intervene';
 import { enEngine, enUrl } from './en-recover';
+import { enSeq2seqPairs, enSeq2seqEnZh, enSeq2seqZhEn } from './en-seq2seq-pairs';
 
 export const en = {
   app: {
@@ -301,6 +302,9 @@ export const en = {
   open: enOpen,
   intervene: enIntervene,
   seq2seqLocal: enSeq2seqLocal,
+  seq2seqPairs: enSeq2seqPairs,
+  seq2seqEnZh: enSeq2seqEnZh,
+  seq2seqZhEn: enSeq2seqZhEn,
   explain: enExplain,
   guide: enGuide,
   export: {

@@ -7,6 +7,7 @@ import { zhCNTransformer } from './zh-CN-transformer';
 import { zhCNTrain } from './zh-CN-train';
 import { zhCNIntervene } from './zh-CN-intervene';
 import { zhCNEngine, zhCNUrl } from './zh-CN-recover';
+import { zhCNSeq2seqPairs, zhCNSeq2seqEnZh, zhCNSeq2seqZhEn } from './zh-CN-seq2seq-pairs';
 
 export const zhCN: Strings = {
   app: {
@@ -281,6 +282,9 @@ export const zhCN: Strings = {
   open: zhCNOpen,
   intervene: zhCNIntervene,
   seq2seqLocal: zhCNSeq2seqLocal,
+  seq2seqPairs: zhCNSeq2seqPairs,
+  seq2seqEnZh: zhCNSeq2seqEnZh,
+  seq2seqZhEn: zhCNSeq2seqZhEn,
   explain: zhCNExplain,
   guide: zhCNGuide,
   export: {

@@ -8,7 +8,7 @@ import type { AttentionMap, ForwardRecord } from '../../engine/records';
 import { agreeingRows, differenceMap, mapWithStart } from './view-model';
 import { formatInteger, t } from '../../i18n';
 import type { Seq2SeqElement } from './element';
-import type { Variant } from './parts';
+import { say, type Variant } from './parts';
 import { seq2seqDifferenceTitle, seq2seqMapTitle } from '../shared/map-titles';
 import { isTeacherMode } from '../shared/embed-attributes';
 import type { PinEvent } from '../../figures/attention-map-edits';
@@ -36,7 +36,7 @@ export function renderCompare(el: Seq2SeqElement, record: ForwardRecord): Templa
         ${variant === el.variant && changed ? html`<span class="changed-badge">${t('intervene.compareChanged')}</span>` : ''}
       </h4>
       <p class="cost-note">
-        ${variant === el.variant ? t('seq2seq.compareOwn') : t('seq2seq.compareForced', { model: t(`seq2seq.${el.variant}Model`) })}
+        ${variant === el.variant ? t('seq2seq.compareOwn') : say(el, 'compareForced', { model: t(`seq2seq.${el.variant}Model`) })}
       </p>
       ${
         map
@@ -44,8 +44,8 @@ export function renderCompare(el: Seq2SeqElement, record: ForwardRecord): Templa
               .map=${map}
               .exportTitle=${seq2seqMapTitle(variant)}
               .exportText=${el.text}
-              .rowsAxis=${t('seq2seq.rowsAxis')}
-              .colsAxis=${t('seq2seq.colsAxis')}
+              .rowsAxis=${say(el, 'rowsAxis')}
+              .colsAxis=${say(el, 'colsAxis')}
               .pinnable=${variant === el.variant && !isTeacherMode(el.controls)}
               .pins=${variant === el.variant ? seq2seqPins(el) : NO_PINS}
               @attnlab-pin=${(event: PinEvent) => variant === el.variant && pinSeq2seq(el, event.detail)}
@@ -58,7 +58,7 @@ export function renderCompare(el: Seq2SeqElement, record: ForwardRecord): Templa
     const rows = agreeingRows(additive, dot);
     const note =
       rows === additive.rows && rows === dot.rows
-        ? t('seq2seq.differenceSame', { translation: record.outputTokens.join(' ') })
+        ? say(el, 'differenceSame', { translation: record.outputTokens.join(' ') })
         : t('seq2seq.differencePartial', { rows: formatInteger(Math.max(0, rows - 1)) });
     const withChange = changed
       ? ` ${t('intervene.compareDifference', { model: t(`seq2seq.${el.variant}Model`) })}`
@@ -74,8 +74,8 @@ export function renderCompare(el: Seq2SeqElement, record: ForwardRecord): Templa
               .legendTitle=${t('seq2seq.differenceLegend')}
               .exportTitle=${seq2seqDifferenceTitle()}
               .exportText=${el.text}
-              .rowsAxis=${t('seq2seq.rowsAxis')}
-              .colsAxis=${t('seq2seq.colsAxis')}
+              .rowsAxis=${say(el, 'rowsAxis')}
+              .colsAxis=${say(el, 'colsAxis')}
             ></attnlab-attention-map>`
           : html`<div class="placeholder" role="status">${t('seq2seq.differenceNone')}</div>`
       }

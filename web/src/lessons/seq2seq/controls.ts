@@ -7,6 +7,7 @@ import { suggestWords } from './view-model';
 import { formatInteger, formatPercent, t } from '../../i18n';
 import type { Seq2SeqElement } from './element';
 import { MODEL_KEYS, SUGGESTIONS } from './parts';
+import { renderTargets } from './pairs';
 import { LOCAL } from '../shared/model-set';
 import { localCard, renderLocalCard, withLocalOption } from '../shared/local-model';
 
@@ -36,7 +37,8 @@ export function renderCompareToggle(el: Seq2SeqElement): TemplateResult | typeof
 
 export function renderSuggestions(el: Seq2SeqElement): TemplateResult | typeof nothing {
   const model = el.model;
-  if (!model || !model.vocabulary.length) return nothing;
+  // Chinese has no spaces to complete a word at: the examples stand in for suggestions.
+  if (!model || !model.vocabulary.length || model.readsChinese) return nothing;
   const { prefix, words } = suggestWords(el.text, el.caret, model.vocabulary, SUGGESTIONS);
   if (!prefix || !words.length) return nothing;
   return html`<div class="suggestions" role="group" aria-label=${t('seq2seq.suggestionsLabel')}>
@@ -84,7 +86,7 @@ export function renderCard(el: Seq2SeqElement): TemplateResult | typeof nothing 
           >${t('seq2seq.cardAlignDecay', { decay: card.alignWeightDecay })}</span
         >`
       : nothing;
-  return html`<p class="card">${text}${trick}</p>`;
+  return html`<p class="card">${text}${trick}${renderTargets(el, card)}</p>`;
 }
 
 export const controlsStyles = css`

@@ -21,23 +21,20 @@ import { explainRequest } from './explain';
 import { ExplainSection } from '../shared/explain-section';
 import { explainStyles } from '../shared/explain-panel';
 import { messageLadder, renderMessages, type Message } from '../shared/messages';
-import { modelUrl } from '../../engine/model-folder';
 import { clipText, hasWords, type ForwardRecord } from '../../engine/records';
-import { accuracyByLength, allWordsUnknown, withFullStop, type LengthPoint } from './view-model';
+import { allWordsUnknown, withFullStop, type LengthPoint } from './view-model';
 import { LocaleController } from '../../i18n';
-import { fetchAsset } from '../../engine/assets';
-import { defaultModelBase } from '../../engine/model-base';
 import { parseModel, parseView } from '../../embed/state';
 import { isTeacherMode, sentenceInput } from '../shared/embed-attributes';
 import { LessonElement } from '../shared/lesson-element';
 import type { ChartSeries } from '../../figures/line-chart';
-import { SEQ2SEQ_MODELS } from '../shared/models';
+import { DEFAULT_SEQ2SEQ_PAIR, SEQ2SEQ_PAIR_MODELS, parsePair, type Seq2SeqPair } from '../shared/models';
+import { segmentChinese } from './segment';
 import {
-  DEFAULT_SEQ2SEQ_SENTENCE,
   SEQ2SEQ_MAX_CHARS,
   SEQ2SEQ_MAX_TOKENS,
-  FOLDERS,
-  BASELINE_FOLDER,
+  defaultSentence,
+  PAIR_LANGUAGES,
   seq2seqModel,
   say,
   type Shown,
@@ -54,9 +51,10 @@ import {
   controlsStyles,
 } from './controls';
 import { renderFigure } from './figure';
+import { langOf, pairsStyles, renderExamples, renderPairs, switchPair } from './pairs';
 import { comparePanelStyles } from './compare-panel';
 import { stepPanelStyles } from './step-panel';
-import { renderLengthChart } from './length-chart';
+import { readLengthCurves, renderLengthChart } from './length-chart';
 import { seq2seqStyles } from './styles';
 import '../../figures/attention-map';
 import '../../figures/line-chart';
@@ -65,6 +63,8 @@ import { startWhenConnected } from '../../components/start-when-connected';
 
 export class Seq2SeqElement extends LessonElement<Variant, LoadedModel> {
   static override properties = {
+    attrPair: { type: String, attribute: 'pair' },
+    pair: { state: true },
     variant: { state: true },
     step: { state: true },
     compare: { state: true },
@@ -72,6 +72,10 @@ export class Seq2SeqElement extends LessonElement<Variant, LoadedModel> {
     lengthCurves: { state: true },
   };
 
+  /** Attribute `pair`: the language pair (en-fr, en-zh, zh-en; absent or unknown: en-fr). */
+  declare attrPair: string | null | undefined;
+  /** The language pair whose models the lesson shows. */
+  declare pair: Seq2SeqPair;
   /** The model shown: one of the lesson's, or the one the student opened (LOCAL). */
   declare variant: Shown;
   /** The step the step-through panel explains: the row of the map (0 the start s_0, j the j-th word). */
@@ -95,7 +99,7 @@ export class Seq2SeqElement extends LessonElement<Variant, LoadedModel> {
   /** The changed model writing its own translation (free decoding). */
   readonly editedFree = this.interventions.addForward('edited-free');
   readonly models = new ModelSet<Variant, LoadedModel>(this, {
-    lesson: SEQ2SEQ_MODELS,
+    lesson: SEQ2SEQ_PAIR_MODELS[DEFAULT_SEQ2SEQ_PAIR],
     load: modelLoader(seq2seqModel),
     loadLocal: localLoader(seq2seqModel),
     manifest: servedFolders,
@@ -107,15 +111,17 @@ export class Seq2SeqElement extends LessonElement<Variant, LoadedModel> {
   chartSeries: { curves: unknown; key: string; series: ChartSeries[] } | null = null;
   /** "Does attention explain the output?", for the word the step panel explains. */
   readonly explainSection = new ExplainSection(this, {
-    seedFolder: () => (this.variant === 'additive' ? 'seq2seq-additive-seed2' : null),
+    seedFolder: () =>
+      this.variant === 'additive' && this.pair === 'en-fr' ? 'seq2seq-additive-seed2' : null,
     request: (seed) => explainRequest(this, seed),
   });
 
   constructor() {
     super();
     new LocaleController(this);
-    this.sentence = DEFAULT_SEQ2SEQ_SENTENCE;
-    this.text = DEFAULT_SEQ2SEQ_SENTENCE;
+    this.pair = DEFAULT_SEQ2SEQ_PAIR;
+    this.sentence = defaultSentence(this.pair);
+    this.text = this.sentence;
     this.variant = 'additive';
     this.step = 1;
     this.compare = false;
@@ -132,6 +138,9 @@ export class Seq2SeqElement extends LessonElement<Variant, LoadedModel> {
       this.caret = -1;
       this.compute();
     }
+    // The pair first: a pair given without a sentence opens on its own first example.
+    const pair = parsePair(this.attrPair) ?? DEFAULT_SEQ2SEQ_PAIR;
+    if (changed.has('attrPair') && pair !== this.pair) this.choosePair(pair, this.text);
     const variant = parseModel(this.attrModel, SPEC) as Variant | null;
     if (changed.has('attrModel') && variant && variant !== this.variant) {
       if (this.available.length) this.chooseVariant(variant);
@@ -148,6 +157,7 @@ export class Seq2SeqElement extends LessonElement<Variant, LoadedModel> {
     this.attrModel = out.model.value;
     this.attrView = out.view.value;
     this.attrStep = out.step.value;
+    this.attrPair = out.pair.value;
     this.reflectIntervention();
   }
 
@@ -172,27 +182,11 @@ export class Seq2SeqElement extends LessonElement<Variant, LoadedModel> {
     await this.ensureLoaded(first);
   }
 
-  /** Reads the accuracy-by-length figures of every served Seq2Seq card (small JSON files). */
+  /** Reads the accuracy-by-length figures of the pair's served cards (length-chart.ts). */
   async loadLengthCurves(models: string[]): Promise<void> {
-    const keys = [
-      ...(Object.keys(FOLDERS) as Variant[]).map((v) => [v, FOLDERS[v]]),
-      ['none', BASELINE_FOLDER],
-    ];
-    const curves = await Promise.all(
-      keys
-        .filter(([, folder]) => models.includes(folder))
-        .map(async ([key, folder]) => {
-          try {
-            const response = await fetchAsset(modelUrl(defaultModelBase(), folder, 'card.json'));
-            if (!response.ok) return null;
-            const points = accuracyByLength((await response.json()) as Record<string, unknown>);
-            return points.length ? { key, points } : null;
-          } catch {
-            return null;
-          }
-        }),
-    );
-    this.lengthCurves = curves.filter((c): c is { key: string; points: LengthPoint[] } => c !== null);
+    const pair = this.pair;
+    const curves = await readLengthCurves(pair, models);
+    if (pair === this.pair) this.lengthCurves = curves; // else the student switched pairs meanwhile
   }
 
   ensureLoaded(variant: Variant): Promise<void> {
@@ -249,6 +243,20 @@ export class Seq2SeqElement extends LessonElement<Variant, LoadedModel> {
     });
   }
 
+  /** Shows another language pair (pairs.ts): `text`, or the pair's first example. */
+  choosePair(pair: Seq2SeqPair, text?: string): void {
+    switchPair(this, pair, text);
+  }
+
+  /** An example sentence of `pair` (the examples' buttons): the pair, then the text. */
+  chooseExample(pair: Seq2SeqPair, text: string): void {
+    switchPair(this, pair, text);
+    this.text = text;
+    this.caret = -1;
+    this.interventions.sentenceChanged();
+    this.compute();
+  }
+
   /** The other attention variant for side by side (none while the student's own model is shown). */
   otherVariant(): Variant | null {
     if (this.variant === LOCAL) return null;
@@ -289,8 +297,10 @@ export class Seq2SeqElement extends LessonElement<Variant, LoadedModel> {
    * expect (a model whose vocabulary has no "." reads the text as it is).
    */
   fullStop(): { text: string; added: boolean } {
-    const input = this.input();
-    return this.model && !this.model.knowsFullStop ? { text: input, added: false } : withFullStop(input);
+    const model = this.model;
+    const input = model?.readsChinese ? segmentChinese(this.input(), model.vocabulary) : this.input();
+    if (!model) return withFullStop(input);
+    return model.stop === null ? { text: input, added: false } : withFullStop(input, model.stop);
   }
 
   modelInput(): string {
@@ -387,10 +397,14 @@ export class Seq2SeqElement extends LessonElement<Variant, LoadedModel> {
         text: this.text,
         onInput: this.onInput,
         onCaret: this.onCaret,
-        switches: html`<div class="switches">${renderVariants(this)} ${renderCompareToggle(this)}</div>`,
+        lang: this.variant === LOCAL ? undefined : langOf(PAIR_LANGUAGES[this.pair].source),
+        switches: html`<div class="switches">
+          ${renderPairs(this)} ${renderVariants(this)} ${renderCompareToggle(this)}
+        </div>`,
       })}
       ${teacher ? nothing : this.opener.render()} ${teacher ? nothing : renderSuggestions(this)}
-      ${renderCard(this)} ${renderMessages('seq2seq-messages', messages)}
+      ${teacher ? nothing : renderExamples(this)} ${renderCard(this)}
+      ${renderMessages('seq2seq-messages', messages)}
       <div class="figure" aria-busy=${this.busy || this.current?.status === 'loading' ? 'true' : 'false'}>
         ${renderFigure(this)}
       </div>
@@ -409,6 +423,7 @@ export class Seq2SeqElement extends LessonElement<Variant, LoadedModel> {
     ...explainStyles,
     interventionBarStyles,
     seq2seqInterventionStyles,
+    pairsStyles,
   ];
 }
 

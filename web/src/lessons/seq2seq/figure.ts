@@ -10,11 +10,12 @@ import { type AttentionMap, type ForwardRecord } from '../../engine/records';
 import { formatInteger, t } from '../../i18n';
 import { typeset } from '../../components/typeset';
 import type { Seq2SeqElement } from './element';
-import { SEQ2SEQ_MAX_TOKENS, COST_WITHOUT, COST_WITH, say } from './parts';
+import { SEQ2SEQ_MAX_TOKENS, COST_WITHOUT, COST_WITH, PAIR_LANGUAGES, say } from './parts';
 import { LOCAL } from '../shared/model-set';
 import { renderCompare } from './compare-panel';
 import { renderStep } from './step-panel';
 import { mapWithStart } from './view-model';
+import { langOf, renderTranslation } from './pairs';
 import { seq2seqMapTitle } from '../shared/map-titles';
 import { isTeacherMode } from '../shared/embed-attributes';
 import { pinSeq2seq, renderSeq2seqBar, seq2seqPins } from './interventions';
@@ -39,16 +40,13 @@ export function renderFigure(el: Seq2SeqElement): TemplateResult {
     el.shown.mode !== null && map && (!el.model || el.model.hasAttention)
       ? renderSeq2seqBar(el, record, mapWithStart(record))
       : nothing;
-  const translation = record.outputTokens.join(' ');
   const m = map?.cols ?? 0;
   const steps = map ? map.rows - 1 : 0;
   return html`
     ${renderTokens(el, record)}
     <div class="translation-box">
       <span class="translation-label">${say(el, 'translationLabel')}</span>
-      <p class="translation" lang=${el.variant === LOCAL ? nothing : 'fr'} data-translation=${translation}>
-        ${translation}
-      </p>
+      ${renderTranslation(el, record.outputTokens)}
     </div>
     ${bar}
     ${
@@ -77,15 +75,16 @@ export function renderFigure(el: Seq2SeqElement): TemplateResult {
 }
 
 export function renderTokens(el: Seq2SeqElement, record: ForwardRecord): TemplateResult {
+  const lang = el.variant === LOCAL ? nothing : langOf(PAIR_LANGUAGES[el.pair].source);
   return html`<div class="tokens">
     <span class="tokens-label">${say(el, 'tokensLabel')}</span>
     <ol>
       ${record.tokens.map((token, i) =>
         record.unknown[i]
-          ? html`<li class="unknown" dir="auto" title=${t('seq2seq.unknownChip')}>
+          ? html`<li class="unknown" dir="auto" lang=${lang} title=${t('seq2seq.unknownChip')}>
               ${token}<span class="sr-only"> (${t('seq2seq.unknownChip')})</span>
             </li>`
-          : html`<li dir="auto">${token}</li>`,
+          : html`<li dir="auto" lang=${lang}>${token}</li>`,
       )}
     </ol>
   </div>`;

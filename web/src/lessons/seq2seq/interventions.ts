@@ -5,6 +5,7 @@
 // would now write) and free decoding (the changed model writes its own sentence). Rows count as the
 // map does: 0 the start step s_0, j the j-th French word (rowBase 0 in the `intervene` text).
 
+import { targetLang } from './pairs';
 import { css, html, nothing, type TemplateResult } from 'lit';
 import { formatPercent, t } from '../../i18n';
 import { isolate } from '../../i18n/bidi';
@@ -45,7 +46,8 @@ export const seq2seqPins = (el: Seq2SeqElement): [number, number][] =>
 
 /** The before/after wording: a model the student opened writes "output", not French. */
 const sayIv = (el: Seq2SeqElement, key: string, params?: Record<string, unknown>) =>
-  t(`intervene.${key}${el.variant === LOCAL ? 'Local' : ''}`, params);
+  // The "output" wording of a student's model also serves the pairs without French.
+  t(`intervene.${key}${el.variant === LOCAL || el.pair !== 'en-fr' ? 'Local' : ''}`, params);
 
 function words(tokens: readonly string[], against: readonly string[]): TemplateResult {
   const changed = changedWords(tokens, against);
@@ -62,7 +64,7 @@ function renderConsequence(el: Seq2SeqElement, record: ForwardRecord): TemplateR
   const vocabulary = el.model?.targetVocabulary ?? [];
   const picks = forced ? forcedPicks(record, forced, vocabulary) : [];
   const changedSteps = picks.filter((p) => p.changed).length;
-  const lang = el.variant === LOCAL ? nothing : 'fr';
+  const lang = targetLang(el) ?? nothing;
   return html`<div class="consequence seq-consequence" aria-live="polite">
     <h4>${sayIv(el, 'seqTitle')}</h4>
     <dl class="before-after">
@@ -136,7 +138,7 @@ export function renderSeq2seqBar(
   return renderInterventionBar(ctrl, {
     host: el,
     id: 'seq2seq-intervene',
-    hint: t(el.variant === LOCAL ? 'intervene.hintLocal' : 'intervene.hintSeq2seq'),
+    hint: t(el.variant === LOCAL || el.pair !== 'en-fr' ? 'intervene.hintLocal' : 'intervene.hintSeq2seq'),
     names: seq2seqNames(record, map),
     pins: true,
     tools: html`${uniformToggle(ctrl)} ${temperatureSelect(ctrl)}`,

@@ -1,18 +1,47 @@
 // Lesson 1's length chart: exact match against source length for every served model card,
-// the no-attention baseline included.
+// the no-attention baseline included, of the lesson's language pair.
 
 import { html, nothing, type TemplateResult } from 'lit';
 import { currentLanguage, t } from '../../i18n';
 import type { ChartSeries } from '../../figures/line-chart';
 import type { Seq2SeqElement } from './element';
-import { CHART_COLORS, CHART_DASH, type Variant } from './parts';
+import { fetchAsset } from '../../engine/assets';
+import { defaultModelBase } from '../../engine/model-base';
+import { modelUrl } from '../../engine/model-folder';
+import { SEQ2SEQ_PAIR_MODELS, type Seq2SeqPair } from '../shared/models';
+import { accuracyByLength, type LengthPoint } from './view-model';
+import { CHART_COLORS, CHART_DASH, say, type Variant } from './parts';
+
+/** Exact match against source length from the cards of `pair`'s served models (small JSON files). */
+export async function readLengthCurves(
+  pair: Seq2SeqPair,
+  models: readonly string[],
+): Promise<{ key: string; points: LengthPoint[] }[]> {
+  const lesson = SEQ2SEQ_PAIR_MODELS[pair];
+  const keys = [...lesson.models.map((m) => [m.key, m.folder]), ['none', lesson.baseline]];
+  const curves = await Promise.all(
+    keys
+      .filter(([, folder]) => models.includes(folder))
+      .map(async ([key, folder]) => {
+        try {
+          const response = await fetchAsset(modelUrl(defaultModelBase(), folder, 'card.json'));
+          if (!response.ok) return null;
+          const points = accuracyByLength((await response.json()) as Record<string, unknown>);
+          return points.length ? { key, points } : null;
+        } catch {
+          return null;
+        }
+      }),
+  );
+  return curves.filter((c): c is { key: string; points: LengthPoint[] } => c !== null);
+}
 
 export function renderLengthChart(el: Seq2SeqElement): TemplateResult | typeof nothing {
   if (!el.lengthCurves.length) return nothing;
   const label = (key: string) =>
     key === 'none' ? t('seq2seq.noAttentionModel') : t(`seq2seq.${key as Variant}Model`);
   // The same array until the cards or the language change, so typing does not redraw the chart.
-  const key = `${currentLanguage()}`;
+  const key = `${currentLanguage()} ${el.pair}`;
   if (el.chartSeries?.curves !== el.lengthCurves || el.chartSeries.key !== key) {
     const series: ChartSeries[] = el.lengthCurves.map((c) => ({
       key: c.key,
@@ -28,9 +57,9 @@ export function renderLengthChart(el: Seq2SeqElement): TemplateResult | typeof n
     <h3 id="length-title" class="map-title">${t('seq2seq.lengthTitle')}</h3>
     <attnlab-line-chart
       .series=${series}
-      .xLabel=${t('seq2seq.lengthX')}
+      .xLabel=${say(el, 'lengthX')}
       .yLabel=${t('seq2seq.lengthY')}
-      .caption=${t('seq2seq.lengthCaption')}
+      .caption=${say(el, 'lengthCaption')}
     ></attnlab-line-chart>
   </section>`;
 }

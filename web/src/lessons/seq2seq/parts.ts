@@ -5,6 +5,7 @@ import type { EngineModel } from '../shared/load-model';
 import { requireArchitecture } from '../shared/local-model';
 import { LOCAL, type WithLocal } from '../shared/model-set';
 import { i18n, t } from '../../i18n';
+import { readsChinese } from './segment';
 import { summarizeCard, type CardSummary } from '../../engine/model-folder';
 import {
   SEQ2SEQ_BASELINE_FOLDER,
@@ -12,9 +13,51 @@ import {
   modelFolders,
   modelLabels,
   type Seq2SeqModel,
+  type Seq2SeqPair,
 } from '../shared/models';
 
 export const DEFAULT_SEQ2SEQ_SENTENCE = 'the european economic area does not see the red car .';
+
+/** The languages of a pair: what the text box reads and what the translation is written in. */
+export const PAIR_LANGUAGES: Record<Seq2SeqPair, { source: 'en' | 'zh'; target: 'fr' | 'zh' | 'en' }> = {
+  'en-fr': { source: 'en', target: 'fr' },
+  'en-zh': { source: 'en', target: 'zh' },
+  'zh-en': { source: 'zh', target: 'en' },
+};
+
+/**
+ * Example sentences of each pair, the first being what the lesson opens on. The Chinese ones are
+ * from the English-Chinese grammar (cpp/data/en_zh_grammar.h) and translated right by the shipped
+ * models: the 的-clause before the noun, time and place before the verb, a measure word, 把, 没.
+ * Chinese is typed without spaces, as a student types it; the lesson cuts it into words (segment.ts).
+ */
+export const PAIR_EXAMPLES: Record<Seq2SeqPair, readonly string[]> = {
+  'en-fr': [DEFAULT_SEQ2SEQ_SENTENCE, 'the red car is fast .'],
+  'en-zh': [
+    'the book that i read yesterday is red .',
+    'i eat rice at home at noon .',
+    'three cats sleep .',
+    'their singer put the movie on the shelf .',
+    'i did not read the book .',
+  ],
+  'zh-en': [
+    '我昨天读的书很红。',
+    '我中午在家吃饭。',
+    '三只猫睡觉。',
+    '他们的歌手把电影放在架子上。',
+    '我没读书。',
+  ],
+};
+
+/** The sentence a pair opens on. */
+export const defaultSentence = (pair: Seq2SeqPair): string => PAIR_EXAMPLES[pair][0];
+
+/** The i18n namespace whose strings replace lesson 1's where a pair's languages are not English and French. */
+const PAIR_STRINGS: Record<Seq2SeqPair, string | null> = {
+  'en-fr': null,
+  'en-zh': 'seq2seqEnZh',
+  'zh-en': 'seq2seqZhEn',
+};
 /** Longer input is cut to this many characters (code points) before it reaches the engine. */
 export const SEQ2SEQ_MAX_CHARS = 600;
 /** Source words this lesson translates; the model was trained on sentences of 3 to about 40. */
@@ -53,11 +96,18 @@ export const STEP_OUTPUT = String.raw`p(y_j) = \operatorname{softmax}\!\left(W_{
 
 /**
  * The lesson's words for `key`: while the student's own model is shown, its input and output are
- * not English and French, so the `seq2seqLocal` wording replaces the strings that say so.
+ * not English and French, so the `seq2seqLocal` wording replaces the strings that say so; with
+ * another language pair, that pair's (`seq2seqEnZh`, `seq2seqZhEn`) do.
  */
-export function say(el: { variant: Shown }, key: string, params?: Record<string, unknown>): string {
+export function say(
+  el: { variant: Shown; pair?: Seq2SeqPair },
+  key: string,
+  params?: Record<string, unknown>,
+): string {
   const local = `seq2seqLocal.${key}`;
-  return t(el.variant === LOCAL && i18n.exists(local, params) ? local : `seq2seq.${key}`, params);
+  if (el.variant === LOCAL && i18n.exists(local, params)) return t(local, params);
+  const space = el.pair ? PAIR_STRINGS[el.pair] : null;
+  return t(space && i18n.exists(`${space}.${key}`, params) ? `${space}.${key}` : `seq2seq.${key}`, params);
 }
 
 /** One trained model and the worker that runs it. */
@@ -71,6 +121,10 @@ export interface LoadedModel extends EngineModel {
   maxOutputLen: number;
   /** Its vocabulary has "." (the shipped models end every sentence with one; a lab model has none). */
   knowsFullStop: boolean;
+  /** The full stop its sentences end with: "." (English), "。" (Chinese), or null (it knows neither). */
+  stop: string | null;
+  /** Its input vocabulary holds Chinese words: what is typed is cut into them (segment.ts). */
+  readsChinese: boolean;
   /** The model has attention weights to draw (config "attention" is not "none"). */
   hasAttention: boolean;
 }
@@ -79,8 +133,12 @@ export interface LoadedModel extends EngineModel {
 export function seq2seqModel({ engine, info }: EngineModel): LoadedModel {
   const tokenizer = (info.config.tokenizer ?? {}) as { vocab?: unknown };
   requireArchitecture(info, 'seq2seq');
+  const vocab: unknown[] = Array.isArray(tokenizer.vocab) ? tokenizer.vocab : [];
+  const stop = vocab.includes('.') ? '.' : vocab.includes('。') ? '。' : null;
   return {
-    knowsFullStop: Array.isArray(tokenizer.vocab) && tokenizer.vocab.includes('.'),
+    knowsFullStop: stop !== null,
+    stop,
+    readsChinese: readsChinese(vocab.filter((w): w is string => typeof w === 'string')),
     hasAttention: info.config.attention !== 'none',
     vocabulary: Array.isArray(tokenizer.vocab)
       ? tokenizer.vocab.filter(

@@ -49,7 +49,7 @@ export function recordMessages(el: Seq2SeqElement, record: ForwardRecord): Messa
       }),
     });
   }
-  if (el.fullStop().added) out.push({ kind: 'info', key: 'full-stop', text: t('seq2seq.fullStopAdded') });
+  if (el.fullStop().added) out.push({ kind: 'info', key: 'full-stop', text: say(el, 'fullStopAdded') });
   const map = record.maps[0];
   if (map && map.rows > 0 && map.rowLabels[map.rows - 1] !== END_TOKEN) {
     out.push({

@@ -3,12 +3,15 @@
 
 import { LESSONS, formatView, type ViewChoice } from '../../embed/state';
 import { type Reflected } from '../shared/embed-attributes';
-import { DEFAULT_SEQ2SEQ_SENTENCE, type Shown } from './parts';
+import { defaultSentence, type Shown } from './parts';
+import { DEFAULT_SEQ2SEQ_PAIR, type Seq2SeqPair } from '../shared/models';
 
 export const SPEC = LESSONS.seq2seq;
 
 /** What the attributes say: the part of the element's state that goes into the URL. */
 export interface Seq2SeqUi {
+  /** The language pair (en-fr, the default, en-zh or zh-en). */
+  pair: Seq2SeqPair;
   text: string;
   /** One of the lesson's models, or "local": a model opened from a file (the link cannot carry it). */
   variant: Shown;
@@ -20,11 +23,14 @@ export interface Seq2SeqUi {
 }
 
 /** The lesson's state as attribute text. */
-export function attributeValues(s: Seq2SeqUi): Record<'sentence' | 'model' | 'view' | 'step', Reflected> {
+export function attributeValues(
+  s: Seq2SeqUi,
+): Record<'pair' | 'sentence' | 'model' | 'view' | 'step', Reflected> {
   const mode = s.shown.mode === null ? null : s.compare ? 'compare' : 'map';
   const view = formatView({ mode, panels: s.shown.panels }, SPEC.view);
   return {
-    sentence: { value: s.text, isDefault: s.text === DEFAULT_SEQ2SEQ_SENTENCE },
+    pair: { value: s.pair, isDefault: s.pair === DEFAULT_SEQ2SEQ_PAIR },
+    sentence: { value: s.text, isDefault: s.text === defaultSentence(s.pair) },
     model: { value: s.variant, isDefault: s.variant === 'additive' },
     view: { value: view, isDefault: view === 'all' },
     step: { value: String(s.step), isDefault: s.step === 1 },

@@ -2,6 +2,7 @@
 // inputs x'_j, s_{j-1}, c_{j-1}, the state, scores e_ij, weights alpha_ij and the encoder states
 // they weigh, the context vector, the word written and its probability).
 
+import { targetLang } from './pairs';
 import { css, html, nothing, type TemplateResult } from 'lit';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import type { ForwardRecord } from '../../engine/records';
@@ -51,7 +52,7 @@ export function renderStep(el: Seq2SeqElement, record: ForwardRecord): TemplateR
       data: 'step',
       label: t('seq2seq.stepChoose'),
       showLabel: false,
-      lang: 'fr',
+      lang: targetLang(el),
       options: map.rowLabels.map((_, r) => r),
       current: row,
       text: (r) => (r === 0 ? t('seq2seq.stepStartPill') : map.rowLabels[r]),

@@ -6,6 +6,7 @@
 import { TRACE } from '../../engine/trace-names';
 import { findTensor, tensorRow, type AttentionMap, type ForwardRecord } from '../../engine/records';
 import { softmaxRow } from '../shared/lm';
+import type { CardSummary } from '../../engine/model-folder';
 
 /** The start row's label: s_0 = h_m reads the sentence once, before the first French word. */
 export const START_LABEL = 's₀';
@@ -209,11 +210,12 @@ export function accuracyByLength(card: Record<string, unknown>): LengthPoint[] {
  * Every English sentence the models learned from ends with " ." (the corpus has no other ending),
  * and without it the decoder never writes its end token: it repeats itself for 80 words. So a
  * sentence typed without a full stop is read with one added; `added` says so, for the page to tell.
+ * The Chinese sentences of the English-Chinese grammar end with "。" (`stop`).
  */
-export function withFullStop(text: string): { text: string; added: boolean } {
+export function withFullStop(text: string, stop = '.'): { text: string; added: boolean } {
   const trimmed = text.trimEnd();
-  if (trimmed === '' || trimmed.endsWith('.')) return { text, added: false };
-  return { text: `${trimmed} .`, added: true };
+  if (trimmed === '' || trimmed.endsWith(stop)) return { text, added: false };
+  return { text: `${trimmed} ${stop}`, added: true };
 }
 
 /** True when the record has words and the model knows none of them (punctuation does not count). */
@@ -283,4 +285,23 @@ export function changedWords(after: readonly string[], before: readonly string[]
     else j++;
   }
   return changed;
+}
+
+/** The output of a model as text: Chinese words joined without spaces, other languages with one. */
+export function joinWords(words: readonly string[], target: 'en' | 'fr' | 'zh'): string {
+  return target === 'zh' ? words.join('') : words.join(' ');
+}
+
+/**
+ * The issue's targets for a Seq2Seq model with attention (issue 19, as for English-French):
+ * at least 90% exact match and an alignment error rate of at most 15% on the held-out test set.
+ */
+export const SEQ2SEQ_TARGETS = { exactMatch: 0.9, aer: 0.15 };
+
+/** Whether a card meets the targets (null: the card has no such number). */
+export function targetsMet(card: CardSummary): { exact: boolean | null; aer: boolean | null } {
+  return {
+    exact: card.exactMatch === null ? null : card.exactMatch >= SEQ2SEQ_TARGETS.exactMatch,
+    aer: card.aer === null ? null : card.aer <= SEQ2SEQ_TARGETS.aer,
+  };
 }

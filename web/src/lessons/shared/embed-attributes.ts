@@ -60,8 +60,8 @@ export const isTeacherMode = (controls: string | null | undefined): boolean =>
   (controls ?? '').trim().toLowerCase() === 'none';
 
 /** The sentence as read-only text, in the text box's place (teacher mode). */
-export function readOnlySentence(text: string, label: string): TemplateResult {
-  return html`<p class="sentence-readonly" lang="en" aria-label=${label}>${text}</p>`;
+export function readOnlySentence(text: string, label: string, lang = 'en'): TemplateResult {
+  return html`<p class="sentence-readonly" lang=${lang} aria-label=${label}>${text}</p>`;
 }
 
 /** What sentenceInput draws: a lesson's text box with its label and switches above it. */
@@ -75,6 +75,8 @@ export interface SentenceInput {
   onInput: (event: Event) => void;
   /** Pills and buttons beside the label. */
   switches?: TemplateResult | typeof nothing;
+  /** The language of the text box (default English; lesson 1's Chinese -> English reads Chinese). */
+  lang?: string;
   /** Called when the caret may have moved (key up, click): lesson 1 suggests words there. */
   onCaret?: (event: Event) => void;
 }
@@ -84,7 +86,7 @@ export interface SentenceInput {
  * as read-only text.
  */
 export function sentenceInput(box: SentenceInput): TemplateResult {
-  if (isTeacherMode(box.controls)) return readOnlySentence(box.text, box.label);
+  if (isTeacherMode(box.controls)) return readOnlySentence(box.text, box.label, box.lang);
   return html`<div class="controls">
       <label for=${box.id}>${box.label}</label>
       ${box.switches ?? nothing}
@@ -94,7 +96,7 @@ export function sentenceInput(box: SentenceInput): TemplateResult {
       rows="2"
       spellcheck="false"
       autocomplete="off"
-      lang="en"
+      lang=${box.lang ?? 'en'}
       placeholder=${box.placeholder}
       aria-describedby=${box.messagesId}
       .value=${box.text}

@@ -60,7 +60,7 @@ export function drawGap(drawn: readonly number[], model: readonly number[]): num
 }
 
 /** Seq2Seq: the row of French word `french`. */
-function rowOfOutput(french: string) {
+export function rowOfOutput(french: string) {
   return (record: ForwardRecord): number[] | null => {
     const map = record.maps[0];
     const r = map ? map.rowLabels.indexOf(french) : -1;
@@ -93,7 +93,7 @@ function pick(choices: readonly string[], found: string): string | null {
 }
 
 /** Seq2Seq: the English word the decoder attends to most while writing French word `french`. */
-function strongestSource(french: string) {
+export function strongestSource(french: string) {
   return (record: ForwardRecord, choices: readonly string[]): Answer => {
     const map = record.maps[0];
     const r = map ? map.rowLabels.indexOf(french) : -1;
@@ -155,7 +155,7 @@ function strongestKey(query: string, layer: number, head: number) {
   };
 }
 
-const question = (
+export const question = (
   id: string,
   model: string,
   text: string,

@@ -87,6 +87,22 @@ export class ModelSet<K extends string, M extends Disposable> implements Reactiv
     return served;
   }
 
+  /**
+   * Puts another set of models in place of the lesson's (lesson 1's language pair): every engine
+   * of the old set is disposed, a load still on its way is disposed when it arrives, and the
+   * served models are read from the manifest already read. The student's opened model stays.
+   */
+  setLesson(lesson: LessonModels<K>): void {
+    if (lesson === this.options.lesson) return;
+    this.generation++;
+    for (const load of Object.values(this.loads) as (LoadState<M> | undefined)[])
+      if (load?.status === 'ready') load.model.engine.dispose();
+    this.loads = {};
+    (this.options as { lesson: LessonModels<K> }).lesson = lesson;
+    if (this.manifestRead) this.available = servedModels(lesson, this.served);
+    this.host.requestUpdate();
+  }
+
   /** The load state of `key` (undefined: never asked for). */
   state(key: WithLocal<K>): LoadState<M> | undefined {
     return key === LOCAL ? this.local?.state : this.loads[key as K];

@@ -44,6 +44,44 @@ export const SEQ2SEQ_MODELS = {
 /** Lesson 1's baseline without attention: no switch entry (it has no map), only a line of the length chart. */
 export const SEQ2SEQ_BASELINE_FOLDER = 'seq2seq-none';
 
+/**
+ * Lesson 1's language pairs (attribute `pair`, URL `seq2seq.pair`): English -> French (the default,
+ * what a link without `pair` shows), English -> Chinese and Chinese -> English (issue 19). Each pair
+ * has the same two attention models under the same keys (`model="dot"` is the pair's dot-product
+ * model) and a baseline without attention for the length chart.
+ */
+export const SEQ2SEQ_PAIRS = ['en-fr', 'en-zh', 'zh-en'] as const;
+export type Seq2SeqPair = (typeof SEQ2SEQ_PAIRS)[number];
+export const DEFAULT_SEQ2SEQ_PAIR: Seq2SeqPair = 'en-fr';
+
+export interface PairModels extends LessonModels<Seq2SeqModel> {
+  /** The pair's model without attention (length chart only). */
+  baseline: string;
+}
+
+const pairModels = (pair: 'en-zh' | 'zh-en'): PairModels => ({
+  models: [
+    entry('additive', `seq2seq-${pair}-additive`, 'seq2seq.additive'),
+    entry('dot', `seq2seq-${pair}-dot`, 'seq2seq.dot'),
+  ],
+  folderPrefix: `seq2seq-${pair}-`,
+  fallback: 'additive',
+  baseline: `seq2seq-${pair}-none`,
+});
+
+/** Each pair's models. */
+export const SEQ2SEQ_PAIR_MODELS: Record<Seq2SeqPair, PairModels> = {
+  'en-fr': { ...SEQ2SEQ_MODELS, baseline: SEQ2SEQ_BASELINE_FOLDER },
+  'en-zh': pairModels('en-zh'),
+  'zh-en': pairModels('zh-en'),
+};
+
+/** The `pair` attribute's pair ("en-zh", "EN-ZH "), or null when it names none. */
+export function parsePair(value: string | null | undefined): Seq2SeqPair | null {
+  const name = (value ?? '').trim().toLowerCase();
+  return (SEQ2SEQ_PAIRS as readonly string[]).includes(name) ? (name as Seq2SeqPair) : null;
+}
+
 export const LSTMN_MODELS = {
   models: [
     entry('rnn-selfattn', 'lm-rnn-selfattn', 'lstmn.modelRnnSelfattn'),
