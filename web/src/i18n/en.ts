@@ -6,6 +6,7 @@ import { enTransformer } from './en-transformer';
 import { enTrain } from './en-train';
 import { enIntervene } from './en-intervene';
 import { enEngine, enUrl } from './en-recover';
+import { enZhText } from './en-zh';
 
 export const en = {
   app: {
@@ -169,6 +170,7 @@ export const en = {
     modelLabel: 'Model',
     modelRnnSelfattn: 'SimpleRNN + self-attention',
     modelRnnSelfattnCh: 'Variant [x; c; h]',
+    modelZh: 'Chinese: SimpleRNN + self-attention, by characters',
     modelRnnSelfattnNoPenalty: 'SimpleRNN + self-attention, without the penalty',
     modelLstmn: 'LSTM + self-attention (LSTMN-style)',
     modelRnn: 'Plain SimpleRNN',
@@ -297,6 +299,7 @@ export const en = {
     recallPoint: 'd = {{distance}}: {{accuracy}}',
   },
   transformer: enTransformer,
+  zhText: enZhText,
   train: enTrain,
   open: enOpen,
   intervene: enIntervene,

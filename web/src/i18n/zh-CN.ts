@@ -7,6 +7,7 @@ import { zhCNTransformer } from './zh-CN-transformer';
 import { zhCNTrain } from './zh-CN-train';
 import { zhCNIntervene } from './zh-CN-intervene';
 import { zhCNEngine, zhCNUrl } from './zh-CN-recover';
+import { zhCNZhText } from './zh-CN-zh';
 
 export const zhCN: Strings = {
   app: {
@@ -159,6 +160,7 @@ export const zhCN: Strings = {
     modelLabel: '模型',
     modelRnnSelfattn: 'SimpleRNN + 自注意力',
     modelRnnSelfattnCh: '变体 [x; c; h]',
+    modelZh: '中文：SimpleRNN + 自注意力（逐字）',
     modelRnnSelfattnNoPenalty: 'SimpleRNN + 自注意力，不加惩罚',
     modelLstmn: 'LSTM + 自注意力（LSTMN 风格）',
     modelRnn: '普通 SimpleRNN',
@@ -277,6 +279,7 @@ export const zhCN: Strings = {
     recallPoint: 'd = {{distance}}：{{accuracy}}',
   },
   transformer: zhCNTransformer,
+  zhText: zhCNZhText,
   train: zhCNTrain,
   open: zhCNOpen,
   intervene: zhCNIntervene,
