@@ -58,7 +58,7 @@ TEST_CASE("chars: 4-byte characters, broken UTF-8 and lone continuation bytes ne
   for (size_t i = 0; i < t.ids.size(); ++i) CHECK((t.ids[i] >= 0 && t.ids[i] < 11));
 }
 
-TEST_CASE("chars: unknown characters map to <unk> and keep their own text; each token is a word") {
+TEST_CASE("chars: unknown characters map to <unk> and keep their own text, and each token is a word") {
   const Tokenized t = small()->encode("床前明月光，疑是地上霜。NLP");
   REQUIRE(t.tokens ==
           std::vector<std::string>{"床", "前", "明", "月", "光", "，", "疑", "是", "地", "上", "霜", "。", "NLP"});
