@@ -6,6 +6,7 @@
 import { css, html, nothing, type TemplateResult } from 'lit';
 import { parseLanguage } from '../../embed/state';
 import { currentLanguage, showLanguage } from '../../i18n';
+import { isChineseText } from './zh-text';
 
 /**
  * Lit properties of the embedding attributes. The lesson's own state keeps its own names
@@ -61,7 +62,8 @@ export const isTeacherMode = (controls: string | null | undefined): boolean =>
 
 /** The sentence as read-only text, in the text box's place (teacher mode). */
 export function readOnlySentence(text: string, label: string): TemplateResult {
-  return html`<p class="sentence-readonly" lang="en" aria-label=${label}>${text}</p>`;
+  const lang = isChineseText(text) ? 'zh-CN' : 'en'; // lessons 2 and 3 read Chinese too
+  return html`<p class="sentence-readonly" lang=${lang} aria-label=${label}>${text}</p>`;
 }
 
 /** What sentenceInput draws: a lesson's text box with its label and switches above it. */
