@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "text/bpe.h"
+#include "text/char_tokenizer.h"
 #include "text/word_tokenizer.h"
 
 namespace attnlab {
@@ -50,7 +51,9 @@ std::unique_ptr<Tokenizer> make_tokenizer(const nlohmann::json& config, int voca
     if (kind == "bpe") refuse_unknown({"kind", "merges", "special"});
     if (kind == "words") refuse_unknown({"kind", "vocab", "unk", "lowercase"});
     if (kind == "hash_words") refuse_unknown({"kind", "lowercase"});
+    if (kind == "chars") refuse_unknown({"kind", "vocab", "unk", "special"});
   }
+  if (kind == "chars") return std::make_unique<CharTokenizer>(config, vocab_size);
   if (kind == "bpe") {
     auto tok = std::make_unique<BpeTextTokenizer>(BpeTokenizer::from_json(config));
     if (tok->vocab_size() != vocab_size)

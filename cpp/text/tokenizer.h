@@ -2,6 +2,8 @@
 //   {"kind": "hash_words"}                       untrained demo: a word's id is a hash of it
 //   {"kind": "words", "vocab": [...], "unk": ...} a word list (the toy translation corpus)
 //   {"kind": "bpe", "merges": [...], "special": [...]}  byte-level BPE (real English text)
+//   {"kind": "chars", "vocab": [...], "unk": ..., "special": [...]}  one token per Chinese character
+//                                                                     (text/char_tokenizer.h)
 #pragma once
 
 #include <memory>

@@ -79,7 +79,7 @@ WordTokenizer::WordTokenizer(const nlohmann::json& config, int vocab_size) : voc
     return;
   }
   if (kind != "words")
-    throw std::invalid_argument("unknown tokenizer kind \"" + kind + "\" (expected words or hash_words)");
+    throw std::invalid_argument("unknown tokenizer kind \"" + kind + "\" (expected words, hash_words, chars or bpe)");
   hashed_ = false;
   if (!config.contains("vocab") || !config["vocab"].is_array())
     throw std::invalid_argument("tokenizer of kind \"words\" needs a \"vocab\" list");

@@ -81,6 +81,8 @@ TrainReport train_language_model(Model& model, const nlohmann::json& config, std
   // (tests/fixtures/austen-test-head.txt holds its text).
   const LmMetrics head = evaluate_lm(model, test, context, kTestHeadTokens);
   rep.metrics = {{"valid", v.to_json()}, {"test", t.to_json()}, {"test_head", head.to_json()}, {"context", context}};
+  // The special token <eos> takes the last id; text holds the others.
+  rep.metrics["constant_guess"] = constant_guess(model, splits, model.tokenizer().vocab_size() - 1);
   log << "valid perplexity " << v.perplexity << ", test perplexity " << t.perplexity << "\n";
   return rep;
 }

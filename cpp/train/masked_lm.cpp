@@ -128,6 +128,7 @@ TrainReport train_masked_lm(Model& model, const nlohmann::json& config, std::ost
   rep.metrics = {
       {"valid", v.to_json()}, {"test", t.to_json()},    {"test_head", head.to_json()},        {"context", context},
       {"mask_rate", rate},    {"mask_seed", mask_seed}, {"test_head_tokens", kTestHeadTokens}};
+  rep.metrics["constant_guess"] = constant_guess(model, splits, special.n_regular);
   log << "valid masked-token accuracy " << v.accuracy << " (perplexity " << v.perplexity << "), test " << t.accuracy
       << " (perplexity " << t.perplexity << ")\n";
   return rep;

@@ -280,9 +280,14 @@ test('typed text is bidi-isolated: a U+202E override reorders neither the byte p
   await page.close();
 });
 
-test('a Chinese sentence, one "word" without spaces, is explained: choose pieces to see what the model reads', async () => {
+test('a Chinese sentence: the Chinese model reads it by characters; with the English model, one "word" without spaces is explained', async () => {
   const page = await openLesson();
   await textbox(page).fill('我喜欢看书');
+  // The lesson switches to its Chinese model, one row per character (tests/e2e/zh-lessons.mjs)...
+  await lesson(page, '.zh-switch[data-zh-model="on"]').waitFor();
+  await settled(page, 5);
+  // ...and back to the English model, which reads byte pieces: the whole sentence is one "word".
+  await lesson(page, '.zh-switch button').click();
   await settled(page, 1);
   const message = lesson(page, '.message[data-key="unspaced"]');
   await message.waitFor();

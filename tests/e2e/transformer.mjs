@@ -32,6 +32,7 @@ const FOLDERS = {
   additive: 'tf-mlm-additive',
   sigmoid: 'tf-mlm-sigmoid',
   nopos: 'tf-mlm-nopos',
+  'mlm-zh': 'tf-mlm-zh', // Chinese, by characters (tests/e2e/zh-lessons.mjs reads Chinese with it)
 };
 
 let session;

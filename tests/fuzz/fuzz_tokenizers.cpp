@@ -1,7 +1,8 @@
-// Every tokenizer on any text: the word tokenizers (hash_words, words, with and without lowercase)
-// and byte-level BPE (the shipped models' merges), checked for ids in range, one token text, flag
-// and word index per id, and BPE's lossless decode. An input that starts with '{' is a tokenizer config
-// (as in a model folder's config.json "tokenizer"), kSeparator, then the text.
+// Every tokenizer on any text: the word tokenizers (hash_words, words, with and without lowercase),
+// the character tokenizer (chars, a small Chinese vocabulary with <mask>) and byte-level BPE (the shipped models'
+// merges), checked for ids in range, one token text, flag and word index per id, and BPE's lossless decode. An input
+// that starts with '{' is a tokenizer config (as in a model folder's config.json "tokenizer"), kSeparator, then the
+// text.
 #include <cstdio>
 #include <cstdlib>
 
@@ -63,6 +64,10 @@ const Fixed& fixed() {
     f.word_level.push_back(make_tokenizer(words["tokenizer"], words["vocab_size"]));
     f.word_level.push_back(make_tokenizer(french["tokenizer"], french["vocab_size"]));
     f.word_level.push_back(make_tokenizer(f.bpe_config, BpeTokenizer::from_json(f.bpe_config).vocab_size()));
+    f.word_level.push_back(make_tokenizer({{"kind", "chars"},
+                                           {"vocab", {"<unk>", "月", "光", "，", "。", "NLP", "<eos>", "<mask>"}},
+                                           {"special", {"<eos>", "<mask>"}}},
+                                          8));
     f.bpe = BpeTokenizer::from_json(f.bpe_config);
     return f;
   }();

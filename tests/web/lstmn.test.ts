@@ -283,12 +283,14 @@ describe('lesson 2 helpers on their own', () => {
       testPerplexity: null,
       validPerplexity: null,
       context: null,
+      corpus: null,
     });
     expect(summarizeLmCard({ parameters: 5, metrics: { test: { perplexity: 80.5 }, context: 64 } })).toEqual({
       parameters: 5,
       testPerplexity: 80.5,
       validPerplexity: null,
       context: 64,
+      corpus: null,
     });
   });
 });

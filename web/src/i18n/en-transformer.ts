@@ -13,6 +13,7 @@ export const enTransformer = {
   modelAdditive: 'Additive scores',
   modelSigmoid: 'Sigmoid',
   modelNopos: 'No positions',
+  modelMlmZh: 'Chinese masked LM, by characters',
   splitTest: 'test',
   splitValid: 'validation',
   cardAccuracy:

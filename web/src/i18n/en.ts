@@ -7,6 +7,7 @@ import { enTrain } from './en-train';
 import { enIntervene } from './en-intervene';
 import { enEngine, enUrl } from './en-recover';
 import { enSeq2seqPairs, enSeq2seqEnZh, enSeq2seqZhEn } from './en-seq2seq-pairs';
+import { enZhText } from './en-zh';
 
 export const en = {
   app: {
@@ -170,6 +171,7 @@ export const en = {
     modelLabel: 'Model',
     modelRnnSelfattn: 'SimpleRNN + self-attention',
     modelRnnSelfattnCh: 'Variant [x; c; h]',
+    modelZh: 'Chinese: SimpleRNN + self-attention, by characters',
     modelRnnSelfattnNoPenalty: 'SimpleRNN + self-attention, without the penalty',
     modelLstmn: 'LSTM + self-attention (LSTMN-style)',
     modelRnn: 'Plain SimpleRNN',
@@ -298,6 +300,7 @@ export const en = {
     recallPoint: 'd = {{distance}}: {{accuracy}}',
   },
   transformer: enTransformer,
+  zhText: enZhText,
   train: enTrain,
   open: enOpen,
   intervene: enIntervene,

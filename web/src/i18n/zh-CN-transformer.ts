@@ -14,6 +14,7 @@ export const zhCNTransformer: Strings['transformer'] = {
   modelAdditive: '加性分数',
   modelSigmoid: 'Sigmoid',
   modelNopos: '无位置编码',
+  modelMlmZh: '中文掩码语言模型（逐字）',
   splitTest: '测试集',
   splitValid: '验证集',
   cardAccuracy:

@@ -8,6 +8,7 @@ import { zhCNTrain } from './zh-CN-train';
 import { zhCNIntervene } from './zh-CN-intervene';
 import { zhCNEngine, zhCNUrl } from './zh-CN-recover';
 import { zhCNSeq2seqPairs, zhCNSeq2seqEnZh, zhCNSeq2seqZhEn } from './zh-CN-seq2seq-pairs';
+import { zhCNZhText } from './zh-CN-zh';
 
 export const zhCN: Strings = {
   app: {
@@ -160,6 +161,7 @@ export const zhCN: Strings = {
     modelLabel: '模型',
     modelRnnSelfattn: 'SimpleRNN + 自注意力',
     modelRnnSelfattnCh: '变体 [x; c; h]',
+    modelZh: '中文：SimpleRNN + 自注意力（逐字）',
     modelRnnSelfattnNoPenalty: 'SimpleRNN + 自注意力，不加惩罚',
     modelLstmn: 'LSTM + 自注意力（LSTMN 风格）',
     modelRnn: '普通 SimpleRNN',
@@ -278,6 +280,7 @@ export const zhCN: Strings = {
     recallPoint: 'd = {{distance}}：{{accuracy}}',
   },
   transformer: zhCNTransformer,
+  zhText: zhCNZhText,
   train: zhCNTrain,
   open: zhCNOpen,
   intervene: zhCNIntervene,

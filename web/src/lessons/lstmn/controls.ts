@@ -12,6 +12,7 @@ import type { LmModel } from '../shared/models';
 import { LOCAL, type WithLocal } from '../shared/model-set';
 import { localCard, renderLocalCard, withLocalOption } from '../shared/local-model';
 import type { View } from './state';
+import { renderConstantGuess } from '../shared/zh-switch';
 
 /** A perplexity as the card shows it (one decimal, in the page's language). */
 export const formatPerplexity = (p: number) =>
@@ -81,7 +82,7 @@ export function renderCard(el: LstmnElement): TemplateResult | typeof nothing {
         ? t('lstmn.cardTest', values)
         : t('lstmn.card', values);
   return html`<p class="card" data-perplexity=${card.testPerplexity ?? ''}>
-    ${text} ${renderBaseline(el, loaded.arch, card)}
+    ${text} ${renderBaseline(el, loaded.arch, card)} ${renderConstantGuess(loaded.info.card, 'lm')}
   </p>`;
 }
 
@@ -94,7 +95,8 @@ function renderBaseline(el: LstmnElement, arch: Architecture, card: LmCard): Tem
   const baseline = baselineOf(arch);
   const other = baseline ? el.cards[baseline] : undefined;
   const change = comparePerplexity(card, other);
-  if (!baseline || !other || change === null) return nothing;
+  // Perplexities compare on the same text only (the Chinese model has no plain twin).
+  if (!baseline || !other || change === null || other.corpus !== card.corpus) return nothing;
   const values = {
     baseline: t(MODEL_KEYS[baseline]),
     parameters: formatInteger(other.parameters ?? 0),

@@ -70,6 +70,7 @@ import { isTeacherMode } from '../shared/embed-attributes';
 import '../../figures/attention-map';
 import '../../figures/recall-chart';
 import { startWhenConnected } from '../../components/start-when-connected';
+import { ZhSwitch, zhSwitchStyles } from '../shared/zh-switch';
 
 const MODEL_FOLDERS = modelFolders(LSTMN_MODELS);
 
@@ -111,6 +112,8 @@ export class LstmnElement extends LessonElement<LmModel, LoadedModel> {
       if (model === this.model) this.compute();
     },
   });
+  /** A Chinese sentence is read by the Chinese model, said in a line above the figures. */
+  readonly zh = new ZhSwitch<LmModel>(this, 'zh-rnn-selfattn', LSTMN_MODELS);
   reading: Reading | null = null;
   /** The record the last update saw (a new one may close the step panel). */
   seenRecord: ForwardRecord | null = null;
@@ -135,12 +138,16 @@ export class LstmnElement extends LessonElement<LmModel, LoadedModel> {
     if (changed.has('sentence') && typeof this.sentence === 'string' && this.sentence !== this.text) {
       this.text = this.sentence;
       this.readout = '';
+      this.zh.textChanged();
       this.compute();
     }
     const model = parseModel(this.attrModel, SPEC) as LmModel | null;
     if (changed.has('attrModel') && model && model !== this.model) {
       if (this.available.length) this.chooseModel(model);
-      else this.model = model;
+      else {
+        this.model = model;
+        this.zh.chosen(model);
+      }
     }
     if (changed.has('attrView') && this.attrView != null) {
       this.shown = parseView(this.attrView, SPEC.view);
@@ -176,6 +183,7 @@ export class LstmnElement extends LessonElement<LmModel, LoadedModel> {
     await this.models.readManifest();
     if (this.model === LOCAL) return void this.loadCards(); // opened while the manifest was read
     if (!this.available.includes(this.model)) this.model = this.available[0];
+    this.zh.textChanged(); // a Chinese sentence from the URL or an attribute
     void this.loadCards();
     await this.ensureLoaded(this.model);
   }
@@ -233,13 +241,19 @@ export class LstmnElement extends LessonElement<LmModel, LoadedModel> {
   }
 
   onInput(event: Event): void {
-    this.text = (event.target as HTMLTextAreaElement).value;
+    this.typeText((event.target as HTMLTextAreaElement).value);
+  }
+
+  typeText(text: string): void {
+    this.text = text;
     this.readout = '';
+    this.zh.textChanged();
     this.interventions.sentenceChanged();
     this.compute();
   }
 
-  chooseModel(model: WithLocal<LmModel>): void {
+  chooseModel(model: WithLocal<LmModel>, auto = false): void {
+    if (!auto) this.zh.chosen(model);
     if (model === this.model) return;
     this.model = model;
     this.forwards.reset();
@@ -308,9 +322,11 @@ export class LstmnElement extends LessonElement<LmModel, LoadedModel> {
       (record) => {
         const out: Message[] = [];
         if (this.model === LOCAL && this.loaded) out.push(...unknownNote(record, this.loaded.vocabulary));
-        if (hasForeignLetters(this.input()))
+        // A model that reads characters (the Chinese one) reads Chinese as it was trained to.
+        const chars = this.loaded?.chars ?? false;
+        if (!chars && hasForeignLetters(this.input()))
           out.push({ kind: 'info', key: 'foreign', text: t('lstmn.foreign') });
-        if (this.view === 'words' && hasUnspacedScript(this.input()))
+        if (!chars && this.view === 'words' && hasUnspacedScript(this.input()))
           out.push({ kind: 'info', key: 'unspaced', text: t('lstmn.unspaced') });
         if (this.loaded && !this.loaded.arch.attention)
           out.push({ kind: 'info', key: 'no-attention', text: t('lstmn.noAttention') });
@@ -334,8 +350,8 @@ export class LstmnElement extends LessonElement<LmModel, LoadedModel> {
         onInput: this.onInput,
         switches: renderModels(this),
       })}
-      ${teacher ? nothing : this.opener.render()} ${renderCard(this)} ${renderObjective(this)}
-      ${renderMessages('lstmn-messages', messages)}
+      ${this.zh.render()} ${teacher ? nothing : this.opener.render()} ${renderCard(this)}
+      ${renderObjective(this)} ${renderMessages('lstmn-messages', messages)}
       <div class="figure" aria-busy=${this.busy || this.current?.status === 'loading' ? 'true' : 'false'}>
         ${renderFigure(this)}
       </div>
@@ -386,6 +402,7 @@ export class LstmnElement extends LessonElement<LmModel, LoadedModel> {
     interventionBarStyles,
     lstmnInterventionStyles,
     openModelStyles,
+    zhSwitchStyles,
   ];
 }
 

@@ -137,6 +137,8 @@ export interface LoadedModel extends EngineModel {
   vocabulary: string[]; // id -> piece text
   /** What goes between two tokens when the page writes them as text: a word tokenizer's tokens have no spaces. */
   joiner: '' | ' ';
+  /** One token per character (the Chinese model's "chars" tokenizer). */
+  chars: boolean;
 }
 
 export const lmModel = ({ engine, info }: EngineModel): LoadedModel => ({
@@ -146,6 +148,7 @@ export const lmModel = ({ engine, info }: EngineModel): LoadedModel => ({
   arch: architectureOf(info.config),
   vocabulary: tokenVocabulary(info.config.tokenizer),
   joiner: (info.config.tokenizer as { kind?: unknown } | undefined)?.kind === 'words' ? ' ' : '',
+  chars: (info.config.tokenizer as { kind?: unknown } | undefined)?.kind === 'chars',
 });
 
 export type RecallState =

@@ -6,6 +6,7 @@
 import { css, html, nothing, type TemplateResult } from 'lit';
 import { parseLanguage } from '../../embed/state';
 import { currentLanguage, showLanguage } from '../../i18n';
+import { isChineseText } from './zh-text';
 
 /**
  * Lit properties of the embedding attributes. The lesson's own state keeps its own names
@@ -60,7 +61,11 @@ export const isTeacherMode = (controls: string | null | undefined): boolean =>
   (controls ?? '').trim().toLowerCase() === 'none';
 
 /** The sentence as read-only text, in the text box's place (teacher mode). */
-export function readOnlySentence(text: string, label: string, lang = 'en'): TemplateResult {
+export function readOnlySentence(
+  text: string,
+  label: string,
+  lang = isChineseText(text) ? 'zh-CN' : 'en', // lessons 2 and 3 read Chinese too
+): TemplateResult {
   return html`<p class="sentence-readonly" lang=${lang} aria-label=${label}>${text}</p>`;
 }
 

@@ -187,6 +187,8 @@ export interface LmCard {
   validPerplexity: number | null;
   /** Pieces per window the perplexities were measured with (metrics.context). */
   context: number | null;
+  /** The text it was trained on (data.corpus): perplexities compare only on the same text. */
+  corpus: string | null;
 }
 
 const numberOr = (value: unknown): number | null =>
@@ -199,7 +201,27 @@ export function summarizeLmCard(card: Record<string, unknown>): LmCard {
     testPerplexity: numberOr(metrics.test?.perplexity),
     validPerplexity: numberOr(metrics.valid?.perplexity),
     context: numberOr(metrics.context),
+    corpus:
+      typeof (card.data as { corpus?: unknown } | undefined)?.corpus === 'string'
+        ? String((card.data as { corpus: string }).corpus)
+        : null,
   };
+}
+
+/** The best constant guess a card reports (metrics.constant_guess, written by `attnlab train`). */
+export interface ConstantGuess {
+  perplexity: number; // the training text's token frequencies, scored on the test text
+  accuracy: number; // always guessing the most frequent token
+  token: string; // that token
+}
+
+export function constantGuessOf(card: Record<string, unknown>): ConstantGuess | null {
+  const metrics = (card.metrics ?? {}) as Record<string, unknown>;
+  const c = (metrics.constant_guess ?? {}) as Record<string, unknown>;
+  const perplexity = numberOr(c.perplexity);
+  const accuracy = numberOr(c.accuracy);
+  if (perplexity === null || accuracy === null) return null;
+  return { perplexity, accuracy, token: typeof c.most_frequent === 'string' ? c.most_frequent : '' };
 }
 
 /**

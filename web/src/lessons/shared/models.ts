@@ -92,6 +92,8 @@ export const LSTMN_MODELS = {
     entry('lstmn', 'lm-lstmn', 'lstmn.modelLstmn'),
     entry('rnn', 'lm-rnn', 'lstmn.modelRnn'),
     entry('lstm', 'lm-lstm', 'lstmn.modelLstm'),
+    // Chinese, one character per token (issue 19): a Chinese sentence switches to it (zh-switch.ts).
+    entry('zh-rnn-selfattn', 'lm-zh-rnn-selfattn', 'lstmn.modelZh'),
   ],
   folderPrefix: 'lm-',
   fallback: 'rnn-selfattn',
@@ -104,6 +106,7 @@ export const TRANSFORMER_MODELS = {
     entry('additive', 'tf-mlm-additive', 'transformer.modelAdditive'),
     entry('sigmoid', 'tf-mlm-sigmoid', 'transformer.modelSigmoid'),
     entry('nopos', 'tf-mlm-nopos', 'transformer.modelNopos'),
+    entry('mlm-zh', 'tf-mlm-zh', 'transformer.modelMlmZh'),
   ],
   folderPrefix: 'tf-',
   fallback: null,

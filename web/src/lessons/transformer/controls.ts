@@ -8,6 +8,7 @@ import { tokenLabel } from './view-model';
 import { currentLanguage, formatInteger, formatPercent, t } from '../../i18n';
 import type { TransformerElement } from './element';
 import { MODEL_KEYS } from './parts';
+import { renderConstantGuess } from '../shared/zh-switch';
 import { isolate } from '../../i18n/bidi';
 import { LOCAL } from '../shared/model-set';
 import { localCard, renderLocalCard, withLocalOption } from '../shared/local-model';
@@ -59,7 +60,7 @@ export function renderCard(el: TransformerElement): TemplateResult | typeof noth
     data-perplexity=${card.perplexity ?? ''}
     data-parameters=${card.parameters ?? loaded.info.parameters}
   >
-    ${t(key, values)}
+    ${t(key, values)} ${renderConstantGuess(loaded.info.card, arch.objective === 'mlm' ? 'mlm' : 'lm')}
   </p>`;
 }
 

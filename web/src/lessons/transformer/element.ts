@@ -55,6 +55,7 @@ import '../../figures/attention-map';
 import '../../figures/export-buttons';
 import '../../figures/vector-strip';
 import { startWhenConnected } from '../../components/start-when-connected';
+import { ZhSwitch, zhSwitchStyles } from '../shared/zh-switch';
 
 export class TransformerElement extends LessonElement<TfModel, LoadedModel> {
   static override properties = {
@@ -112,6 +113,7 @@ export class TransformerElement extends LessonElement<TfModel, LoadedModel> {
   declare uniformScope: UniformScope;
 
   readonly forwards = new LatestForward(this);
+  readonly zh = new ZhSwitch<TfModel>(this, 'mlm-zh', TRANSFORMER_MODELS);
   /** "Does attention explain the output?" for the chosen head and the chosen word's guess. */
   readonly explainSection = new ExplainSection(this, {
     seedFolder: () => (this.model === 'mlm' ? 'tf-mlm-seed2' : null),
@@ -221,6 +223,7 @@ export class TransformerElement extends LessonElement<TfModel, LoadedModel> {
     if (!this.available.length) return; // said in the figure's place
     if (this.model !== LOCAL) {
       if (!this.available.includes(this.model)) this.model = this.available[0];
+      this.zh.textChanged(); // a Chinese sentence from the URL or an attribute
       await this.ensureLoaded(this.model);
     }
     if (this.available.includes('nopos')) await this.startShuffleModel();
@@ -271,7 +274,12 @@ export class TransformerElement extends LessonElement<TfModel, LoadedModel> {
   // ---- Input and computation ------------------------------------------------------------------
 
   onInput(event: Event): void {
-    this.text = (event.target as HTMLTextAreaElement).value;
+    this.typeText((event.target as HTMLTextAreaElement).value);
+  }
+
+  typeText(text: string): void {
+    this.text = text;
+    this.zh.textChanged();
     this.masked = null; // its offsets belong to the old text
     this.readout = '';
     this.interventions.sentenceChanged();
@@ -279,7 +287,8 @@ export class TransformerElement extends LessonElement<TfModel, LoadedModel> {
     scheduleShuffle(this);
   }
 
-  chooseModel(model: WithLocal<TfModel>): void {
+  chooseModel(model: WithLocal<TfModel>, auto = false): void {
+    if (!auto) this.zh.chosen(model);
     if (model === this.model) return;
     this.model = model;
     this.forwards.reset();
@@ -367,7 +376,7 @@ export class TransformerElement extends LessonElement<TfModel, LoadedModel> {
       },
       (record) => [
         ...(this.model === LOCAL && this.loaded ? unknownNote(record, this.loaded.vocabulary) : []),
-        ...(hasForeignLetters(this.clipped())
+        ...(!this.loaded?.chars && hasForeignLetters(this.clipped())
           ? [{ kind: 'info' as const, key: 'foreign', text: t('transformer.foreign') }]
           : []),
       ],
@@ -403,7 +412,7 @@ export class TransformerElement extends LessonElement<TfModel, LoadedModel> {
         onInput: this.onInput,
         switches: renderModels(this),
       })}
-      ${teacher ? nothing : this.opener.render()} ${renderCard(this)}
+      ${this.zh.render()} ${teacher ? nothing : this.opener.render()} ${renderCard(this)}
       ${renderMessages('tf-messages', messages)}
       <div class="figure" aria-busy=${this.busy || this.current?.status === 'loading' ? 'true' : 'false'}>
         ${this.shown.mode === null ? nothing : renderFigure(this)}
@@ -428,6 +437,7 @@ export class TransformerElement extends LessonElement<TfModel, LoadedModel> {
     interventionBarStyles,
     transformerInterventionStyles,
     openModelStyles,
+    zhSwitchStyles,
   ];
 }
 

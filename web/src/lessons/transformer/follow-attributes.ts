@@ -15,13 +15,17 @@ export function followAttributes(el: TransformerElement, changed: Map<PropertyKe
     el.text = el.sentence;
     el.masked = null;
     el.readout = '';
+    el.zh.textChanged();
     recompute = true;
     scheduleShuffle(el);
   }
   const model = parseModel(el.attrModel, SPEC) as TfModel | null;
   if (changed.has('attrModel') && model && model !== el.model) {
     if (el.available.length) el.chooseModel(model);
-    else el.model = model;
+    else {
+      el.model = model;
+      el.zh.chosen(model);
+    }
   }
   if (changed.has('attrView') && el.attrView != null) {
     el.shown = parseView(el.attrView, SPEC.view);

@@ -62,6 +62,8 @@ export interface LoadedModel extends EngineModel {
   arch: TfArch;
   vocabulary: string[]; // id -> piece text
   maskId: number; // id of <mask>, -1 when the tokenizer has none
+  /** One token per character (the Chinese model's "chars" tokenizer). */
+  chars: boolean;
 }
 
 /** The shuffle demonstration on the no-position model. */
@@ -87,5 +89,6 @@ export function tfModel({ engine, info }: EngineModel): LoadedModel {
     arch: tfArchitecture(info.config),
     vocabulary,
     maskId: vocabulary.indexOf(MASK),
+    chars: (info.config.tokenizer as { kind?: unknown } | undefined)?.kind === 'chars',
   };
 }

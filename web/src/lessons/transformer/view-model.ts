@@ -207,7 +207,7 @@ export interface TextWord {
   end: number;
 }
 
-/** Runs of letters, digits and combining marks (with inner apostrophes: "don't"); the mask is skipped. */
+/** Runs of letters, digits and combining marks (with inner apostrophes: "don't"), each Han character alone; the mask is skipped. */
 export function textWords(text: string): TextWord[] {
   return panelWords(text)
     .filter((w) => !w.typed)
@@ -219,10 +219,15 @@ export interface PanelWord extends TextWord {
   typed: boolean;
 }
 
+/** A run of letters, digits and marks without Han characters. */
+const RUN = String.raw`(?:(?!\p{Script=Han})[\p{L}\p{N}\p{M}])+`;
+/** A typed mask, one Han character (Chinese is masked a character at a time), or a word. */
+const PANEL_WORD = new RegExp(String.raw`<mask>|\p{Script=Han}|${RUN}(?:['’]${RUN})*`, 'gu');
+
 /** The words of the text and the masks typed in it, in text order (the panel's chips). */
 export function panelWords(text: string): PanelWord[] {
   const out: PanelWord[] = [];
-  for (const m of text.matchAll(/<mask>|[\p{L}\p{N}\p{M}]+(?:['’][\p{L}\p{N}\p{M}]+)*/gu)) {
+  for (const m of text.matchAll(PANEL_WORD)) {
     const start = m.index ?? 0;
     out.push({ text: m[0], start, end: start + m[0].length, typed: m[0] === MASK });
   }
