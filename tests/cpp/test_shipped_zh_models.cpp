@@ -19,7 +19,8 @@ using namespace attnlab;
 namespace {
 
 // The shipped folders: scripts/train-seq2seq-zh [en-zh|zh-en] VARIANT.
-const char* const kZhModels[] = {"seq2seq-en-zh-additive", "seq2seq-en-zh-dot", "seq2seq-en-zh-none"};
+const char* const kZhModels[] = {"seq2seq-en-zh-additive", "seq2seq-en-zh-dot", "seq2seq-en-zh-none",
+                                 "seq2seq-zh-en-additive"};
 
 // The corpus of scripts/train-seq2seq-zh: seed 1, 20,000 / 1,000 / 1,000, either way round.
 const Corpus& corpus(bool chinese_first) {
