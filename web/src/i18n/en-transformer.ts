@@ -4,7 +4,7 @@
 export const enTransformer = {
   heading: '3. Transformer self-attention',
   intro:
-    'A Transformer layer reads a whole sentence at once. Every token turns its vector a into a query q, a key k and a value v; it compares its query with every key, turns the scores into weights, and takes the weighted sum of the values. Several heads do this side by side, and layers repeat it. These small models were trained on Jane Austen; type anything and follow every number.',
+    'A Transformer layer reads a whole sentence at once. Every token turns its vector a into a query q, a key k and a value v; it compares its query with every key, turns the scores into weights, and takes the weighted sum of the values. Several heads do this side by side, and layers repeat it. These small models were trained on Jane Austen (the Chinese one, on Song dynasty ci poems, a character at a time); type anything and follow every number.',
   inputLabel: 'Your sentence',
   placeholder: 'Type an English sentence…',
   modelLabel: 'Model',

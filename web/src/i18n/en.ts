@@ -165,7 +165,7 @@ export const en = {
   lstmn: {
     heading: '2. RNN + self-attention',
     intro:
-      'A small recurrent language model, trained on Jane Austen’s novels, reads your sentence one piece at a time. At every step it looks back at everything it has read so far, the current word included, decides how much of each to take in, and uses that mix (the context c) to guess the next word (Cheng, Dong & Lapata, 2016). How each model was trained is shown under its card: the slides’ cell needed an extra loss term to look back rather than at the current word.',
+      'A small recurrent language model, trained on Jane Austen’s novels (a Chinese sentence goes to one trained on Song dynasty ci poems, read a character at a time), reads your sentence one piece at a time. At every step it looks back at everything it has read so far, the current word included, decides how much of each to take in, and uses that mix (the context c) to guess the next word (Cheng, Dong & Lapata, 2016). How each model was trained is shown under its card: the slides’ cell needed an extra loss term to look back rather than at the current word.',
     inputLabel: 'Your sentence',
     placeholder: 'Type an English sentence…',
     modelLabel: 'Model',
