@@ -20,7 +20,7 @@ namespace {
 
 // The shipped folders: scripts/train-seq2seq-zh [en-zh|zh-en] VARIANT.
 const char* const kZhModels[] = {"seq2seq-en-zh-additive", "seq2seq-en-zh-dot", "seq2seq-en-zh-none",
-                                 "seq2seq-zh-en-additive", "seq2seq-zh-en-none"};
+                                 "seq2seq-zh-en-additive", "seq2seq-zh-en-dot", "seq2seq-zh-en-none"};
 
 // The corpus of scripts/train-seq2seq-zh: seed 1, 20,000 / 1,000 / 1,000, either way round.
 const Corpus& corpus(bool chinese_first) {
