@@ -15,6 +15,7 @@ import { after, before, test } from 'node:test';
 
 import { ARTIFACTS, WEB_DIR, openSession, scrollIntoRenderedView } from './browser.mjs';
 import { downloadFrom } from './downloads.mjs';
+import { readSeqMap, seq, seqSection, settledTranslation as settled } from './seq2seq-page.mjs';
 
 let session;
 let origin;
@@ -27,8 +28,6 @@ before(async () => {
 after(() => session?.close());
 
 const HAN = /\p{Script=Han}/u;
-const seq = (page, selector) => page.locator(`attnlab-seq2seq ${selector}`);
-const seqSection = (page) => page.locator('section.lesson:has(#lesson-seq2seq)');
 const served = () => JSON.parse(fs.readFileSync(path.join(WEB_DIR, 'models/index.json'), 'utf8')).models;
 const config = (folder) =>
   JSON.parse(fs.readFileSync(path.join(WEB_DIR, 'models', folder, 'config.json'), 'utf8'));
@@ -36,36 +35,8 @@ const card = (folder) =>
   JSON.parse(fs.readFileSync(path.join(WEB_DIR, 'models', folder, 'card.json'), 'utf8'));
 const hasPair = (pair) => served().includes(`seq2seq-${pair}-additive`);
 
-/** Waits until the lesson is idle and shows a translation (`expected`, if given), and returns it. */
-async function settledTranslation(page, expected) {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const busy = await seq(page, '.figure').getAttribute('aria-busy');
-    const box = seq(page, '.translation');
-    const text = (await box.count()) ? await box.getAttribute('data-translation') : null;
-    if (busy === 'false' && text !== null && (expected === undefined || text === expected)) return text;
-    if (Date.now() > deadline) throw new Error(`no settled translation: "${text}", expected "${expected}"`);
-    await page.waitForTimeout(50);
-  }
-}
-
-/** The lesson's map as { rows: labels, cols: labels, weights[r][c], cells }. */
-async function readSeqMap(page) {
-  return page.evaluate(() => {
-    const root = document
-      .querySelector('attnlab-seq2seq')
-      .shadowRoot.querySelector('attnlab-attention-map').shadowRoot;
-    const labels = (group) =>
-      [...root.querySelectorAll(`g.${group} g.label title`)].map((e) => e.textContent);
-    const weights = [];
-    const rects = root.querySelectorAll('rect[data-weight]');
-    for (const r of rects)
-      (weights[Number(r.getAttribute('data-row'))] ??= [])[Number(r.getAttribute('data-col'))] = Number(
-        r.getAttribute('data-weight'),
-      );
-    return { rows: labels('row-labels'), cols: labels('col-labels'), weights, cells: rects.length };
-  });
-}
+/** The lesson's settled translation (the Chinese models take longer to load: 30 s). */
+const settledTranslation = (page, expected) => settled(page, expected, 30_000);
 
 function assertRowsSumToOne(map) {
   for (const row of map.weights) {

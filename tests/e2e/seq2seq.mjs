@@ -20,6 +20,7 @@ import {
   withoutIsolates,
 } from './browser.mjs';
 import { assertSvgDocument, downloadFrom, readPng, readSvg } from './downloads.mjs';
+import { readSeqMap, seq, seqSection, settledTranslation } from './seq2seq-page.mjs';
 
 const webDir = WEB_DIR;
 const artifacts = ARTIFACTS;
@@ -40,9 +41,7 @@ before(async () => {
 after(() => session?.close());
 
 const SEQ2SEQ_DEFAULT = 'the european economic area does not see the red car .';
-const seq = (page, selector) => page.locator(`attnlab-seq2seq ${selector}`);
 const seqCells = (page) => seq(page, 'attnlab-attention-map rect[data-weight]');
-const seqSection = (page) => page.locator('section.lesson:has(#lesson-seq2seq)');
 
 /** The model folders the build serves (models/index.json, written by the Vite plugin). */
 function servedModels() {
@@ -55,36 +54,6 @@ function sourceVocabulary() {
     fs.readFileSync(path.join(webDir, 'models/seq2seq-additive/config.json'), 'utf8'),
   );
   return new Set(config.tokenizer.vocab);
-}
-
-/** Waits until the lesson is idle and shows `expected` (or any translation), and returns it. */
-async function settledTranslation(page, expected) {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const busy = await seq(page, '.figure').getAttribute('aria-busy');
-    const box = seq(page, '.translation');
-    const text = (await box.count()) ? await box.getAttribute('data-translation') : null;
-    if (busy === 'false' && text !== null && (expected === undefined || text === expected)) return text;
-    if (Date.now() > deadline) throw new Error(`no settled translation: "${text}", expected "${expected}"`);
-    await page.waitForTimeout(50);
-  }
-}
-
-/** The lesson's map as { rows: labels, cols: labels, weights[r][c] }. */
-async function readSeqMap(page) {
-  return page.evaluate(() => {
-    const map = document.querySelector('attnlab-seq2seq').shadowRoot?.querySelector('attnlab-attention-map');
-    const root = map.shadowRoot;
-    const labels = (group) =>
-      [...root.querySelectorAll(`g.${group} g.label title`)].map((e) => e.textContent);
-    const weights = [];
-    for (const r of root.querySelectorAll('rect[data-weight]')) {
-      (weights[Number(r.getAttribute('data-row'))] ??= [])[Number(r.getAttribute('data-col'))] = Number(
-        r.getAttribute('data-weight'),
-      );
-    }
-    return { rows: labels('row-labels'), cols: labels('col-labels'), weights };
-  });
 }
 
 /** Opens the app page and waits until lesson 1 has translated its sentence. */

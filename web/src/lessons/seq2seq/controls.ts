@@ -97,7 +97,8 @@ export const controlsStyles = css`
     gap: 0.5rem;
   }
   .compare-toggle,
-  .suggestion {
+  .suggestion,
+  .example {
     font: inherit;
     font-size: 0.85rem;
     padding: 0.2rem 0.7rem;
@@ -113,7 +114,8 @@ export const controlsStyles = css`
     color: #fff;
   }
   .compare-toggle:focus-visible,
-  .suggestion:focus-visible {
+  .suggestion:focus-visible,
+  .example:focus-visible {
     outline: 2px solid var(--attn-accent, #1f5fa8);
     outline-offset: 2px;
   }

@@ -129,20 +129,7 @@ export function renderTargets(el: Seq2SeqElement, card: CardSummary): TemplateRe
 }
 
 export const pairsStyles = css`
-  .example {
-    font: inherit;
-    font-size: 0.85rem;
-    padding: 0.2rem 0.7rem;
-    border: 1px solid #b8c4d6;
-    border-radius: 999px;
-    background: #fff;
-    color: var(--attn-text, #1d2433);
-    cursor: pointer;
-  }
-  .example:focus-visible {
-    outline: 2px solid var(--attn-accent, #1f5fa8);
-    outline-offset: 2px;
-  }
+  /* .example buttons look like the suggestions (controls.ts, controlsStyles) */
   .examples {
     display: flex;
     flex-wrap: wrap;

@@ -1,0 +1,38 @@
+// Lesson 1's page helpers shared by seq2seq.mjs and seq2seq-zh.mjs: the lesson's elements, its
+// settled translation, and its map as numbers.
+
+/** A locator inside <attnlab-seq2seq>. */
+export const seq = (page, selector) => page.locator(`attnlab-seq2seq ${selector}`);
+/** The app page's section holding lesson 1. */
+export const seqSection = (page) => page.locator('section.lesson:has(#lesson-seq2seq)');
+
+/** Waits until the lesson shows a translation (the `expected` one, if given) with nothing pending. */
+export async function settledTranslation(page, expected, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const busy = await seq(page, '.figure').getAttribute('aria-busy');
+    const box = seq(page, '.translation');
+    const text = (await box.count()) ? await box.getAttribute('data-translation') : null;
+    if (busy === 'false' && text !== null && (expected === undefined || text === expected)) return text;
+    if (Date.now() > deadline) throw new Error(`no settled translation: "${text}", expected "${expected}"`);
+    await page.waitForTimeout(50);
+  }
+}
+
+/** The lesson's map as { rows: labels, cols: labels, weights[r][c], cells }. */
+export async function readSeqMap(page) {
+  return page.evaluate(() => {
+    const root = document
+      .querySelector('attnlab-seq2seq')
+      .shadowRoot.querySelector('attnlab-attention-map').shadowRoot;
+    const labels = (group) =>
+      [...root.querySelectorAll(`g.${group} g.label title`)].map((e) => e.textContent);
+    const weights = [];
+    const rects = root.querySelectorAll('rect[data-weight]');
+    for (const r of rects)
+      (weights[Number(r.getAttribute('data-row'))] ??= [])[Number(r.getAttribute('data-col'))] = Number(
+        r.getAttribute('data-weight'),
+      );
+    return { rows: labels('row-labels'), cols: labels('col-labels'), weights, cells: rects.length };
+  });
+}
