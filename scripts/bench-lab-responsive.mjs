@@ -6,7 +6,7 @@
 // example chooser takes to show its answer (to the frame after the DOM change), CLICKS times.
 // Not a test: it prints figures (issue 14: no main-thread task over 50 ms, figures at least 10
 // times a second, a click answered within a frame).
-//   npm run build && node scripts/bench-lab-responsive.mjs [SECONDS] [CLICKS] [QUERY]
+//   npm run build && [START_AFTER_MS=2000] node scripts/bench-lab-responsive.mjs [SECONDS] [CLICKS] [QUERY]
 import os from 'node:os';
 import { openSession } from '../tests/e2e/browser.mjs';
 
@@ -35,6 +35,10 @@ await page.evaluate(() => {
     attributeFilter: ['data-steps'],
   });
 });
+// START_AFTER_MS: how long the "student" looks at the page before pressing Start (default 0: at once,
+// before the worker's warm-up is over; a person reading the page first gives it a few seconds).
+const startAfter = Number(process.env.START_AFTER_MS ?? 0);
+if (startAfter > 0) await page.waitForTimeout(startAfter);
 const clickedAt = await page.evaluate(() => performance.now());
 // Clicked from the page's own script: Playwright's locator.click() first injects its own script
 // into the page, a main-thread task of about 20 ms that is the harness's, not the lab's.
@@ -104,10 +108,14 @@ await session.close();
 
 const sorted = (xs) => [...xs].sort((a, b) => a - b);
 const pct = (xs, p) => (xs.length ? sorted(xs)[Math.min(xs.length - 1, Math.floor(p * xs.length))] : NaN);
-// Redraw moments one frame apart or more count once (a render touches several nodes).
-const frames = redraws.filter((t, i) => i === 0 || t - redraws[i - 1] > 16);
+// Redraw moments one frame apart or more count once (a render touches several nodes); only those
+// while training count.
+const training = redraws.filter((t) => t >= trainingAt);
+const frames = training.filter((t, i) => i === 0 || t - training[i - 1] > 16);
 const span = frames.length > 1 ? (frames.at(-1) - frames[0]) / 1000 : 0;
-console.log(`lab: ${query}; ${seconds} s of training, ${steps} steps`);
+console.log(
+  `lab: ${query}; Start pressed ${startAfter} ms after the page showed; ${seconds} s of training, ${steps} steps`,
+);
 const describe = (list) =>
   `${list.length}${list.length ? ` (${list.map((t) => `${t.ms.toFixed(0)} ms at +${(t.at - clickedAt).toFixed(0)} ms`).join(', ')})` : ''}`;
 console.log(

@@ -280,6 +280,51 @@ describe('the worker loop', () => {
     expect(interrupted.losses).toEqual(plain.losses);
   });
 
+  it('two runs in one worker take turns: each trains exactly as alone, and its speed counts the turns', () => {
+    // One worker's event loop: one task queue and one clock for both drivers (lab-worker.ts).
+    const train = (attentions: string[]) => {
+      const tasks: (() => void)[] = [];
+      let time = 0;
+      const clock = { now: () => (time += 7), later: (task: () => void) => tasks.push(task) };
+      const order: number[] = [];
+      const runs = attentions.map((attention, run) => {
+        const messages: LabMessage[] = [];
+        const d = new LabDriver(
+          module,
+          (m) => (messages.push(m), m.type === 'progress' && order.push(run)),
+          clock,
+        );
+        d.handle({ type: 'create', config: JSON.stringify(config('reverse', 80, 'seq2seq', attention)) });
+        return { d, messages };
+      });
+      for (const { d } of runs) d.handle({ type: 'run' });
+      for (let k = 0; k < 10000 && tasks.length; k++) tasks.shift()?.();
+      return runs.map(({ d, messages }) => {
+        d.dispose();
+        const progress = messages.flatMap((m) => (m.type === 'progress' ? [m] : []));
+        const speeds = progress.map((m) => m.stepsPerSecond);
+        return {
+          losses: progress.flatMap((m) => m.losses),
+          speed: speeds.reduce((a, b) => a + b, 0) / speeds.length,
+          order,
+        };
+      });
+    };
+    const [additive] = train(['additive']);
+    const [none] = train(['none']);
+    const [sharedAdditive, sharedNone] = train(['additive', 'none']);
+    expect(sharedAdditive.losses).toHaveLength(80);
+    expect(sharedAdditive.losses).toEqual(additive.losses);
+    expect(sharedNone.losses).toEqual(none.losses);
+    // they alternate slice by slice while both run
+    const firstEnd = Math.min(sharedAdditive.order.lastIndexOf(0), sharedAdditive.order.lastIndexOf(1));
+    const turns = sharedAdditive.order.slice(0, firstEnd);
+    expect(turns.length).toBeGreaterThan(4);
+    expect(turns.every((run, k) => k === 0 || run !== turns[k - 1])).toBe(true);
+    // steps per second of the clock: the other run's turns slow each one down
+    expect(sharedAdditive.speed).toBeLessThan(0.75 * additive.speed);
+  });
+
   it('pauses between slices and resumes where it stopped', () => {
     const { d, messages, tasks, drain } = driver();
     d.handle({ type: 'create', config: JSON.stringify(config('shift', 500)) });

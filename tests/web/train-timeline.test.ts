@@ -20,8 +20,8 @@ import {
   snapshotAt,
   type Snapshot,
 } from '../../web/src/lessons/train/timeline';
-import { TrainRun, modelZip, runErrorText, zipName } from '../../web/src/lessons/train/run';
-import { LabClient, type LabWorkerLike } from '../../web/src/engine/lab-client';
+import { TrainRun, modelZip, runErrorText, sharesOneWorker, zipName } from '../../web/src/lessons/train/run';
+import { LabClient, LabHost, type LabWorkerLike } from '../../web/src/engine/lab-client';
 import { CrossOriginWorkerError } from '../../web/src/engine/engine';
 import type { LabExample, LabMessage, LabRequest } from '../../web/src/engine/lab-protocol';
 
@@ -237,8 +237,51 @@ describe('the lab client', () => {
     expect(seen).toEqual(['state', 'error']);
     client.dispose();
     expect(worker.terminated).toBe(true);
+    expect(sent.at(-1)).toEqual({ type: 'close', run: 0 });
     client.send({ type: 'run' });
-    expect(sent.length).toBe(3); // nothing more after dispose
+    expect(sent.length).toBe(4); // nothing more after dispose
+  });
+});
+
+describe('one worker for two runs (LabHost)', () => {
+  it('routes each report to its run, every worker-wide report to both, and stops with the last run', () => {
+    const { worker, sent } = fakeWorker();
+    const host = LabHost.start({ createWorker: () => worker });
+    const seen: string[][] = [[], []];
+    const a = LabClient.start((m) => seen[0].push(m.type), { host });
+    const b = LabClient.start((m) => seen[1].push(m.type), { host });
+    expect(a.host).toBe(host);
+    expect(b.host).toBe(host);
+    a.send({ type: 'run' });
+    b.send({ type: 'pause' });
+    expect(sent).toEqual([
+      { type: 'run', run: 0 },
+      { type: 'pause', run: 1 },
+    ]);
+    worker.reply({ type: 'state', running: true, steps: 0, run: 0 } as LabMessage);
+    worker.reply({ type: 'created', parameters: 1, totalSteps: 2, batchSize: 1, run: 1 } as LabMessage);
+    worker.reply({ type: 'ready' });
+    expect(seen).toEqual([
+      ['state', 'ready'],
+      ['created', 'ready'],
+    ]);
+    a.dispose();
+    expect(sent.at(-1)).toEqual({ type: 'close', run: 0 });
+    expect(worker.terminated).toBe(false); // b still trains on it
+    worker.reply({ type: 'fatal', error: 'gone' });
+    expect(seen[0]).toEqual(['state', 'ready']); // a hears nothing after dispose
+    expect(seen[1].at(-1)).toBe('fatal');
+    b.dispose();
+    expect(sent.at(-1)).toEqual({ type: 'close', run: 1 });
+    expect(worker.terminated).toBe(true);
+  });
+
+  it('two runs share a worker only when the machine has no core left for the page', () => {
+    expect(sharesOneWorker(2, 2)).toBe(true);
+    expect(sharesOneWorker(2, 1)).toBe(true);
+    expect(sharesOneWorker(2, 3)).toBe(false);
+    expect(sharesOneWorker(2, 8)).toBe(false);
+    expect(sharesOneWorker(1, 1)).toBe(false);
   });
 });
 
@@ -250,8 +293,8 @@ describe('a run and its errors', () => {
       createWorker: () => worker,
     });
     expect(sent).toEqual([
-      { type: 'create', config: '{"steps":3}' },
-      { type: 'example', index: 4 },
+      { type: 'create', config: '{"steps":3}', run: 0 },
+      { type: 'example', index: 4, run: 0 },
     ]);
     worker.reply({ type: 'error', code: 'config', error: 'toy task "max_len" (3) is below "min_len" (5)' });
     expect(run.status).toBe('failed');

@@ -61,6 +61,12 @@ export class LabDriver {
   private exampleIndex = 0;
   private lastSnapshot = -Infinity;
   private scheduled = false;
+  /**
+   * Where the speed's window starts: the end of the previous slice while running, so the speed is
+   * steps per second of the page's clock, including the snapshots and, in a worker shared by two
+   * runs, the other run's turns (what the student gets, not the speed inside one slice).
+   */
+  private windowStart = 0;
   /** The scratch copy trained while warming up, and how much warm-up time is left. */
   private warm: { lab: Lab; left: number } | null = null;
 
@@ -87,6 +93,8 @@ export class LabDriver {
         return this.snapshot();
       case 'export':
         return this.export();
+      case 'close':
+        return this.dispose();
     }
   }
 
@@ -152,6 +160,7 @@ export class LabDriver {
     if (this.running === running) return;
     this.running = running;
     this.post({ type: 'state', running, steps: this.steps });
+    this.windowStart = this.clock.now();
     if (running) this.schedule();
     else this.snapshot();
   }
@@ -180,7 +189,9 @@ export class LabDriver {
       this.tokens = r.tokens ?? this.tokens;
       if (this.clock.now() - start >= SLICE_MS) break;
     }
-    this.progress(losses, this.tokens - tokensBefore, this.clock.now() - start);
+    const end = this.clock.now();
+    this.progress(losses, this.tokens - tokensBefore, end - Math.min(start, this.windowStart));
+    this.windowStart = end;
     if (this.clock.now() - this.lastSnapshot >= SNAPSHOT_MS || this.steps >= this.totalSteps) this.snapshot();
     if (this.steps >= this.totalSteps) this.setRunning(false);
     else this.schedule();

@@ -10,7 +10,15 @@ export type LabRequest =
   | { type: 'pause' }
   | { type: 'step'; n: number } // take n steps now, then report
   | { type: 'example'; index: number } // which held-out example the snapshots draw
-  | { type: 'export' };
+  | { type: 'export' }
+  | { type: 'close' }; // this run is over: its driver and its Lab are freed
+
+/**
+ * One worker may train several runs (side by side on a machine with few cores, engine/lab-client.ts
+ * LabHost): every request names its run, and every report the run it is about (none: the whole
+ * worker, such as 'ready' or 'fatal').
+ */
+export type LabEnvelope<T> = T & { run?: number };
 
 /**
  * Held-out scores on the lab's evaluation sample (cpp/train/translate.h TranslationMetrics for the

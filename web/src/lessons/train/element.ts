@@ -28,7 +28,7 @@ import {
   type Settings,
   type SettingsText,
 } from './state';
-import { TrainRun, cardWithExample, modelZip, runErrorText, zipName } from './run';
+import { TrainRun, cardWithExample, modelZip, runErrorText, sharesOneWorker, zipName } from './run';
 import { snapshotAt } from './timeline';
 import {
   controlsStyles,
@@ -143,19 +143,31 @@ export class TrainElement extends LitElement {
     this.downloadError = null;
     this.chartsVersion++;
     if (!settings) return;
-    this.runs = variantsOf(settings).map(
-      (variant) =>
-        new TrainRun(FAMILY[settings.task], variant, trainConfig(settings, variant), example, (kind) => {
-          if (kind === 'state') {
-            this.chartsVersion++;
-            this.chartsStale = false;
-            this.requestUpdate();
-          } else {
-            if (kind === 'snapshot') this.chartsStale = true;
-            this.refreshSoon();
-          }
-        }),
-    );
+    const variants = variantsOf(settings);
+    const share = sharesOneWorker(variants.length, navigator.hardwareConcurrency || 2);
+    this.runs = [];
+    for (const variant of variants) {
+      const host = share ? this.runs[0]?.host : null;
+      this.runs.push(
+        new TrainRun(
+          FAMILY[settings.task],
+          variant,
+          trainConfig(settings, variant),
+          example,
+          (kind) => {
+            if (kind === 'state') {
+              this.chartsVersion++;
+              this.chartsStale = false;
+              this.requestUpdate();
+            } else {
+              if (kind === 'snapshot') this.chartsStale = true;
+              this.refreshSoon();
+            }
+          },
+          host ? { host } : {},
+        ),
+      );
+    }
   }
 
   /**
@@ -334,6 +346,12 @@ export class TrainElement extends LitElement {
           }),
         });
     }
+    if (this.runs.length > 1 && this.runs[0].host && this.runs.every((r) => r.host === this.runs[0].host))
+      out.push({
+        kind: 'info',
+        key: 'one-worker',
+        text: t('train.oneWorker', { cores: formatInteger(navigator.hardwareConcurrency || 2) }),
+      });
     if (this.hiddenPause) out.push({ kind: 'info', key: 'hidden-pause', text: t('train.hiddenPause') });
     else if (this.runs.length && this.runs.every((r) => r.status === 'done'))
       out.push({

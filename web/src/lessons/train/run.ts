@@ -4,7 +4,7 @@
 
 import { zipSync, strToU8 } from 'fflate';
 import { CrossOriginWorkerError } from '../../engine/engine';
-import { LabClient, type LabClientOptions, type LabExport } from '../../engine/lab-client';
+import { LabClient, type LabClientOptions, type LabExport, type LabHost } from '../../engine/lab-client';
 import type { LabMessage } from '../../engine/lab-protocol';
 import { addSnapshot, type Snapshot } from './timeline';
 import type { Family } from './state';
@@ -54,6 +54,11 @@ export class TrainRun {
     }
     this.client.send({ type: 'create', config });
     this.client.send({ type: 'example', index: example });
+  }
+
+  /** The worker this run trains on, to give a second run (null when it could not start). */
+  get host(): LabHost | null {
+    return this.client?.host ?? null;
   }
 
   get finished(): boolean {
@@ -134,6 +139,15 @@ export class TrainRun {
     this.client = null;
   }
 }
+
+/**
+ * Whether `runs` busy runs should share one worker on a machine with `cores` logical cores: each
+ * worker keeps a core busy, and the page's own thread (drawing, answering clicks) needs one free, so
+ * a 2-core machine trains a side-by-side comparison in one worker, the runs taking turns (half the
+ * steps per second each; the page says so). Measured in docs/performance.md: two workers on 2 cores
+ * gave 4-5 main-thread tasks over 50 ms in a 10 s run, one worker 0-1.
+ */
+export const sharesOneWorker = (runs: number, cores: number): boolean => runs > 1 && cores <= runs;
 
 /**
  * The card with "example": an input of the task (the watched held-out example), which a lesson
