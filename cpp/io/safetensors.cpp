@@ -15,7 +15,6 @@
 #include <memory>
 #include <numeric>
 #include <set>
-#include <sstream>
 
 #include "core/utf8.h"
 
@@ -23,7 +22,12 @@ namespace attnlab {
 
 namespace {
 
-using OrderedJson = nlohmann::ordered_json;  // keeps the header's key order: tensors in file order
+// The reader parses into nlohmann::json (the instantiation the rest of the engine uses, which sorts
+// keys) and keeps the header's key order itself, from the parser's callback; the writer uses
+// ordered_json (the metadata first, the tensors in the order they are stored). The page's module
+// has no writer, so it links one JSON instantiation, not two (docs/performance.md).
+using OrderedJson = nlohmann::ordered_json;
+using HeaderJson = nlohmann::json;
 
 // The reference implementation refuses larger headers too; real ones are a few MB at most.
 constexpr uint64_t kMaxHeaderBytes = 100'000'000;
@@ -50,11 +54,12 @@ std::string range_text(uint64_t begin, uint64_t end) {
   return "[" + std::to_string(begin) + "," + std::to_string(end) + "]";
 }
 
+// snprintf, not an ostringstream: a stream links libc++'s iostream and locale code into the page's
+// WebAssembly for this one message (docs/performance.md, "What a page downloads and runs").
 std::string float_text(float value) {
-  std::ostringstream out;
-  out.precision(9);
-  out << value;
-  return out.str();
+  char text[32];
+  std::snprintf(text, sizeof text, "%.9g", static_cast<double>(value));
+  return text;
 }
 
 // A short description of a JSON value for a message. Containers are never dumped whole: a hostile
@@ -119,12 +124,12 @@ struct Entry {
 
 // Parses the header text, rejecting a key that appears twice in any object: a JSON parser would
 // silently keep one of the two, and two tensors under one name is a malformed file.
-OrderedJson parse_header(const uint8_t* text, size_t size, const std::string& what) {
+HeaderJson parse_header(const uint8_t* text, size_t size, const std::string& what, std::vector<std::string>& top_keys) {
   std::vector<std::set<std::string>> keys_seen;  // one set per object being parsed
   std::string tensor;                            // top-level key being parsed
   std::string duplicate;                         // first problem found, reported after parsing
-  OrderedJson::parser_callback_t check = [&](int, OrderedJson::parse_event_t event, OrderedJson& parsed) {
-    using Event = OrderedJson::parse_event_t;
+  HeaderJson::parser_callback_t check = [&](int, HeaderJson::parse_event_t event, HeaderJson& parsed) {
+    using Event = HeaderJson::parse_event_t;
     if (event == Event::object_start) {
       keys_seen.emplace_back();
     } else if (event == Event::object_end) {
@@ -133,6 +138,7 @@ OrderedJson parse_header(const uint8_t* text, size_t size, const std::string& wh
       const std::string& key = parsed.get_ref<const std::string&>();
       const bool top = keys_seen.size() == 1;
       if (top) tensor = key;
+      if (top) top_keys.push_back(key);  // the header's order, which nlohmann::json does not keep
       if (!keys_seen.back().insert(key).second && duplicate.empty()) {
         duplicate = top ? (key == kMetadataKey ? std::string("\"__metadata__\" appears twice")
                                                : tensor_label(key) + " appears twice")
@@ -143,10 +149,10 @@ OrderedJson parse_header(const uint8_t* text, size_t size, const std::string& wh
     }
     return true;
   };
-  OrderedJson header;
+  HeaderJson header;
   try {
     const char* begin = reinterpret_cast<const char*>(text);
-    header = OrderedJson::parse(begin, begin + size, check);
+    header = HeaderJson::parse(begin, begin + size, check);
   } catch (const nlohmann::json::exception& e) {  // parse_error, or out_of_range for 1e999
     std::string detail = e.what();
     const size_t bracket = detail.find("] ");
@@ -157,7 +163,7 @@ OrderedJson parse_header(const uint8_t* text, size_t size, const std::string& wh
   return header;
 }
 
-nlohmann::json check_metadata(const OrderedJson& value, const std::string& what) {
+nlohmann::json check_metadata(const HeaderJson& value, const std::string& what) {
   if (!value.is_object()) {
     fail(what, "\"__metadata__\" must be an object of string -> string, got " + describe(value));
   }
@@ -172,7 +178,7 @@ nlohmann::json check_metadata(const OrderedJson& value, const std::string& what)
   return metadata;
 }
 
-Entry check_entry(const std::string& name, const OrderedJson& value, uint64_t buffer_size, const std::string& what) {
+Entry check_entry(const std::string& name, const HeaderJson& value, uint64_t buffer_size, const std::string& what) {
   const std::string label = tensor_label(name);
   if (!value.is_object()) {
     fail(what, label + " must be an object with \"dtype\", \"shape\" and \"data_offsets\", got " + describe(value));
@@ -190,7 +196,7 @@ Entry check_entry(const std::string& name, const OrderedJson& value, uint64_t bu
 
   Entry entry;
   entry.name = name;
-  const OrderedJson& dtype = value["dtype"];
+  const HeaderJson& dtype = value["dtype"];
   if (!dtype.is_string()) {
     fail(what, label + " dtype must be a string such as \"F32\", got " + describe(dtype));
   }
@@ -201,7 +207,7 @@ Entry check_entry(const std::string& name, const OrderedJson& value, uint64_t bu
 
   // numel and byte size are computed in u64 with explicit overflow checks: a shape such as
   // [2^40, 2^40] must not wrap around to a size that happens to match data_offsets.
-  const OrderedJson& shape = value["shape"];
+  const HeaderJson& shape = value["shape"];
   if (!shape.is_array()) {
     fail(what, label + " shape must be a list of non-negative integers, got " + describe(shape));
   }
@@ -231,7 +237,7 @@ Entry check_entry(const std::string& name, const OrderedJson& value, uint64_t bu
   entry.numel = numel;
   const uint64_t bytes = numel * element;
 
-  const OrderedJson& offsets = value["data_offsets"];
+  const HeaderJson& offsets = value["data_offsets"];
   if (!offsets.is_array() || offsets.size() != 2 || !offsets[0].is_number_unsigned() ||
       !offsets[1].is_number_unsigned()) {
     fail(what, label + " data_offsets must be two non-negative integers [begin, end], got " + describe(offsets));
@@ -547,18 +553,19 @@ SafetensorsFile read_safetensors(const uint8_t* data, size_t size, const std::st
                    std::string(1, char(header_text[0])) + "\"");
   }
 
-  const OrderedJson header = parse_header(header_text, size_t(header_size), what);
+  std::vector<std::string> keys;  // top-level keys in the header's order
+  const HeaderJson header = parse_header(header_text, size_t(header_size), what, keys);
   if (!header.is_object()) fail(what, "header must be a JSON object, got " + describe(header));
 
   const uint8_t* buffer = header_text + header_size;
   const uint64_t buffer_size = size - 8 - header_size;
   SafetensorsFile file;
   std::vector<Entry> entries;
-  for (const auto& item : header.items()) {
-    if (item.key() == kMetadataKey) {
-      file.metadata = check_metadata(item.value(), what);
+  for (const std::string& key : keys) {  // each once: a key seen twice was refused by parse_header
+    if (key == kMetadataKey) {
+      file.metadata = check_metadata(header.at(key), what);
     } else {
-      entries.push_back(check_entry(item.key(), item.value(), buffer_size, what));
+      entries.push_back(check_entry(key, header.at(key), buffer_size, what));
     }
   }
   check_coverage(entries, buffer_size, what);

@@ -1,6 +1,5 @@
 #include "models/seq2seq.h"
 
-#include <sstream>
 #include <stdexcept>
 
 #include "core/matmul.h"
@@ -8,6 +7,24 @@
 #include "models/trace_names.h"
 
 namespace attnlab {
+
+namespace {
+
+// The target's words, split at ASCII whitespace as reading a std::istringstream word by word did (a
+// stream would link libc++'s iostream and locale code into the page's WebAssembly for this alone).
+std::vector<std::string> whitespace_words(const std::string& text) {
+  std::vector<std::string> words;
+  const auto space = [](char c) { return c == ' ' || (c >= '\t' && c <= '\r'); };
+  for (size_t i = 0; i < text.size();) {
+    while (i < text.size() && space(text[i])) ++i;
+    const size_t start = i;
+    while (i < text.size() && !space(text[i])) ++i;
+    if (i > start) words.push_back(text.substr(start, i - start));
+  }
+  return words;
+}
+
+}  // namespace
 
 Seq2Seq::Seq2Seq(const nlohmann::json& config) : config_(config) {
   check_model_fields(config, kArchitecture,
@@ -266,8 +283,7 @@ ForwardTrace Seq2Seq::forced_trace(const std::vector<int>& src, const std::vecto
 Example Seq2Seq::importance_example(const std::vector<int>& ids, const std::string& target, int row, int word) const {
   Example ex;
   ex.ids = ids;
-  std::istringstream words(target);
-  for (std::string w; words >> w;) ex.targets.push_back(target_id(w));
+  for (const std::string& w : whitespace_words(target)) ex.targets.push_back(target_id(w));
   ex.targets.push_back(eos_id_);
   if (row < 0 || row >= static_cast<int>(ex.targets.size()))
     throw std::out_of_range("output row " + std::to_string(row) + " is outside 0.." +
@@ -281,8 +297,7 @@ ForwardTrace Seq2Seq::forward_text_forced(const std::string& text, const std::st
                                           const Intervention* iv) const {
   const Tokenized tok = encode_checked(text);
   std::vector<int> targets;
-  std::istringstream words(target);
-  for (std::string w; words >> w;) targets.push_back(target_id(w));
+  for (const std::string& w : whitespace_words(target)) targets.push_back(target_id(w));
   if (static_cast<int>(targets.size()) >= max_output_len_)
     throw std::length_error("the target has " + std::to_string(targets.size()) + " words; the decoder writes at most " +
                             std::to_string(max_output_len_));

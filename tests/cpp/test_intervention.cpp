@@ -165,6 +165,17 @@ TEST_CASE("intervention: Seq2Seq computes with the pinned row (forced decoding k
   CHECK(tensor(uniform, trace_names::kInitialWeights).isApprox(Mat::Constant(1, 6, Real(1) / 6)));
 }
 
+TEST_CASE("Seq2Seq forced decoding splits the target at any ASCII whitespace, as a stream read did") {
+  const Model& m = *shipped("seq2seq-additive").model;
+  const std::string text = "the red car is fast .";
+  const ForwardTrace plain = m.forward_text_forced(text, "la voiture rouge est rapide .");
+  const ForwardTrace spaced = m.forward_text_forced(text, " \tla  voiture\nrouge\r est\vrapide\f. \n");
+  REQUIRE(spaced.maps.size() == plain.maps.size());
+  CHECK(spaced.maps[0].row_labels == plain.maps[0].row_labels);
+  CHECK((spaced.maps[0].weights.array() == plain.maps[0].weights.array()).all());
+  CHECK(m.forward_text_forced(text, "  \t\n").maps[0].row_labels == std::vector<std::string>{"<eos>"});
+}
+
 TEST_CASE("intervention: the RNN + self-attention reading carries an edited c_i into what it reads next") {
   const Model& m = *shipped("lm-rnn-selfattn").model;
   const std::string text = "The FBI is chasing a criminal on the run.";
