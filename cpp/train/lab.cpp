@@ -12,7 +12,7 @@ LabRun::LabRun(const nlohmann::json& config) : config_(config) {
   config_["task"]["kind"] = kind_;
   if (!config_.contains("model")) config_["model"] = nlohmann::json::object();
   check_lab_model(kind_, config_string(config_["model"], "architecture", ""));
-  config_["model"] = complete_model_config(config_);
+  config_["model"] = lab_model_config(config_);
   loop_ = lab_loop_config(config_);
   model_ = build_model(config_["model"]);
   session_ = std::make_unique<TrainSession>(*model_, loop_);

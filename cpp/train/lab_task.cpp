@@ -106,6 +106,14 @@ void check_lab_model(const std::string& kind, const std::string& architecture) {
   throw ConfigError("the lab's " + kind + " task needs a model of architecture " + names);
 }
 
+nlohmann::json lab_model_config(const nlohmann::json& config) {
+  const nlohmann::json task = config.value("task", nlohmann::json::object());
+  const std::string kind = config_string(task, "kind", "reverse");
+  if (is_toy_task(kind)) return toy_model_config(config.at("model"), read_toy_task(task));
+  if (is_sequence_task(kind)) return sequence_model_config(config.at("model"), task);
+  throw ConfigError("the lab's task \"kind\" is \"" + kind + "\"; expected reverse, shift, sort, date, recall or mirror");
+}
+
 LoopConfig lab_loop_config(const nlohmann::json& config) {
   const std::string kind = config_string(config.value("task", nlohmann::json::object()), "kind", "reverse");
   return is_toy_task(kind) ? toy_loop_config(config) : sequence_loop_config(config);

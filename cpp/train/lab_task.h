@@ -44,6 +44,11 @@ class LabTask {
 // Throws ConfigError unless the lab trains `architecture` on the task `kind`.
 void check_lab_model(const std::string& kind, const std::string& architecture);
 
+// The model config completed for the task (vocabulary, lengths), as complete_model_config does for
+// the lab's tasks. Its own function so the lab's WebAssembly does not link the corpus readers of the
+// other tasks (translate, lm, mlm read files through streams; docs/performance.md).
+nlohmann::json lab_model_config(const nlohmann::json& config);
+
 // The loop settings of the task's training, with the defaults `attnlab train` uses for it.
 LoopConfig lab_loop_config(const nlohmann::json& config);
 
