@@ -86,6 +86,11 @@ class SequenceLabTask : public LabTask {
   std::vector<SequenceExample> held_;
 };
 
+ConfigError unknown_lab_kind(const std::string& kind) {
+  return ConfigError("the lab's task \"kind\" is \"" + kind +
+                     "\"; expected reverse, shift, sort, date, recall or mirror");
+}
+
 }  // namespace
 
 void check_lab_model(const std::string& kind, const std::string& architecture) {
@@ -97,8 +102,7 @@ void check_lab_model(const std::string& kind, const std::string& architecture) {
   else if (kind == "mirror")
     fits = {"transformer"};
   else
-    throw ConfigError("the lab's task \"kind\" is \"" + kind +
-                      "\"; expected reverse, shift, sort, date, recall or mirror");
+    throw unknown_lab_kind(kind);
   for (const std::string& a : fits)
     if (a == architecture) return;
   std::string names;
@@ -111,7 +115,7 @@ nlohmann::json lab_model_config(const nlohmann::json& config) {
   const std::string kind = config_string(task, "kind", "reverse");
   if (is_toy_task(kind)) return toy_model_config(config.at("model"), read_toy_task(task));
   if (is_sequence_task(kind)) return sequence_model_config(config.at("model"), task);
-  throw ConfigError("the lab's task \"kind\" is \"" + kind + "\"; expected reverse, shift, sort, date, recall or mirror");
+  throw unknown_lab_kind(kind);
 }
 
 LoopConfig lab_loop_config(const nlohmann::json& config) {
