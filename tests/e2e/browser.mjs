@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
@@ -183,3 +184,15 @@ export function drawnLefts(locator, texts, { last = false } = {}) {
 
 /** Text as read, without the invisible bidi isolates (U+2066..U+2069) that set user text apart. */
 export const withoutIsolates = (text) => text.replace(/[\u2066-\u2069]/g, '');
+
+/**
+ * A file's last check: every request stayed on the page's origin and succeeded (no 400 and up), no
+ * dialog opened and nothing reached the console as an error, in any tab of the session.
+ */
+export function assertNothingWentWrong(session) {
+  assert.deepEqual(session.foreignRequests, [], 'requests to other origins');
+  assert.deepEqual(session.failedRequests, [], 'failed requests');
+  assert.deepEqual(session.badResponses, [], 'responses of 400 and up');
+  assert.deepEqual(session.dialogs, [], 'dialogs');
+  assert.deepEqual(session.consoleErrors, [], 'console errors');
+}
