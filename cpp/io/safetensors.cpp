@@ -137,8 +137,10 @@ HeaderJson parse_header(const uint8_t* text, size_t size, const std::string& wha
     } else if (event == Event::key && !keys_seen.empty()) {
       const std::string& key = parsed.get_ref<const std::string&>();
       const bool top = keys_seen.size() == 1;
-      if (top) tensor = key;
-      if (top) top_keys.push_back(key);  // the header's order, which nlohmann::json does not keep
+      if (top) {
+        tensor = key;
+        top_keys.push_back(key);  // the header's order, which nlohmann::json does not keep
+      }
       if (!keys_seen.back().insert(key).second && duplicate.empty()) {
         duplicate = top ? (key == kMetadataKey ? std::string("\"__metadata__\" appears twice")
                                                : tensor_label(key) + " appears twice")

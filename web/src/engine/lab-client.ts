@@ -57,11 +57,6 @@ export class LabHost {
     }
   }
 
-  /** How many runs share the worker now. */
-  get runs(): number {
-    return this.listeners.size;
-  }
-
   /** A new run on this worker: its number. */
   add(listener: (message: LabMessage) => void): number {
     const run = this.nextRun++;

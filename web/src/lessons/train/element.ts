@@ -28,7 +28,15 @@ import {
   type Settings,
   type SettingsText,
 } from './state';
-import { TrainRun, cardWithExample, modelZip, runErrorText, sharesOneWorker, zipName } from './run';
+import {
+  TrainRun,
+  cardWithExample,
+  deviceCores,
+  modelZip,
+  runErrorText,
+  sharesOneWorker,
+  zipName,
+} from './run';
 import { snapshotAt } from './timeline';
 import {
   controlsStyles,
@@ -144,7 +152,7 @@ export class TrainElement extends LitElement {
     this.chartsVersion++;
     if (!settings) return;
     const variants = variantsOf(settings);
-    const share = sharesOneWorker(variants.length, navigator.hardwareConcurrency || 2);
+    const share = sharesOneWorker(variants.length, deviceCores());
     this.runs = [];
     for (const variant of variants) {
       const host = share ? this.runs[0]?.host : null;
@@ -350,7 +358,7 @@ export class TrainElement extends LitElement {
       out.push({
         kind: 'info',
         key: 'one-worker',
-        text: t('train.oneWorker', { cores: formatInteger(navigator.hardwareConcurrency || 2) }),
+        text: t('train.oneWorker', { cores: formatInteger(deviceCores()) }),
       });
     if (this.hiddenPause) out.push({ kind: 'info', key: 'hidden-pause', text: t('train.hiddenPause') });
     else if (this.runs.length && this.runs.every((r) => r.status === 'done'))

@@ -149,6 +149,9 @@ export class TrainRun {
  */
 export const sharesOneWorker = (runs: number, cores: number): boolean => runs > 1 && cores <= runs;
 
+/** This device's logical cores, as the browser reports them (2 when it does not say). */
+export const deviceCores = (): number => navigator.hardwareConcurrency || 2;
+
 /**
  * The card with "example": an input of the task (the watched held-out example), which a lesson
  * that opens the model types for the student (lessons/shared/lesson-element.ts, openLocal).
