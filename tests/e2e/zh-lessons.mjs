@@ -179,6 +179,9 @@ test('lesson 3: the Chinese masked model, maps of one cell per pair of character
   assert.equal(guesses.length, 5);
   assert.ok(guesses.filter((g) => CHINESE.test(g)).length >= 4, `Chinese guesses: ${guesses.join(' ')}`);
   assert.match(await at(page, 'attnlab-transformer', '.card').innerText(), /most frequent character/);
+  // The shuffle demonstration's model reads English: for Chinese text it says so and draws no map.
+  await at(page, 'attnlab-transformer', '.shuffle[data-status="chinese"]').waitFor();
+  assert.equal(await at(page, 'attnlab-transformer', '.shuffle attnlab-attention-map').count(), 0);
   await page
     .locator('section.lesson:has(attnlab-transformer)')
     .screenshot({ path: path.join(ARTIFACTS, 'zh-lessons-transformer.png') });

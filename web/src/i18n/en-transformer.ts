@@ -142,6 +142,8 @@ export const enTransformer = {
     'The model trained without positional encoding reads your first words and the same words shuffled. If attention cannot see order, the shuffled map is the original map with its rows and columns shuffled the same way.',
   noNopos:
     'The model without positions (models/tf-mlm-nopos) is not installed, so this demonstration is not available.',
+  shuffleChinese:
+    'This demonstration uses the English model trained without positions (models/tf-mlm-nopos); no Chinese model without positions was trained, so it is not shown for Chinese text. Choose “Masked LM” and type an English sentence to see it.',
   shuffleFew: 'Type at least two words to shuffle them.',
   original: 'original',
   shuffled: 'shuffled',

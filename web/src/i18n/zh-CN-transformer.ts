@@ -128,6 +128,8 @@ export const zhCNTransformer: Strings['transformer'] = {
   shuffleIntro:
     '不带位置编码训练的模型读你的前几个词，再读打乱顺序的同一组词。如果注意力看不到顺序，打乱后的图就是原图的行和列按同样方式重新排列。',
   noNopos: '没有安装不带位置编码的模型（models/tf-mlm-nopos），无法演示。',
+  shuffleChinese:
+    '这个演示用的是不带位置编码的英文模型（models/tf-mlm-nopos）；没有训练不带位置编码的中文模型，所以中文句子不显示这个演示。选“掩码语言模型”并输入英文句子即可看到。',
   shuffleFew: '至少输入两个词才能打乱。',
   original: '原句',
   shuffled: '打乱后',
