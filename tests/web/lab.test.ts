@@ -275,9 +275,41 @@ describe('the worker loop', () => {
     expect(warmed.warmMessages).toBe(0);
     expect(warmed.warming).toBe(false);
     expect(warmed.losses).toEqual(plain.losses);
-    const interrupted = lossesOf(10_000, 2); // Start while warming up ends the warm-up
-    expect(interrupted.warming).toBe(true);
-    expect(interrupted.losses).toEqual(plain.losses);
+    const early = lossesOf(2_000, 2); // Start while warming up: the warm-up ends first
+    expect(early.warming).toBe(true);
+    expect(early.losses).toEqual(plain.losses);
+  });
+
+  it('Start during the warm-up says so and trains only once the warm-up is over', () => {
+    const { d, messages, tasks, drain } = driver(2_000);
+    d.handle({ type: 'create', config: JSON.stringify(config('reverse', 60)) });
+    tasks.shift()?.(); // one warm-up slice
+    d.handle({ type: 'run' });
+    expect(messages.at(-1)).toEqual({ type: 'state', running: true, steps: 0, warming: true });
+    // The warm-up's slices run to its end with no step of the run in between.
+    const stepsWhileWarming = () => messages.filter((m) => m.type === 'progress').length;
+    let slices = 0;
+    while (tasks.length && !messages.some((m) => m.type === 'state' && m.running && !m.warming)) {
+      expect(stepsWhileWarming()).toBe(0);
+      tasks.shift()?.();
+      slices++;
+    }
+    expect(slices).toBeGreaterThan(10); // 2,000 ms of warm-up at 7 ms per look at the clock
+    drain();
+    expect(messages.filter((m) => m.type === 'progress').at(-1)).toMatchObject({ steps: 60 });
+    // Pause during a warm-up: nothing trains when it ends.
+    const paused = driver(2_000);
+    paused.d.handle({ type: 'create', config: JSON.stringify(config('reverse', 60)) });
+    paused.d.handle({ type: 'run' });
+    paused.d.handle({ type: 'pause' });
+    paused.drain();
+    expect(paused.messages.filter((m) => m.type === 'progress')).toHaveLength(0);
+    expect(paused.messages.filter((m) => m.type === 'state').at(-1)).toMatchObject({
+      running: false,
+      steps: 0,
+    });
+    d.dispose();
+    paused.d.dispose();
   });
 
   it('two runs in one worker take turns: each trains exactly as alone, and its speed counts the turns', () => {

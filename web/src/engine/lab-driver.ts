@@ -18,7 +18,9 @@ export const SNAPSHOT_PAIRS = 30;
  * functions to optimized code before the student presses Start. Without it that compilation ran
  * on the renderer's thread pool in the first second of training and, on a 2-core machine, held
  * the page's main thread off a core (docs/performance.md, "Is the page responsive while it
- * trains?"). The run itself is untouched: its own Lab, seed and steps.
+ * trains?"). Start pressed during the warm-up waits for its end (the state message says
+ * `warming`), so that compilation never overlaps training. The run itself is untouched: its own
+ * Lab, seed and steps.
  */
 export const WARM_UP_MS = 800;
 
@@ -136,16 +138,23 @@ export class LabDriver {
     this.clock.later(() => this.warmSlice());
   }
 
-  /** One slice of warm-up, between looks at the message queue; Start (or anything) ends it. */
+  /**
+   * One slice of warm-up, between looks at the message queue. A new run, reset or close ends it;
+   * Start during it starts the run when it ends.
+   */
   private warmSlice(): void {
     const warm = this.warm;
-    if (!warm || this.running) return this.stopWarmUp();
+    if (!warm) return;
     const start = this.clock.now();
     while (this.clock.now() - start < Math.min(SLICE_MS, warm.left)) if (!warm.lab.step(1).ok) break;
     warm.lab.evaluate(SNAPSHOT_PAIRS); // what each snapshot runs, warmed up too
     warm.left -= this.clock.now() - start;
-    if (warm.left > 0) this.clock.later(() => this.warmSlice());
-    else this.stopWarmUp();
+    if (warm.left > 0) return this.clock.later(() => this.warmSlice());
+    this.stopWarmUp();
+    if (!this.running) return;
+    this.post({ type: 'state', running: true, steps: this.steps });
+    this.windowStart = this.clock.now();
+    this.schedule();
   }
 
   private stopWarmUp(): void {
@@ -155,12 +164,13 @@ export class LabDriver {
 
   private setRunning(running: boolean): void {
     if (!this.lab) return;
-    if (running) this.stopWarmUp();
     if (running && this.steps >= this.totalSteps) running = false;
     if (this.running === running) return;
     this.running = running;
-    this.post({ type: 'state', running, steps: this.steps });
+    const warming = running && this.warm !== null; // the warm-up's last slice starts the run
+    this.post({ type: 'state', running, steps: this.steps, ...(warming ? { warming } : {}) });
     this.windowStart = this.clock.now();
+    if (warming) return;
     if (running) this.schedule();
     else this.snapshot();
   }

@@ -53,7 +53,8 @@ export type LabMessage =
   | { type: 'fatal'; error: string }
   | { type: 'created'; parameters: number; totalSteps: number; batchSize: number }
   | { type: 'error'; code: string; error: string }
-  | { type: 'state'; running: boolean; steps: number }
+  /** `warming`: Start arrived during the warm-up; training begins when it ends (a second state). */
+  | { type: 'state'; running: boolean; steps: number; warming?: boolean }
   /** After a slice of steps: their losses, and the speed measured over that slice. */
   | {
       type: 'progress';

@@ -71,6 +71,7 @@ export function renderRunPanel(
     <p class="card">
       ${t('train.progress', { steps: formatInteger(run.steps), total: formatInteger(run.totalSteps) })}
       ${speed ? html`· <span class="speed">${speed}</span>` : nothing}
+      ${run.warming && run.status === 'running' ? html`· <span class="warming">${t('train.warming')}</span>` : nothing}
       ${run.parameters ? html`· ${t('train.parameters', { n: formatInteger(run.parameters) })}` : nothing}
     </p>
     ${

@@ -27,6 +27,8 @@ export class TrainRun {
   readonly losses: number[] = [];
   timeline: Snapshot[] = [];
   stepsPerSecond = 0;
+  /** Start came while the worker was still warming up; the first steps follow when it ends. */
+  warming = false;
   examplesPerSecond = 0;
   tokensPerSecond = 0;
   error: RunError | null = null;
@@ -104,6 +106,7 @@ export class TrainRun {
         return;
       case 'state':
         this.steps = message.steps;
+        this.warming = message.running && message.warming === true;
         this.status = message.running
           ? 'running'
           : this.finished
