@@ -478,6 +478,20 @@ test('masking a word shows the top 5 guesses', async (t) => {
 test('the lesson opens on a whole word of the default sentence, not on the piece "F" of "FBI"', async (t) => {
   if (!servedModels().length) return t.skip('no tf-* model served');
   const page = await openLesson();
+  await settled(page, (tk) => tk.length > 0); // the default sentence's chips are drawn
+  // The lesson may draw a frame before it moves the pressed chip to its pick: wait (5 s) for "is",
+  // then read what is pressed, so a wrong pick fails with its own text.
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .querySelector('attnlab-transformer')
+          .shadowRoot?.querySelector('.chips .chip[aria-pressed="true"]')
+          ?.textContent.trim() === 'is',
+      null,
+      { timeout: 5000 },
+    )
+    .catch(() => {});
   const pressed = lesson(page, '.chips .chip[aria-pressed="true"]');
   assert.equal((await pressed.innerText()).trim(), 'is');
   // Not written into the URL: the lesson picked it, the student did not.
