@@ -1,0 +1,45 @@
+// Small helpers the safetensors reader (safetensors.cpp) and writer (safetensors_write.cpp) share
+// for their messages: names JSON-quoted, shapes and numbers as text. Internal to cpp/io.
+#pragma once
+
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "io/safetensors.h"
+
+namespace attnlab::safetensors_text {
+
+constexpr const char* kMetadataKey = "__metadata__";
+
+// A name as it appears in a message: JSON-quoted, so quotes and control characters stay visible.
+inline std::string quote(const std::string& text) {
+  return nlohmann::json(text).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+inline std::string tensor_label(const std::string& name) { return "tensor " + quote(name); }
+
+inline std::string shape_text(const Shape& shape) {
+  std::string out = "[";
+  for (size_t i = 0; i < shape.size(); ++i) out += (i ? "," : "") + std::to_string(shape[i]);
+  return out + "]";
+}
+
+// snprintf, not an ostringstream: a stream links libc++'s iostream and locale code into the page's
+// WebAssembly for this one message (docs/performance.md, "What a page downloads and runs").
+inline std::string float_text(float value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.9g", static_cast<double>(value));
+  return text;
+}
+
+inline uint32_t float_to_bits(float f) {
+  uint32_t bits;
+  std::memcpy(&bits, &f, sizeof bits);
+  return bits;
+}
+
+}  // namespace attnlab::safetensors_text
