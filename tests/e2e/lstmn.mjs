@@ -563,7 +563,8 @@ test('perplexity next to the plain model of the same budget, from the cards; the
   assert.ok(text.includes(perplexity('lm-rnn')), text);
   assert.ok(text.includes(`${percent('lm-rnn-selfattn', 'lm-rnn')} higher`), text);
   assert.match(text, /does not help here.*recall result below/);
-  // The recall panel says the same next to the recall result.
+  // The recall panel says the same next to the recall result (below the map: drawn once scrolled to).
+  await scrollIntoRenderedView(page, lesson(page, '.recall-perplexity'));
   const recall = await lesson(page, '.recall-perplexity').innerText();
   for (const folder of ['lm-rnn-selfattn', 'lm-rnn']) assert.ok(recall.includes(perplexity(folder)), recall);
   assert.ok(recall.includes(`${percent('lm-rnn-selfattn', 'lm-rnn')} worse`), recall);
@@ -670,6 +671,7 @@ test('375 px wide and in Chinese: fits the width, every string switches', async 
   assert.match(await page.locator('#lesson-lstmn').innerText(), /RNN \+ 自注意力/);
   assert.match(await lesson(page, '.figure-title').innerText(), /模型如何/);
   assert.match(await lesson(page, '.step h4').first().innerText(), /第 \d+ 步/);
+  await scrollIntoRenderedView(page, page.locator('attnlab-lstmn attnlab-recall-chart'));
   assert.match(await page.locator('attnlab-lstmn attnlab-recall-chart .legend').innerText(), /自注意力/);
   await shotLesson(page, 'lstmn-zh-375.png');
   await page.locator('#language-toggle').click();

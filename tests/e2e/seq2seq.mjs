@@ -262,6 +262,42 @@ test('Seq2Seq lesson: each keystroke updates the translation (timing: scripts/be
   await page.close();
 });
 
+test('Seq2Seq lesson: a keystroke draws the map and the step panel once, when the answer arrives', async () => {
+  const page = await openLesson();
+  const touched = await page.evaluate(async () => {
+    const lesson = document.querySelector('attnlab-seq2seq');
+    const root = lesson.shadowRoot;
+    const svg = root.querySelector('attnlab-attention-map').shadowRoot.querySelector('svg.heat');
+    const strips = [...root.querySelectorAll('attnlab-vector-strip')];
+    const seen = { map: 0, stripUpdates: 0 };
+    const mapWatch = new MutationObserver((records) => (seen.map += records.length));
+    mapWatch.observe(svg, { subtree: true, childList: true, attributes: true });
+    // A strip repaints its canvas when its values change: count those updates.
+    for (const strip of strips) {
+      const updated = strip.updated.bind(strip);
+      strip.updated = (changed) => {
+        seen.stripUpdates++;
+        updated(changed);
+      };
+    }
+    const area = root.querySelector('textarea');
+    area.value = `${area.value} `;
+    area.dispatchEvent(new Event('input', { bubbles: true }));
+    await lesson.updateComplete; // the render for the new text, before the worker's answer (a task) can arrive
+    for (const strip of strips) await strip.updateComplete;
+    seen.map += mapWatch.takeRecords().length;
+    mapWatch.disconnect();
+    return { ...seen, strips: strips.length };
+  });
+  // Before the answer the lesson still shows the last record: nothing of the map or the strips
+  // is drawn again (they were, for the text passed to the map's download and a new start map).
+  assert.equal(touched.map, 0, 'map changes before the answer');
+  assert.ok(touched.strips > 0, 'the step panel has strips');
+  assert.equal(touched.stripUpdates, 0, 'strip updates before the answer');
+  await settledTranslation(page);
+  await page.close();
+});
+
 test('Seq2Seq lesson: step through one decoder step with the real numbers', async () => {
   const page = await openLesson();
   await seq(page, 'textarea').fill('the red car is fast .');

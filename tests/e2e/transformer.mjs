@@ -958,6 +958,7 @@ test('375 px wide and in Chinese: fits the width, every figure scrolls in its ow
   await scrollIntoRenderedView(page, page.locator('#lesson-transformer'));
   assert.match(await page.locator('#lesson-transformer').innerText(), /Transformer 自注意力/);
   assert.match(await lesson(page, '.step h4').first().innerText(), /第 \d+ 个词元/);
+  await scrollIntoRenderedView(page, lesson(page, '.compare h3')); // below the map: drawn once scrolled to
   assert.match(await lesson(page, '.compare h3').innerText(), /自注意力/);
   await fits('Chinese');
   await shotLesson(page, 'transformer-zh-375.png');

@@ -44,4 +44,21 @@ describe('Chinese strings fetched on the first switch', () => {
     await showLanguage('en');
     expect(t('app.title')).toBe(english);
   });
+
+  it('strings with options are kept per key, options and language', async () => {
+    const one = t('playground.tokenCount', { count: 1 });
+    expect(one).toBe('1 token');
+    expect(t('playground.tokenCount', { count: 3 })).toBe('3 tokens'); // not the kept "1 token"
+    expect(t('playground.tokenCount', { count: 1 })).toBe(one);
+    expect(t('playground.head', { head: 2 })).toBe('Head 2');
+    expect(t('playground.head', { head: '2' })).toBe('Head 2');
+    await showLanguage('zh-CN');
+    expect(t('playground.head', { head: 2 })).not.toBe('Head 2'); // forgotten on a language change
+    expect(t('playground.head', { head: 2 })).toMatch(/2/);
+    await showLanguage('en');
+    expect(t('playground.head', { head: 2 })).toBe('Head 2');
+    const cyclic: Record<string, unknown> = { head: 4 };
+    cyclic.self = cyclic; // not JSON: looked up, not kept
+    expect(t('playground.head', cyclic)).toBe('Head 4');
+  });
 });

@@ -195,6 +195,19 @@ describe('the Seq2Seq model folder in the WASM Session', () => {
     expect(stepDetail(record, 0)?.contextError).toBeLessThan(1e-5);
   });
 
+  it('one start map and one step detail per record: a render with the same record redraws nothing', () => {
+    const record = toForwardRecord(session.forward('the red car is fast .'));
+    const again = toForwardRecord(session.forward('the red car is fast .'));
+    expect(mapWithStart(record)).toBe(mapWithStart(record)); // the same object: the map's property unchanged
+    expect(stepDetail(record, 1)).toBe(stepDetail(record, 1));
+    expect(stepDetail(record, 2)).not.toBe(stepDetail(record, 1));
+    // Another record (the same sentence computed again) gets its own, equal in value.
+    expect(mapWithStart(again)).not.toBe(mapWithStart(record));
+    expect(Array.from(mapWithStart(again)?.weights ?? [])).toEqual(
+      Array.from(mapWithStart(record)?.weights ?? []),
+    );
+  });
+
   it("the difference of a map with itself is zero, and with another sentence's map covers the agreeing rows", () => {
     const a = toForwardRecord(session.forward('the red car is fast .')).maps[0];
     expect(agreeingRows(a, a)).toBe(a.rows);

@@ -42,6 +42,8 @@ const DRAW_DELAY_MS = 120;
 const MAP_FORMATS: readonly ExportFormat[] = ['png', 'svg', 'csv', 'json'];
 /** The SVG's layers, bottom to top. */
 const LAYERS = 'cells numbers marks edits hover cursor row-labels col-labels corner'.split(' ');
+/** Properties only a download reads: a change of these alone draws nothing again. */
+const EXPORT_ONLY = new Set(['exportText', 'exportTitle']);
 
 export class AttentionMapElement extends LitElement {
   static override properties = {
@@ -227,6 +229,9 @@ export class AttentionMapElement extends LitElement {
 
   override updated(changed: Map<string, unknown>): void {
     if (changed.has('pins')) this.drag.keepIfPinned(this.pins);
+    // What only a download reads (the lesson passes the text as typed, new at every keystroke
+    // while the map waits for the engine's answer): nothing to draw again.
+    if ([...changed.keys()].every((key) => EXPORT_ONLY.has(String(key)))) return;
     if (this.drawTimer) clearTimeout(this.drawTimer);
     this.drawTimer = null;
     const map = this.map;

@@ -49,13 +49,39 @@ if (firstLanguage !== 'en') {
   await i18n.changeLanguage(firstLanguage);
 }
 
-// Strings without options, looked up once per language: a lesson asks for the same labels on
-// every keystroke, and i18next's lookup is the slow part of a redraw.
+// Strings looked up once per language: a lesson asks for the same labels and sentences (with the
+// same numbers) on every keystroke, and i18next's lookup and interpolation are the slow part of a
+// redraw (about 2 ms of a lesson 1 keystroke before these were kept). With options, the key and the
+// options as JSON name the result; at most WITH_OPTIONS_MAX are kept (then all are forgotten).
 const plain = new Map<string, string>();
-i18n.on('languageChanged', () => plain.clear());
+const withOptions = new Map<string, string>();
+const WITH_OPTIONS_MAX = 4000;
+i18n.on('languageChanged', () => {
+  plain.clear();
+  withOptions.clear();
+});
+
+function optionsId(key: string, options: Record<string, unknown>): string | null {
+  try {
+    return `${key}\u0000${JSON.stringify(options)}`;
+  } catch {
+    return null; // not JSON (a cycle, a BigInt): looked up every time
+  }
+}
 
 export function t(key: string, options?: Record<string, unknown>): string {
-  if (options) return i18n.t(key, options) as string;
+  if (options) {
+    const id = optionsId(key, options);
+    let text = id === null ? undefined : withOptions.get(id);
+    if (text === undefined) {
+      text = i18n.t(key, options) as string;
+      if (id !== null) {
+        if (withOptions.size >= WITH_OPTIONS_MAX) withOptions.clear();
+        withOptions.set(id, text);
+      }
+    }
+    return text;
+  }
   let text = plain.get(key);
   if (text === undefined) {
     text = i18n.t(key) as string;

@@ -59,6 +59,10 @@ export const recallPanelStyles = css`
     margin-top: 1.6rem;
     padding-top: 1rem;
     border-top: 1px solid #e3e8ef;
+    /* Below the map, usually off screen while the student types: laid out and painted when
+       scrolled to (docs/performance.md). */
+    content-visibility: auto;
+    contain-intrinsic-size: auto 620px;
   }
   .recall-intro {
     margin: 0.3rem 0 0.6rem;

@@ -153,6 +153,17 @@ export const stepPanelStyles = css`
   .length {
     margin-top: 1.4rem;
   }
+  /* Below the map, usually off screen while the student types: neither laid out nor painted until
+     scrolled to (each keystroke redraws the step-through panel, 1,300 nodes for a short sentence;
+     laying out and painting it took most of the keystroke's frame; docs/performance.md). */
+  .step {
+    content-visibility: auto;
+    contain-intrinsic-size: auto 1300px;
+  }
+  .length {
+    content-visibility: auto;
+    contain-intrinsic-size: auto 470px;
+  }
   .step-intro {
     margin: 0 0 0.5rem;
     font-size: 0.9rem;

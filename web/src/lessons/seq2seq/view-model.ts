@@ -17,6 +17,16 @@ export const START_LABEL = 's₀';
  * engine computes them. Null when the trace has no start attention (a model without attention).
  */
 export function mapWithStart(record: ForwardRecord): AttentionMap | null {
+  // One object per record: the lesson renders twice per keystroke (the new text, then its answer)
+  // and three parts read this; a new object each time redrew the map and the step panel's strips
+  // although the record had not changed (records are never changed in place).
+  if (!startMaps.has(record)) startMaps.set(record, buildMapWithStart(record));
+  return startMaps.get(record) ?? null;
+}
+
+const startMaps = new WeakMap<ForwardRecord, AttentionMap | null>();
+
+function buildMapWithStart(record: ForwardRecord): AttentionMap | null {
   const map = record.maps[0];
   const scores = findTensor(record, TRACE.initialScores);
   const weights = findTensor(record, TRACE.initialWeights);
@@ -70,6 +80,15 @@ export interface StepDetail {
  * c_0), "logits" (t, V) and the start attention.
  */
 export function stepDetail(record: ForwardRecord, row: number): StepDetail | null {
+  let rows = stepDetails.get(record);
+  if (!rows) stepDetails.set(record, (rows = new Map()));
+  if (!rows.has(row)) rows.set(row, buildStepDetail(record, row));
+  return rows.get(row) ?? null;
+}
+
+const stepDetails = new WeakMap<ForwardRecord, Map<number, StepDetail | null>>();
+
+function buildStepDetail(record: ForwardRecord, row: number): StepDetail | null {
   const map = mapWithStart(record);
   const encoder = findTensor(record, TRACE.encoderStates);
   const inputs = findTensor(record, TRACE.decoderInputs);

@@ -133,6 +133,16 @@ export const maskPanelStyles = css`
     border-top: 1px solid #e3e8ef;
     min-width: 0;
   }
+  /* Below the map, usually off screen while the student types: neither laid out nor painted until
+     scrolled to (the shuffle demonstration alone is about 2,100 nodes; docs/performance.md). */
+  .panel.positions {
+    content-visibility: auto;
+    contain-intrinsic-size: auto 1400px;
+  }
+  .panel.compare {
+    content-visibility: auto;
+    contain-intrinsic-size: auto 700px;
+  }
   .words {
     display: flex;
     flex-wrap: wrap;
