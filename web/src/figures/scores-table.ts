@@ -166,8 +166,15 @@ export const scoresTableStyles = css`
   table.score-table td.weight .bar {
     width: 3.5rem;
   }
+  /* The sum stays in sight at the bottom of the box as the header does at its top: a long
+     sentence scrolls the rows between them, not the sum half out of view. */
   table.score-table tfoot th,
   table.score-table tfoot td {
+    position: sticky;
+    bottom: 0;
+    z-index: 1;
+    background: #f6f8fb;
+    border-top: 1px solid #e3e8ef;
     font-weight: 600;
     border-bottom: none;
   }
