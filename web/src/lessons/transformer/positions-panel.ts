@@ -142,7 +142,7 @@ export function renderShuffle(el: TransformerElement, arch: TfArch): TemplateRes
       <p class="note" data-key="no-nopos">${t('transformer.noNopos')}</p>
     </div>`;
   // The shuffle's model reads English (BPE pieces): Chinese text would be a map of byte pieces.
-  if (el.model === 'mlm-zh')
+  if (el.model === el.zh.zhKey)
     return html`<div class="shuffle" data-status="chinese">
       ${title}
       <p class="note" data-key="shuffle-chinese">${t('transformer.shuffleChinese')}</p>
