@@ -324,11 +324,17 @@ test('375 px: the bars fit, their targets are at least 24 px, a click pins; scre
 
 test('screenshots at 1280 px in Chinese', async () => {
   const page = await open('transformer', { query: '?lang=zh-CN&transformer.intervene=off_L1H1' });
-  assert.match(await at(page, 'transformer', 'ul.edits').innerText(), /第 1 层头 1 关闭/);
+  // The bar sits below the lesson's top, which open() brings into view: a student scrolls to it,
+  // and off screen its text is not rendered (innerText '' in one CI run).
+  const edits = at(page, 'transformer', 'ul.edits');
+  await scrollIntoRenderedView(page, edits);
+  assert.match(await edits.innerText(), /第 1 层头 1 关闭/);
   await shot(bar(page, 'transformer'), 'interventions-transformer-1280-zh-CN.png');
   await page.close();
   const seq = await open('seq2seq', { query: '?lang=zh-CN&seq2seq.intervene=pin_R3K1' });
-  assert.match(await at(seq, 'seq2seq', '.seq-consequence').innerText(), /强制解码/);
+  const consequence = at(seq, 'seq2seq', '.seq-consequence');
+  await scrollIntoRenderedView(seq, consequence);
+  assert.match(await consequence.innerText(), /强制解码/);
   await shot(seq.locator('section.lesson:has(#lesson-seq2seq)'), 'interventions-seq2seq-1280-zh-CN.png');
   await seq.close();
 });
