@@ -1,0 +1,465 @@
+// End-to-end test of lesson 3, <attnlab-transformer>, continued from transformer.mjs: the
+// comparison with RNNs and CNNs, the positional encoding and the shuffle demonstration, sigmoid
+// models, the head view's and the encoding table's downloads, every served model, hostile input,
+// 375 px and Chinese. Screenshots go to tests/e2e/artifacts/ (transformer-*.png).
+//
+//   npm run build && node tests/e2e/transformer-panels.mjs   (npm run test:e2e runs it too)
+
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { test } from 'node:test';
+
+import { ARTIFACTS, scrollIntoRenderedView } from './browser.mjs';
+import { assertSvgDocument, downloadFrom, readPng, readSvg } from './downloads.mjs';
+import {
+  DEFAULT_SENTENCE,
+  checkModelView,
+  chooseView,
+  configOf,
+  lesson,
+  openLesson,
+  originTest,
+  readStep,
+  servedModels,
+  settled,
+  shotLesson,
+  textbox,
+  thumbnails,
+  useSession,
+} from './transformer-page.mjs';
+
+useSession('transformer-panels');
+
+test('the comparison with RNN and CNN follows the sentence length, and the receptive field its controls', async (t) => {
+  if (!servedModels().length) return t.skip('no tf-* model served');
+  const page = await openLesson();
+  const config = configOf(servedModels()[0]);
+  const d = config.d_model;
+  const panel = lesson(page, '.compare');
+  const read = () =>
+    panel.evaluate((p) => ({
+      n: Number(p.dataset.n),
+      cells: Object.fromEntries(
+        [...p.querySelectorAll('td[data-metric]')].map((td) => [
+          `${td.dataset.kind}.${td.dataset.metric}`,
+          Number(td.dataset.value),
+        ]),
+      ),
+      ratio: Number(p.querySelector('[data-key="cheaper"]').dataset.ratio),
+      text: p.querySelector('table.costs').textContent.replace(/\s+/g, ' '),
+      reached: [...p.querySelectorAll('.rf-row')].map((r) => ({
+        kind: r.dataset.kind,
+        layers: Number(r.dataset.layers),
+        reached: Number(r.dataset.reached),
+      })),
+    }));
+  const check = (s) => {
+    assert.equal(s.cells['rnn.sequential'], s.n);
+    assert.equal(s.cells['attention.sequential'], 1);
+    assert.equal(s.cells['cnn.sequential'], 1);
+    assert.equal(s.cells['attention.path'], 1);
+    assert.equal(s.cells['rnn.path'], s.n - 1);
+    // Exact counts recomputed from the config: projections 4nd^2, scores and sums d per pair.
+    const pairs = config.causal ? (s.n * (s.n + 1)) / 2 : s.n * s.n;
+    assert.equal(s.cells['attention.flops'], 4 * s.n * d * d + 2 * pairs * d);
+    assert.equal(s.cells['rnn.flops'], 2 * s.n * d * d);
+    assert.equal(s.cells['cnn.flops'], 3 * s.n * d * d);
+    // The note gives the real ratio, and no cell equates a big-O class with a number.
+    assert.ok(Math.abs(s.ratio - s.cells['attention.flops'] / s.cells['rnn.flops']) < 1e-9);
+    assert.ok(s.ratio > 2, 'never cheaper than the SimpleRNN of the same width');
+    assert.ok(!/O\([^)]*\)\s*=/.test(s.text), `no "O(...) =" in: ${s.text}`);
+  };
+  const tokens = await settled(page);
+  const first = await read();
+  assert.equal(first.n, tokens.length);
+  check(first);
+  await textbox(page).fill(`${DEFAULT_SENTENCE} The criminal was caught by the FBI in the end.`);
+  const more = await settled(page, (tk) => tk.length > tokens.length);
+  await page.waitForFunction(
+    (n) =>
+      Number(
+        document.querySelector('attnlab-transformer').shadowRoot?.querySelector('.compare').dataset.n,
+      ) === n,
+    more.length,
+  );
+  const second = await read();
+  assert.equal(second.n, more.length);
+  assert.ok(second.n > first.n);
+  check(second);
+  // Receptive field: the attention row reaches every token (or every earlier one, causal).
+  const att = second.reached.find((r) => r.kind === 'attention');
+  if (!config.causal) assert.equal(att.reached, second.n);
+  const conv = second.reached.filter((r) => r.kind === 'cnn');
+  assert.equal(conv.length, 2, 'L = 2 convolution rows');
+  for (let l = 1; l < conv.length; l++) assert.ok(conv[l].reached >= conv[l - 1].reached);
+  await lesson(page, '.rf-controls select[data-key="k"]').selectOption('5');
+  await lesson(page, '.rf-controls input[data-key="layers"]').fill('4');
+  await page.waitForFunction(
+    () =>
+      document.querySelector('attnlab-transformer').shadowRoot?.querySelectorAll('.rf-row[data-kind="cnn"]')
+        .length === 4,
+  );
+  const third = await read();
+  assert.ok(
+    third.reached.filter((r) => r.kind === 'cnn')[0].reached > conv[0].reached,
+    'a wider kernel reaches more',
+  );
+  assert.equal(third.cells['cnn.flops'], 5 * second.n * d * d);
+  await panel.screenshot({ path: path.join(ARTIFACTS, 'transformer-compare-1280.png') });
+  await page.close();
+});
+
+test('the positional encoding: the table the model adds, and shuffled words without positions', async (t) => {
+  if (!servedModels().length) return t.skip('no tf-* model served');
+  const page = await openLesson();
+  const config = configOf(servedModels()[0]);
+  await settled(page);
+  const canvas = lesson(page, 'canvas.pe');
+  await canvas.waitFor();
+  assert.equal(await canvas.evaluate((c) => c.width), config.d_model);
+  if (config.positional === 'sinusoidal') {
+    const check = lesson(page, '.check[data-key="pe-check"]');
+    assert.ok(Number(await check.getAttribute('data-error')) < 1e-5, 'the model adds exactly the table');
+  }
+  const shuffle = lesson(page, '.shuffle');
+  if (!servedModels().includes('nopos')) {
+    await lesson(page, '.shuffle [data-key="no-nopos"]').waitFor();
+  } else {
+    await page.waitForFunction(
+      () =>
+        document.querySelector('attnlab-transformer').shadowRoot?.querySelector('.shuffle')?.dataset
+          .status === 'ready',
+      undefined,
+      { timeout: 30_000 },
+    );
+    assert.equal(await shuffle.getAttribute('data-equal'), 'true', await shuffle.innerText());
+    assert.ok(Number(await shuffle.getAttribute('data-error')) <= 1e-5);
+    assert.equal(await lesson(page, '.shuffle attnlab-attention-map').count(), 2);
+    assert.match(await lesson(page, '[data-key="shuffle-verdict"]').innerText(), /^Yes/);
+    const perm = await shuffle.getAttribute('data-perm');
+    await lesson(page, '.shuffle [data-key="reshuffle"]').click();
+    await page.waitForFunction((p) => {
+      const s = document.querySelector('attnlab-transformer').shadowRoot?.querySelector('.shuffle');
+      return s?.dataset.status === 'ready' && s.dataset.perm !== p;
+    }, perm);
+    assert.equal(await shuffle.getAttribute('data-equal'), 'true');
+  }
+  await lesson(page, '.positions').screenshot({
+    path: path.join(ARTIFACTS, 'transformer-positions-1280.png'),
+  });
+  await page.close();
+});
+
+test('a sigmoid head view whose lines all weigh almost 0 says so instead of looking empty', async (t) => {
+  if (!servedModels().includes('sigmoid')) return t.skip('no sigmoid model served');
+  const page = await openLesson();
+  await lesson(page, '.models [data-model="sigmoid"]').click();
+  await settled(page);
+  for (const layer of [0, 1]) {
+    await lesson(page, `.layers [data-value="${layer}"]`).click();
+    await page.waitForFunction(
+      (l) =>
+        document.querySelector('attnlab-transformer').shadowRoot?.querySelector('svg.head-view')?.dataset
+          .layer === String(l),
+      layer,
+    );
+    const weights = await lesson(page, 'svg.head-view line.link').evaluateAll((ls) =>
+      ls.map((l) => Number(l.dataset.weight)),
+    );
+    const note = await lesson(page, '.note[data-key="reads-nothing"]').count();
+    assert.equal(
+      note,
+      Math.max(0, ...weights) < 0.01 ? 1 : 0,
+      `layer ${layer + 1}: largest ${Math.max(...weights)}`,
+    );
+  }
+  await page.close();
+});
+
+test('sigmoid model: the thumbnails share one colour scale with a legend, and the tooltip names the sigmoid', async (t) => {
+  if (!servedModels().includes('sigmoid')) return t.skip('no sigmoid model served');
+  const page = await openLesson();
+  await lesson(page, '.models [data-model="sigmoid"]').click();
+  await settled(page);
+  await chooseView(page, 'model');
+  const seen = await page.evaluate(() => {
+    const root =
+      document.querySelector('attnlab-transformer')?.shadowRoot ?? document.createDocumentFragment();
+    const thumbs = [...root.querySelectorAll('.thumb')].map((b) => {
+      const rects = [...b.querySelectorAll('rect[data-weight]')];
+      let top = rects[0];
+      for (const r of rects) if (Number(r.dataset.weight) > Number(top.dataset.weight)) top = r;
+      return { max: Number(top.dataset.weight), fill: top.getAttribute('fill') };
+    });
+    const legend = root.querySelector('[data-key="thumb-legend"]');
+    return { thumbs, legendMax: Number(legend?.dataset.max), legend: legend?.textContent ?? '' };
+  });
+  const maxes = seen.thumbs.map((x) => x.max);
+  const overall = Math.max(...maxes);
+  assert.ok(
+    Math.abs(seen.legendMax - overall) < 1e-6,
+    `the legend's range is the largest weight (${seen.legendMax})`,
+  );
+  assert.match(seen.legend, /0.*\d/);
+  const weakest = seen.thumbs[maxes.indexOf(Math.min(...maxes))];
+  const strongest = seen.thumbs[maxes.indexOf(overall)];
+  if (weakest.max < overall / 2)
+    assert.notEqual(weakest.fill, strongest.fill, 'a weak map is not drawn as dark as the strongest');
+  // The large map's tooltip: the score goes into a sigmoid, not a softmax.
+  await lesson(page, '.view attnlab-attention-map rect[data-weight]').first().hover();
+  const sub = await lesson(page, '.view attnlab-attention-map .tip-sub').innerText();
+  assert.match(sub, /sigmoid/);
+  assert.ok(!/softmax/.test(sub), sub);
+  await lesson(page, '.view').screenshot({
+    path: path.join(ARTIFACTS, 'transformer-sigmoid-model-1280.png'),
+  });
+  await page.close();
+});
+
+test('the head view downloads as SVG and PNG: the lines on screen, one key entry per head', async (t) => {
+  if (!servedModels().length) return t.skip('no tf-* model served');
+  const page = await openLesson();
+  const config = configOf(servedModels()[0]);
+  await settled(page);
+  await lesson(page, '.chips .chip[data-token="2"]').click();
+  await page.waitForFunction(
+    () =>
+      document.querySelector('attnlab-transformer').shadowRoot?.querySelector('svg.head-view')?.dataset
+        .query === '2',
+  );
+  const shown = await lesson(page, 'svg.head-view').evaluate((svg) => ({
+    lines: [...svg.querySelectorAll('line.link')].map(
+      (l) => `${l.dataset.head}:${l.dataset.key}:${l.dataset.weight}`,
+    ),
+    tokens: svg.querySelectorAll('g.q').length,
+  }));
+  assert.ok(shown.lines.length >= config.n_head, `lines on screen: ${shown.lines.length}`);
+  const bar = lesson(page, 'attnlab-export-buttons.head-export');
+  const buttons = bar.locator('button');
+  assert.deepEqual(await buttons.evaluateAll((bs) => bs.map((b) => b.getAttribute('aria-label'))), [
+    'Download the head view of layer 1 as PNG',
+    'Download the head view of layer 1 as SVG',
+  ]);
+  await lesson(page, '.view[data-view="head"]').screenshot({
+    path: path.join(ARTIFACTS, 'transformer-head-export-1280.png'),
+  });
+
+  const svgFile = await downloadFrom(page, buttons.nth(1));
+  assert.equal(svgFile.name, 'head-view-layer-1-token-3.svg');
+  const svg = await readSvg(page, svgFile.bytes, ['line.link', 'g.q', 'g.legend line'], 'g.q rect');
+  assertSvgDocument(svg, 'head view');
+  assert.equal(svg.width, 340);
+  const lines = await page.evaluate((text) => {
+    const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
+    return [...doc.querySelectorAll('line.link')].map(
+      (l) => `${l.dataset.head}:${l.dataset.key}:${l.dataset.weight}`,
+    );
+  }, svgFile.bytes.toString('utf8'));
+  assert.deepEqual(lines, shown.lines, 'the same lines, heads and weights as on screen');
+  assert.equal(svg.counts['g.q'], shown.tokens);
+  assert.equal(svg.counts['g.legend line'], config.n_head, 'one key entry per head shown');
+  for (let h = 1; h <= config.n_head; h++) assert.ok(svg.texts.includes(`Head ${h}`));
+  // The boxes behind the query words are transparent through the page's stylesheet: inline in the
+  // file (else another program fills them black), the chosen one tinted.
+  const transparent = svg.styles.filter((style) => /fill:\s*(transparent|rgba\(0, 0, 0, 0\))/.test(style));
+  assert.equal(transparent.length, shown.tokens - 1, `query boxes: ${svg.styles.join(' | ')}`);
+
+  const png = await readPng(page, (await downloadFrom(page, buttons.first())).bytes);
+  assert.deepEqual([png.width, png.height], [2 * svg.width, 2 * svg.height], 'twice the SVG size');
+  assert.ok(png.inked > 0.01 && png.inked < 0.5, `lines and words drawn on white: ${png.inked}`);
+  await page.close();
+});
+
+test('the positional-encoding table downloads as PNG and SVG with the colours of the canvas', async (t) => {
+  if (!servedModels().length) return t.skip('no tf-* model served');
+  const page = await openLesson();
+  const config = configOf(servedModels()[0]);
+  await settled(page);
+  const box = lesson(page, '.pe-box');
+  await lesson(page, 'canvas.pe').waitFor();
+  const rows = Number(await box.getAttribute('data-rows'));
+  const cols = Number(await box.getAttribute('data-cols'));
+  assert.equal(cols, config.d_model);
+  const bar = lesson(page, 'attnlab-export-buttons.pe-export');
+  const buttons = bar.locator('button');
+  assert.deepEqual(await buttons.evaluateAll((bs) => bs.map((b) => b.getAttribute('aria-label'))), [
+    'Download the positional-encoding table as PNG',
+    'Download the positional-encoding table as SVG',
+  ]);
+  await bar.scrollIntoViewIfNeeded();
+  await lesson(page, '.pe-figure').screenshot({
+    path: path.join(ARTIFACTS, 'transformer-pe-export-1280.png'),
+  });
+  await bar.screenshot({ path: path.join(ARTIFACTS, 'transformer-pe-buttons-1280.png') });
+
+  const svgFile = await downloadFrom(page, buttons.nth(1));
+  assert.equal(svgFile.name, `positional-encoding-${rows}x${cols}.svg`);
+  const svg = await readSvg(page, svgFile.bytes, ['rect[x]']);
+  assertSvgDocument(svg, 'positional encoding');
+  assert.equal(svg.counts['rect[x]'], rows * cols, 'one square per position and dimension');
+  assert.deepEqual([svg.width, svg.height], [8 * cols, 8 * rows]);
+  const pngFile = await downloadFrom(page, buttons.first());
+  assert.equal(pngFile.name, `positional-encoding-${rows}x${cols}.png`);
+  const png = await readPng(page, pngFile.bytes, 8);
+  assert.deepEqual([png.width, png.height], [8 * cols, 8 * rows]);
+  // Every square of the SVG, and the middle of every square of the PNG, has the colour of its
+  // pixel in the canvas on screen.
+  const screen = await page.evaluate(() => {
+    const canvas = document.querySelector('attnlab-transformer').shadowRoot?.querySelector('canvas.pe');
+    return {
+      width: canvas.width,
+      data: [...canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data],
+    };
+  });
+  const differs = (rgb, r, c) =>
+    rgb.some((v, k) => Math.abs(v - screen.data[4 * (r * screen.width + c) + k]) > 2);
+  const mismatches = { svg: 0, png: 0 };
+  for (const [, x, y, fill] of svgFile.bytes
+    .toString('utf8')
+    .matchAll(/<rect x="(\d+)" y="(\d+)"[^>]*fill="([^"]+)"/g))
+    if (differs(fill.match(/\d+/g).map(Number), Number(y) / 8, Number(x) / 8)) mismatches.svg++;
+  png.cells.forEach((row, r) => row.forEach((rgb, c) => differs(rgb, r, c) && mismatches.png++));
+  assert.equal(
+    [...svgFile.bytes.toString('utf8').matchAll(/<rect x="\d+" y="\d+"[^>]*fill=/g)].length,
+    rows * cols,
+    'every square read',
+  );
+  assert.deepEqual(mismatches, { svg: 0, png: 0 }, 'colours as on screen');
+  await page.close();
+});
+
+test('every served model: maps, step check, and guesses (masked word or next token)', async (t) => {
+  const served = servedModels();
+  if (!served.length) return t.skip('no tf-* model served');
+  const page = await openLesson();
+  if (served.length < 2)
+    assert.equal(await lesson(page, '.models [data-model]').count(), 0, 'no switch for one model');
+  else assert.equal(await lesson(page, '.models [data-model]').count(), served.length);
+  for (const model of served) {
+    const config = configOf(model);
+    if (served.length > 1) {
+      await lesson(page, `.models [data-model="${model}"]`).click();
+      assert.equal(
+        await lesson(page, `.models [data-model="${model}"]`).getAttribute('aria-checked'),
+        'true',
+      );
+    }
+    await lesson(page, '.card').waitFor();
+    await page.waitForFunction(
+      (d) =>
+        document
+          .querySelector('attnlab-transformer')
+          .shadowRoot?.querySelector('.card')
+          ?.textContent.includes(`d = ${d}`),
+      config.d_model,
+    );
+    const tokens = await settled(page);
+    await checkModelView(page, model, tokens.length);
+    await chooseView(page, 'step');
+    const step = await readStep(page);
+    assert.ok(step.error < 1e-5, `${model}: b is the weighted sum (${step.error})`);
+    if (config.objective === 'lm') {
+      await lesson(page, '.mask-panel[data-mode="next"] .guesses li').first().waitFor();
+      assert.equal(await lesson(page, '.guesses[data-key="next"] li').count(), 5);
+    } else {
+      assert.equal(await lesson(page, '.mask-panel[data-mode="mask"]').count(), 1);
+    }
+    await chooseView(page, 'head');
+    await shotLesson(page, `transformer-${model}-1280.png`);
+  }
+  await page.close();
+});
+
+test('hostile inputs: a clear message or a working figure, never blank, no script run', async (t) => {
+  if (!servedModels().length) return t.skip('no tf-* model served');
+  const page = await openLesson();
+  const box = textbox(page);
+  const hint = async (pattern) => {
+    const p = lesson(page, '.figure .placeholder').filter({ hasText: pattern });
+    await p.waitFor();
+    assert.equal(await lesson(page, '.chips .chip').count(), 0);
+  };
+  await box.fill('');
+  await hint(/Type a sentence/);
+  await box.fill('  \n ');
+  await hint(/Type a sentence/);
+  await box.fill('?!... ,;');
+  await hint(/no letters or digits/);
+  await box.fill('\u200B\u200B');
+  await hint(/no letters or digits/);
+  await box.fill('<script>alert(1)</script><img src=x onerror=alert(2)>');
+  await settled(page, (tk) => tk.join('').includes('script'));
+  assert.equal(await page.locator('img').count(), 0);
+  assert.equal(
+    await page.evaluate(
+      () => document.querySelector('attnlab-transformer').shadowRoot?.querySelectorAll('script, img').length,
+    ),
+    0,
+  );
+  for (const text of ['I ❤️ 東京 and 😀 tea', 'שלום and مرحبا friends', 'zero\u200Bwidth and\u200Djoiners']) {
+    await box.fill(text);
+    await settled(page, (tk) => tk.length > 3);
+    await chooseView(page, 'model');
+    const maps = await thumbnails(page);
+    assert.ok(maps.length > 0 && maps.every((m) => m.count === m.rows * m.cols || m.rows > 48));
+    if (!text.startsWith('zero')) await lesson(page, '.message[data-key="foreign"]').waitFor();
+    await chooseView(page, 'head');
+  }
+  await box.fill('It is a truth universally acknowledged. '.repeat(63));
+  await lesson(page, '.message[data-key="chars"]').waitFor();
+  assert.match(await lesson(page, '.message[data-key="chars"]').innerText(), /2,520 characters.*first 2,000/);
+  await lesson(page, '.message[data-key="tokens"]').waitFor();
+  const tokens = await settled(page, (tk) => tk.length > 40);
+  await chooseView(page, 'model');
+  await lesson(page, '.note[data-key="canvas"]').waitFor();
+  await shotLesson(page, 'transformer-long-1280.png');
+  await chooseView(page, 'step');
+  assert.ok((await readStep(page)).error < 1e-5);
+  assert.ok(tokens.length <= configOf(servedModels()[0]).max_len);
+  await box.fill(DEFAULT_SENTENCE);
+  await settled(page, (tk) => tk.join('').includes('run'));
+  assert.equal(await lesson(page, '.message[data-kind="error"]').count(), 0);
+  assert.equal(await lesson(page, '.message[data-key="chars"]').count(), 0);
+  await page.close();
+});
+
+test('375 px wide and in Chinese: fits the width, every figure scrolls in its own box', async (t) => {
+  if (!servedModels().length) return t.skip('no tf-* model served');
+  const page = await openLesson({ width: 375, height: 812 });
+  const fits = async (what) => {
+    const w = await page.evaluate(() => ({
+      doc: document.documentElement.scrollWidth,
+      inner: window.innerWidth,
+    }));
+    assert.ok(w.doc <= w.inner, `${what}: page is ${w.doc}px wide in a ${w.inner}px window`);
+  };
+  await fits('head view');
+  for (const name of ['head-export', 'pe-export']) {
+    const bar = await lesson(page, `attnlab-export-buttons.${name}`).boundingBox();
+    assert.ok(bar && bar.x >= 0 && bar.x + bar.width <= 375 + 0.5, `${name} fits: ${JSON.stringify(bar)}`);
+  }
+  await lesson(page, 'attnlab-export-buttons.head-export').screenshot({
+    path: path.join(ARTIFACTS, 'transformer-head-buttons-375.png'),
+  });
+  await shotLesson(page, 'transformer-head-375.png');
+  await chooseView(page, 'model');
+  await fits('model view');
+  await chooseView(page, 'step');
+  await fits('computation');
+  await shotLesson(page, 'transformer-step-375.png');
+  await page.locator('#language-toggle').click();
+  await page.waitForFunction(() => document.documentElement.lang === 'zh-CN');
+  // The toggle sits at the top of the page: come back to the lesson (off screen it is not rendered).
+  await scrollIntoRenderedView(page, page.locator('#lesson-transformer'));
+  assert.match(await page.locator('#lesson-transformer').innerText(), /Transformer 自注意力/);
+  assert.match(await lesson(page, '.step h4').first().innerText(), /第 \d+ 个词元/);
+  await scrollIntoRenderedView(page, lesson(page, '.compare h3')); // below the map: drawn once scrolled to
+  assert.match(await lesson(page, '.compare h3').innerText(), /自注意力/);
+  await fits('Chinese');
+  await shotLesson(page, 'transformer-zh-375.png');
+  await page.locator('#language-toggle').click();
+  await page.waitForFunction(() => document.documentElement.lang === 'en');
+  await page.close();
+});
+
+originTest();
