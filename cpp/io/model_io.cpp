@@ -40,7 +40,9 @@ const char* error_code(const std::exception& e) {
 
 nlohmann::json parse_json_text(const std::string& text, const std::string& what) {
   try {
-    return nlohmann::json::parse(text);
+    // From a pointer range, as the safetensors reader parses its header: one instantiation of the
+    // parser in the page's WebAssembly instead of two (a std::string is a second input type).
+    return nlohmann::json::parse(text.data(), text.data() + text.size());
   } catch (const nlohmann::json::parse_error& e) {
     throw ModelLoadError(what + ": not valid JSON at byte " + std::to_string(e.byte) + " (" + e.what() + ")");
   }

@@ -191,7 +191,7 @@ class Session {
   static Intervention parse_intervention(const std::string& json) {
     nlohmann::json j;
     try {
-      j = nlohmann::json::parse(json);
+      j = nlohmann::json::parse(json.data(), json.data() + json.size());  // as parse_json_text
     } catch (const nlohmann::json::parse_error& e) {
       throw InterventionError("the intervention is not valid JSON at byte " + std::to_string(e.byte));
     }
