@@ -3,7 +3,7 @@
 // web/size-budget.json, which hold what has been reached, so a change that makes a first view
 // bigger fails here. Bytes are the same on every machine for a commit: this is a test, not a
 // benchmark. It also checks the account itself: every file it names exists, the lessons use the
-// inference-only engine, and no lesson's first view holds another lesson's code.
+// inference-only engine, and no lesson's first view holds another lesson's code or English strings.
 //   npm run build && node tests/e2e/sizes.mjs
 
 import assert from 'node:assert/strict';
@@ -64,4 +64,25 @@ test("no view's first download holds another view's element code", () => {
   for (const view of sizes)
     for (const other of sizes)
       if (other !== view) assert.ok([...own.get(view.name)].some((f) => !own.get(other.name).has(f)));
+});
+
+test("no view's first download holds another view's English strings, and each holds its own", () => {
+  // A sentence of each view's own strings (web/src/i18n/en-<view>.ts), as it appears in the bundle.
+  const sentence = (view) => {
+    const source = fs.readFileSync(path.join(repoRoot, `web/src/i18n/en-${view}.ts`), 'utf8');
+    const found = source.match(/'([A-Za-z ,.()]{60,})'/);
+    assert.ok(found, `en-${view}.ts has a plain sentence to look for`);
+    return found[1];
+  };
+  const text = (view) => view.files.map((f) => fs.readFileSync(path.join(web, f), 'utf8')).join('\n');
+  for (const view of sizes) {
+    const downloaded = text(view);
+    for (const other of sizes) {
+      const words = sentence(other.name);
+      if (other === view)
+        assert.ok(downloaded.includes(words), `${view.name} has its own strings ("${words}")`);
+      else
+        assert.ok(!downloaded.includes(words), `${view.name} downloads ${other.name}'s strings ("${words}")`);
+    }
+  }
 });

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { toForwardRecord } from '../../web/src/engine/convert';
 import { GUIDES, drawGap, type Question } from '../../web/src/lessons/shared/guides';
 import { PAIR_GUIDES } from '../../web/src/lessons/shared/guides-pairs';
-import { en } from '../../web/src/i18n/en';
+import { en } from './support/en-all';
 import { zhCN } from '../../web/src/i18n/zh-CN';
 import type { AttnlabModule } from '../../web/src/engine/wasm-types';
 import { loadWasm, repoRoot } from './support/wasm-node';

@@ -62,3 +62,24 @@ describe('Chinese strings fetched on the first switch', () => {
     expect(t('playground.head', cyclic)).toBe('Head 4');
   });
 });
+
+describe("each view's English strings come with its code", () => {
+  it('a key of a view whose code has not loaded is a console error once, then the view adds it', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      // Lesson 3's own strings: nothing in this file has imported lesson 3's code yet.
+      expect(t('transformer.symbolsNote')).toBe('transformer.symbolsNote');
+      expect(t('transformer.symbolsNote')).toBe('transformer.symbolsNote');
+      expect(errors).toHaveBeenCalledTimes(1);
+      expect(String(errors.mock.calls[0][0])).toContain('transformer.symbolsNote');
+      // What other views show of lesson 3 is the page's: there from the start.
+      expect(t('transformer.heading')).toMatch(/Transformer/);
+      await import('../../web/src/lessons/transformer/strings');
+      expect(t('transformer.symbolsNote')).toMatch(/↵/); // no longer the key, though it was kept
+      expect(t('transformer.heading')).toMatch(/Transformer/); // merged, not replaced
+      expect(errors).toHaveBeenCalledTimes(1);
+    } finally {
+      errors.mockRestore();
+    }
+  });
+});

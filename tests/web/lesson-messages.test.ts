@@ -14,6 +14,8 @@ import {
   type LadderInput,
 } from '../../web/src/lessons/shared/messages';
 import type { ForwardRecord } from '../../web/src/engine/records';
+// The ladder below speaks with lesson 3's strings, which lesson 3's code adds to the page.
+import '../../web/src/lessons/transformer/strings';
 
 const record = (truncated: ForwardRecord['truncated'] = null) =>
   ({ tokens: ['the', 'cat'], maps: [], truncated }) as unknown as ForwardRecord;

@@ -16,7 +16,7 @@ import {
   weightsOf,
   type AttentionMap,
 } from '../../web/src/engine/records';
-import { en } from '../../web/src/i18n/en';
+import { en } from './support/en-all';
 import { pickLanguage } from '../../web/src/i18n/languages';
 import { zhCN } from '../../web/src/i18n/zh-CN';
 

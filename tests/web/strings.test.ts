@@ -1,7 +1,7 @@
 // Strings a student relies on to read the figures (issue 12, §7): every symbol a guess list may
 // show is explained next to it, the no-spaces message and the tour link exist, in both languages.
 import { describe, expect, it } from 'vitest';
-import { en } from '../../web/src/i18n/en';
+import { en } from './support/en-all';
 import { zhCN } from '../../web/src/i18n/zh-CN';
 import { showPiece } from '../../web/src/lessons/lstmn/parts';
 import { tokenLabel } from '../../web/src/lessons/transformer/view-model';

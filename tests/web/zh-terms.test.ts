@@ -12,7 +12,7 @@ vi.hoisted(() => {
     Object.defineProperty(globalThis, 'navigator', { value: { language: 'en', languages: ['en'] } });
 });
 import { showLanguage, t } from '../../web/src/i18n';
-import { en } from '../../web/src/i18n/en';
+import { en } from './support/en-all';
 import { zhCN } from '../../web/src/i18n/zh-CN';
 import {
   lstmnMapTitle,

@@ -4,6 +4,7 @@
 // axes and the two lines into an SVG that scales with its box (fixed viewBox, width 100%). Buttons
 // under it download the chart as PNG or SVG.
 
+import '../lessons/lstmn/strings'; // lesson 2's chart: its strings are lesson 2's
 import { LitElement, css, html, unsafeCSS, type TemplateResult } from 'lit';
 import { axisBottom, axisLeft, line, scaleLinear, scaleLog, select } from 'd3';
 import { LocaleController, formatInteger, formatPercent, t } from '../i18n';

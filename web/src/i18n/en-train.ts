@@ -1,10 +1,8 @@
-// English strings of the training lab (<attnlab-train>), kept apart so no file grows too long;
-// en.ts includes them as `train`.
+// English strings of the training lab (<attnlab-train>) but its heading and intro, which en.ts keeps
+// for the page; the lab adds these when its code loads (lessons/train/strings.ts). A file of their
+// own: a module shared with en.ts would be bundled with the page's strings.
 
 export const enTrain = {
-  heading: '4. Train it yourself: watch the alignment appear',
-  intro:
-    'Train a small model on a toy task whose correct alignment is known, right here in your browser: a Seq2Seq model (lesson 1) that reverses, shifts, sorts or rewrites dates, lesson 2’s SimpleRNN with self-attention that recalls the first symbol, or a small Transformer (lesson 3) whose every position outputs its partner in a reversal. Before the first step the weights are random and the map is noise; as the loss falls, the attention learns where to look. Train two variants side by side to see one find the alignment and the other struggle.',
   settings: 'Settings',
   restartNote: 'Changing a setting starts the training over.',
   task: 'Task',

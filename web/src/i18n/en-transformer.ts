@@ -1,19 +1,12 @@
-// English strings of lesson 3 (the Transformer), kept apart so no file grows too long; en.ts
-// includes them as `transformer`.
+// English strings of lesson 3 (the Transformer) but what other views show of it (heading, intro,
+// models' and maps' names), which en.ts keeps; lesson 3 adds these when its code loads
+// (lessons/transformer/strings.ts). A file of their own: a module shared with en.ts would be
+// bundled with the page's strings.
 
 export const enTransformer = {
-  heading: '3. Transformer self-attention',
-  intro:
-    'A Transformer layer reads a whole sentence at once. Every token turns its vector a into a query q, a key k and a value v; it compares its query with every key, turns the scores into weights, and takes the weighted sum of the values. Several heads do this side by side, and layers repeat it. These small models were trained on Jane Austen (the Chinese one, on Song dynasty ci poems, a character at a time); type anything and follow every number.',
   inputLabel: 'Your sentence',
   placeholder: 'Type an English sentence…',
   modelLabel: 'Model',
-  modelMlm: 'Masked LM',
-  modelLm: 'Causal LM',
-  modelAdditive: 'Additive scores',
-  modelSigmoid: 'Sigmoid',
-  modelNopos: 'No positions',
-  modelMlmZh: 'Chinese masked LM, by characters',
   splitTest: 'test',
   splitValid: 'validation',
   cardAccuracy:
@@ -62,7 +55,6 @@ export const enTransformer = {
   thumbAria: 'Layer {{layer}}, head {{head}}: show this map large',
   thumbLegend: 'One colour scale for every small map, from 0 to the largest weight of them all:',
   thumbCanvas: '{{n}} tokens: the small maps are drawn as pixels; the large map below reads every cell.',
-  bigMapTitle: 'Layer {{layer}}, head {{head}}',
   rowsAxis: 'Rows: the token that reads (query)',
   colsAxis: 'Columns: the token being read (key)',
   legendSoftmax: 'Attention weight α′ (softmax)',
@@ -148,8 +140,6 @@ export const enTransformer = {
   original: 'original',
   shuffled: 'shuffled',
   reshuffle: 'Shuffle again',
-  mapOriginal: 'Original, layer {{layer}} head {{head}}',
-  mapShuffled: 'Shuffled, layer {{layer}} head {{head}}',
   shuffleEqual:
     'Yes: in all {{maps}} maps, map(shuffled) equals map(original) with rows and columns permuted, within {{tolerance}} (largest difference {{error}}).',
   shuffleDiffer:

@@ -1,15 +1,21 @@
-// English strings. zh-CN.ts must have the same keys (its type is checked against this file).
+// English strings every view needs: the page, maps, downloads, sharing, messages, and what other
+// views show of each lesson (its heading and intro, its models' and maps' names). Each lesson's (and the lab's) own strings are in en-seq2seq.ts, en-lstmn.ts,
+// en-transformer.ts and en-train.ts, added when its element's code loads (lessons/*/strings.ts), so
+// a page embedding one lesson does not download the others'. zh-CN.ts must have every key of both
+// (its type, Strings, is checked against them); the Chinese strings load as one chunk.
+import type { enSeq2seq } from './en-seq2seq';
+import type { enLstmn } from './en-lstmn';
 import { enGuide } from './en-guide';
 import { enExplain } from './en-explain';
 import { enOpen, enSeq2seqLocal } from './en-open';
-import { enTransformer } from './en-transformer';
-import { enTrain } from './en-train';
+import type { enTransformer } from './en-transformer';
+import type { enTrain } from './en-train';
 import { enIntervene } from './en-intervene';
 import { enEngine, enUrl } from './en-recover';
 import { enSeq2seqPairs, enSeq2seqEnZh, enSeq2seqZhEn } from './en-seq2seq-pairs';
 import { enZhText } from './en-zh';
 
-export const en = {
+export const enShared = {
   app: {
     title: 'AttnLab — see attention work',
     brand: 'AttnLab',
@@ -80,95 +86,16 @@ export const en = {
     heading: '1. Seq2Seq with attention',
     intro:
       'A small recurrent encoder-decoder, trained on a toy English-French corpus, translates as you type. At every step the decoder reads all English words again and decides how much of each to use: that is attention (Bahdanau, Cho & Bengio, 2015).',
-    inputLabel: 'English sentence',
-    placeholder: 'Type an English sentence…',
-    variantLabel: 'Attention',
     additive: 'Additive',
     dot: 'Dot product',
     additiveModel: 'Additive attention',
     dotModel: 'Dot-product attention',
-    loading: 'Loading the trained model…',
-    loadError: 'The trained model could not be loaded: {{message}}',
-    card: '{{variant}} · {{parameters}} parameters · held-out test: {{exactMatch}} exact match, alignment error rate {{aer}}',
-    cardAlignDecay:
-      'Trained with one extra setting: a weight decay of {{decay}} on W_K and W_Q only, which keeps the unscaled dot-product scores from growing until the softmax puts all weight on one word (without it the same model reached 39.5% exact match; docs/models.md).',
-    cardNoMetrics: '{{variant}} · {{parameters}} parameters',
-    tokensLabel: 'English words',
-    unknownChip: 'not in the vocabulary: read as <unk>',
-    unknown_one:
-      'The model does not know the word {{words}}. It only knows the {{size}} English words of its toy corpus, so unknown words are read as <unk> and the translation may be wrong.',
-    unknown_other:
-      'The model does not know the words {{words}}. It only knows the {{size}} English words of its toy corpus, so unknown words are read as <unk> and the translation may be wrong.',
-    allUnknown:
-      'The model knows none of these words. It only knows the {{size}} English words of its toy corpus (try "the red car is fast .").',
-    empty: 'Type an English sentence to see its French translation.',
-    punctuationOnly: 'There are no words here, only punctuation. Type an English sentence.',
-    tooLong:
-      'This sentence has {{tokens}} words; this lesson translates at most {{max}} (the model was trained on sentences of 3 to about 40). Shorten it to see the translation.',
-    fullStopAdded:
-      'A full stop was added at the end: every sentence the model learned from ends with one, and without it the model does not know where to stop.',
-    tooManyChars: 'Your text has {{length}} characters; only the first {{limit}} are read.',
-    noEos:
-      'The decoder reached its limit of {{max}} words without producing the end token <eos>: the model is lost on this input.',
-    engineError: 'The engine could not translate this: {{message}}',
-    translationLabel: 'French translation',
-    mapTitle: 'Attention weights of the decoder',
-    rowsAxis: 'Rows: the French word being written (decoder step); s₀ is the start, before the first word',
-    colsAxis: 'Columns: the English word read (encoder state)',
-    cost: 'For this sentence the decoder computed m × (t + 1) = {{m}} × {{t1}} = {{n}} attention weights: one row for the start s₀ and one per decoder step.',
-    costWithout: 'Plain Seq2Seq (one final state):',
-    costWith: 'With attention (every step reads every word):',
-    costNote: 'm English words, t decoder steps (the French words and <eos>); the extra row is the start s₀.',
-    compare: 'Side by side',
-    suggestionsLabel: 'Known words:',
-    stepStartPill: 'start (s₀)',
-    stepStart:
-      'Before the first French word, the decoder starts from s₀ = hₘ, the encoder’s last state, and already reads the sentence once: the weights αᵢ₀ give c₀, the context the first step reads.',
-    stepInputWord: 'x′ is the vector of the word written before: “{{word}}” (<bos> starts every sentence).',
-    stepContextStart:
-      'c₀ is the weighted sum of the encoder states: what the first step takes from the English sentence.',
-    stepOutput:
-      'The French word is written from the state and the context together (the model’s output layer; the slides leave this step out):',
-    stepOutputWord: 'The model writes “{{word}}”, its most likely word, with probability {{p}}.',
-    stepTitle: 'Step through one decoder step',
-    stepIntro:
-      'Pick a French word. These are the real numbers the model computed for it: vectors are colour strips (orange positive, purple negative); hover or use the arrow keys to read a value.',
-    stepChoose: 'Decoder step',
-    stepState:
-      'Step {{j}} writes “{{word}}”. Its state reads three inputs, drawn below: the previous word’s vector x′, the previous state s and the previous context c.',
-    stepScores:
-      'One score per English word (m = {{m}}), then a softmax turns the scores into weights α that add up to 1.',
-    stepWord: 'English word',
-    stepSum: 'Sum of the weights',
-    stepContext:
-      'The context is the weighted sum of the encoder states: what this step takes from the English sentence.',
-    stepCheck:
-      'Check: recomputing α₁h₁ + … + αₘhₘ from the numbers above differs from the engine’s c by at most {{error}}.',
     differenceTitle: 'Difference: additive minus dot product',
-    compareOwn: 'Its own translation, as above.',
-    compareForced:
-      'Reading the same French sentence (teacher forcing: it is given the words of the {{model}} model instead of its own guesses).',
-    differenceSame:
-      'Both maps read the same French sentence, “{{translation}}”, so they compare cell by cell. Orange: additive attention looks there more; purple: dot-product attention does.',
-    differencePartial:
-      'The two translations differ, so only their first {{rows}} words (where they agree) are compared. Orange: additive attends more; purple: dot product attends more.',
-    differenceLegend: 'α(additive) − α(dot)',
-    differenceNone:
-      'The two models start their translations differently: there is no common step to compare.',
-    noAttentionModel: 'No attention (final state only)',
-    lengthTitle: 'Accuracy against sentence length',
-    lengthX: 'English sentence length (words)',
-    lengthY: 'Exact match',
-    lengthCaption:
-      'Share of held-out test sentences translated exactly, by length, from the model cards. Without attention the decoder must squeeze the whole sentence into the final encoder state: from 8 words on it gets almost none right. Both attention models get nearly every short sentence right and fewer of the long ones, the dot-product model falling faster than the additive one.',
   },
   lstmn: {
     heading: '2. RNN + self-attention',
     intro:
       'A small recurrent language model, trained on Jane Austen’s novels (a Chinese sentence goes to one trained on Song dynasty ci poems, read a character at a time), reads your sentence one piece at a time. At every step it looks back at everything it has read so far, the current word included, decides how much of each to take in, and uses that mix (the context c) to guess the next word (Cheng, Dong & Lapata, 2016). How each model was trained is shown under its card: the slides’ cell needed an extra loss term to look back rather than at the current word.',
-    inputLabel: 'Your sentence',
-    placeholder: 'Type an English sentence…',
-    modelLabel: 'Model',
     modelRnnSelfattn: 'SimpleRNN + self-attention',
     modelRnnSelfattnCh: 'Variant [x; c; h]',
     modelZh: 'Chinese: SimpleRNN + self-attention, by characters',
@@ -176,132 +103,27 @@ export const en = {
     modelLstmn: 'LSTM + self-attention (LSTMN-style)',
     modelRnn: 'Plain SimpleRNN',
     modelLstm: 'Plain LSTM',
-    card: '{{model}} · {{parameters}} parameters · held-out perplexity {{test}} (test), {{valid}} (validation); lower is better',
-    cardTest: '{{model}} · {{parameters}} parameters · held-out test perplexity {{test}}; lower is better',
-    cardNoMetrics: '{{model}} · {{parameters}} parameters',
-    vsBaselineWorse:
-      'Against “{{baseline}}”, the plain model of about the same size ({{parameters}} parameters, test perplexity {{other}}), this model’s perplexity is {{percent}} higher: on next-piece prediction self-attention does not help here. Where a long memory is needed it does: see the recall result below.',
-    vsBaselineBetter:
-      'Against “{{baseline}}”, the plain model of about the same size ({{parameters}} parameters, test perplexity {{other}}), this model’s perplexity is {{percent}} lower.',
-    trainingLabel: 'Training',
-    trainingPenalty: 'With the self-weight penalty',
-    trainingPlain: 'Without it (cross-entropy only)',
-    objectiveTitle: 'How this model was trained',
-    objectivePenalty:
-      'The mean cross-entropy of the next piece over a training window of T pieces, plus {{lambda}} × the mean weight each piece gives itself, α_ii (the first piece can only read itself, so it is left out). The extra term acts in training only: the model reads your sentence exactly as the figures show. Without it this cell’s attention collapses onto the piece being read: early in training, attending to itself is the easiest way to lower the loss ({{ctx}} = h_i hands the prediction the newest state at once); the penalty takes that shortcut away.',
-    objectiveNoPenalty:
-      'The mean cross-entropy of the next piece over a training window of T pieces, and nothing else: no penalty on α_ii. Early in training, attending to the piece being read is the easiest way to lower the loss ({{ctx}} = h_i hands the prediction the newest state at once), and nothing takes that shortcut away. The mean self-weight below shows whether this model took it.',
-    objectivePlainBaseline:
-      'The mean cross-entropy of the next piece over a training window of T pieces. This model has no attention, so there is no α to penalize.',
-    selfWeight: 'Mean self-weight on this text: {{value}}',
-    selfWeightHow:
-      '(the mean of α_ii, the weight piece i gives itself, over pieces 2 … n; 1 would mean every piece reads only itself).',
-    selfWeightCollapsed:
-      'The attention has collapsed onto the piece being read: {{ctx}} ≈ h_i, and the map below is a diagonal.',
-    selfWeightLow:
-      'Each piece reads mostly the pieces before it: its context {{ctx}} is made of what was read earlier.',
-    selfWeightMixed: 'Each piece splits its attention between itself and the pieces before it.',
-    penaltyCosts:
-      'The penalty costs perplexity: {{penalized}} with it, {{plain}} without it (test). What it buys is an attention that looks back instead of at the current piece.',
-    penaltyFree: 'The penalty costs no perplexity: {{penalized}} with it, {{plain}} without it (test).',
-    tryPlain: 'Choose “{{switch}}” above to see the same cell without it.',
-    lstmnStyle:
-      'Why “LSTMN-style”: in the LSTMN of Cheng, Dong & Lapata (2016), step i attends over the earlier pieces only (j < i), before the LSTM update, and scores each with the current input x_i and the previous read h̃_{i−1} through an additive align function. Here, as on the slides, the attention comes after the update, the query is the new state h_i, the align function is a dot product and the piece being read is one of the keys (j ≤ i). It was trained without the self-weight penalty, so its figure does not read like the paper’s, where a word attends to related words before it: look at the mean self-weight above.',
-    loading: 'Loading the trained language model…',
-    loadError: 'The trained language model could not be loaded: {{message}}',
-    computing: 'Reading your sentence…',
-    empty: 'Type a sentence to see how the model reads it.',
-    noWords: 'There are no words here (no letters or digits). Type an English sentence.',
-    noFigure: 'No figure for this text: see the message above.',
-    tooManyChars: 'Your text has {{length}} characters; only the first {{limit}} are read.',
-    truncated:
-      'The model reads at most {{max}} pieces and your text has {{tokens}}: the figures show its first {{chars}} characters.',
-    engineError: 'The engine could not read this: {{message}}',
-    foreign:
-      'The model learned English from Jane Austen. It reads any text as byte pieces, but letters of other scripts are pieces it has hardly seen, so its attention and guesses mean little here.',
-    unspaced:
-      'Chinese, Japanese and Thai are written without spaces between words, and “Whole words” cuts the text at spaces: here a whole sentence is one “word”, so its map is a single cell. The model itself reads byte pieces: choose “Pieces” above to see what it reads.',
-    noAttention:
-      'This model has no self-attention: everything it has read is squeezed into its hidden state h_i, so there is no attention to show. Its next-word guesses are below; compare them with the self-attention models.',
-    readingTitle: 'How the model reads, one word at a time',
-    viewLabel: 'Show',
-    viewWords: 'Whole words',
-    viewPieces: 'Pieces',
-    noSplits: 'Every word here is a single piece of the tokenizer.',
-    splitsLabel_one:
-      'The tokenizer split {{count}} word into pieces (a word’s weight is the sum of its pieces’):',
-    splitsLabel_other:
-      'The tokenizer split {{count}} words into pieces (a word’s weight is the sum of its pieces’):',
-    keyCurrent: 'Red: the word being read.',
-    keyBlue: 'Blue: how much attention it pays to each word read so far, itself included.',
-    keyPlain: 'Each row is what the model has read so far; red is the word being read.',
-    rowAria: 'Step {{step}}: reading “{{word}}”',
-    chipTitle: '{{word}}: α = {{weight}}',
-    chipReadout: 'Reading “{{row}}”: weight on “{{col}}” α = {{weight}}',
-    rowReadout: 'Reading “{{word}}”: {{list}} (the row adds up to 1)',
-    rowReadoutNoAttention: 'Reading “{{word}}”',
-    readoutHint:
-      'Point at a word (or focus a row with Tab) for the exact weights; click a row to see that step.',
-    readoutHintPlain: 'Click a row to see that step.',
-    tooManyRows: 'The figure lists the first {{shown}} of {{rows}} rows; the heat map below has them all.',
-    nextTitle: 'Next-word guesses after “{{prefix}}”',
-    nextTitleItem: 'token {{id}}',
-    nextNote:
-      'The 5 most likely next pieces (softmax of the model’s output). ␣ is a space: a piece that starts a new word. ↵ is a line break (⇥ a tab).',
-    noLogits: 'This model gives no next-word probabilities.',
-    mapTitle: 'The same weights as a heat map',
-    rowsAxis: 'Rows: the word being read (step i)',
-    colsAxis: 'Columns: a word read so far (j ≤ i)',
-    stepHint: 'Click a row of the figure to see every number of that step.',
-    stepTitle: 'Step {{step}} of {{steps}}: reading “{{word}}”',
-    stepPiece: '(the piece “{{piece}}”)',
-    close: 'Close',
-    stripNote:
-      'Each vector is a strip of squares, one per number: orange above 0, purple below, white near 0. Point at a square for its exact value.',
-    vectorStats: '{{dims}} numbers · length {{norm}} · largest |value| {{max}}',
-    descX: 'the embedding of the piece “{{piece}}”',
-    descCPrev: 'the context of the previous step (zeros at the first step)',
-    descCPrevLstm:
-      'the attention read of the previous step, which replaces the LSTM’s state (zeros at first)',
-    descCmPrev: 'the attention read of the memory cells at the previous step (zeros at first)',
-    descHPrev: 'the hidden state of the previous step (zeros at the first step)',
-    descH: 'the new hidden state',
-    descM: 'the new memory cell of the LSTM',
-    descC: 'the new context: the α-weighted sum of h_1 … h_i',
-    descCLstm: 'the new attention read: the α-weighted sum of h_1 … h_i',
-    descCm: 'the α-weighted sum of the memory cells m_1 … m_i',
-    pieceHeader: 'piece',
-    wordHeader: 'word',
-    sumLabel: 'Sum of α',
-    softmaxNote:
-      'The softmax runs over the pieces read so far; the figure above adds up the pieces of each word.',
-    recallTitle: 'Why attention: remembering across a distance',
-    recallIntro:
-      'A recall task: the model sees a token, then d distracting tokens, and must repeat the first token. Accuracy on fresh test sequences for two SimpleRNNs, one with self-attention and one without:',
-    recallIntroSizes:
-      'A recall task: the model sees a token, then d distracting tokens, and must repeat the first token. Accuracy on fresh test sequences for two SimpleRNNs: the one with self-attention has {{withHidden}} hidden units ({{withParameters}} parameters), the one without has {{withoutHidden}} ({{withoutParameters}} parameters):',
-    recallNote:
-      'Without attention the first token must survive d updates of the hidden state, and it fades. With self-attention the model looks straight back at it.',
-    recallPerplexity:
-      'The same [x; c] cell, trained as a language model on Austen, by test perplexity (lower is better, the same test tokens): {{list}}.',
-    recallPerplexityWorse:
-      'Less likely to forget is not the same as a better next-word guess: on these {{context}}-piece windows the slides’ cell is {{percent}} worse than the plain SimpleRNN of the same budget.',
-    recallPerplexityBetter:
-      'Here it is also the better next-word guesser: {{percent}} below the plain SimpleRNN of the same budget.',
-    recallLoading: 'Loading the recall result…',
-    recallError: 'The recall result could not be loaded: {{message}}',
-    recallWith: 'SimpleRNN + self-attention',
-    recallWithout: 'SimpleRNN without attention',
-    recallChance: 'chance (a random guess)',
-    recallAria: 'Line chart of recall accuracy against distance, with and without self-attention',
-    recallCaption: 'Recall accuracy by distance',
-    recallX: 'distance d (tokens between the token and its recall)',
-    recallY: 'accuracy',
-    recallPoint: 'd = {{distance}}: {{accuracy}}',
   },
-  transformer: enTransformer,
+  transformer: {
+    heading: '3. Transformer self-attention',
+    intro:
+      'A Transformer layer reads a whole sentence at once. Every token turns its vector a into a query q, a key k and a value v; it compares its query with every key, turns the scores into weights, and takes the weighted sum of the values. Several heads do this side by side, and layers repeat it. These small models were trained on Jane Austen (the Chinese one, on Song dynasty ci poems, a character at a time); type anything and follow every number.',
+    modelMlm: 'Masked LM',
+    modelLm: 'Causal LM',
+    modelAdditive: 'Additive scores',
+    modelSigmoid: 'Sigmoid',
+    modelNopos: 'No positions',
+    modelMlmZh: 'Chinese masked LM, by characters',
+    bigMapTitle: 'Layer {{layer}}, head {{head}}',
+    mapOriginal: 'Original, layer {{layer}} head {{head}}',
+    mapShuffled: 'Shuffled, layer {{layer}} head {{head}}',
+  },
   zhText: enZhText,
-  train: enTrain,
+  train: {
+    heading: '4. Train it yourself: watch the alignment appear',
+    intro:
+      'Train a small model on a toy task whose correct alignment is known, right here in your browser: a Seq2Seq model (lesson 1) that reverses, shifts, sorts or rewrites dates, lesson 2’s SimpleRNN with self-attention that recalls the first symbol, or a small Transformer (lesson 3) whose every position outputs its partner in a reversal. Before the first step the weights are random and the map is noise; as the loss falls, the attention learns where to look. Train two variants side by side to see one find the alignment and the other struggle.',
+  },
   open: enOpen,
   intervene: enIntervene,
   seq2seqLocal: enSeq2seqLocal,
@@ -367,4 +189,11 @@ export const en = {
   url: enUrl,
 };
 
-export type Strings = typeof en;
+/** Each view's own English strings, added by i18n/index.ts addEnglish when its code loads. */
+export interface ViewStrings {
+  seq2seq: typeof enSeq2seq;
+  lstmn: typeof enLstmn;
+  transformer: typeof enTransformer;
+  train: typeof enTrain;
+}
+export type Strings = typeof enShared & ViewStrings;

@@ -4,7 +4,7 @@
 
 import i18next from 'i18next';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { en } from './en';
+import { enShared, type ViewStrings } from './en';
 import { LANGUAGES, pickLanguage, type Language } from './languages';
 
 export { LANGUAGES, pickLanguage, type Language };
@@ -36,7 +36,7 @@ const firstLanguage = pickLanguage(
   navigator.languages?.length ? navigator.languages : [navigator.language],
 );
 void i18n.init({
-  resources: { en: { translation: en } },
+  resources: { en: { translation: enShared } },
   lng: 'en',
   fallbackLng: 'en',
   supportedLngs: [...LANGUAGES],
@@ -69,12 +69,37 @@ function optionsId(key: string, options: Record<string, unknown>): string | null
   }
 }
 
+/**
+ * Adds a view's own English strings (lessons/<view>/strings.ts, run when the view's code loads):
+ * a page embedding one lesson downloads only its strings and the shared ones. The Chinese strings
+ * are one chunk with every view's.
+ */
+export function addEnglish(strings: Partial<ViewStrings>): void {
+  i18n.addResourceBundle('en', 'translation', strings, true, true);
+  plain.clear();
+  withOptions.clear();
+}
+
+/**
+ * A key with no string (i18next shows the key itself) is a bug: a view asking for another view's
+ * strings, which its page may not have loaded. Said once per key on the console, where every
+ * Playwright test looks for errors.
+ */
+const reported = new Set<string>();
+function checked(key: string, text: string): string {
+  if (text === key && !reported.has(key)) {
+    reported.add(key);
+    console.error(`AttnLab: no string for "${key}"`);
+  }
+  return text;
+}
+
 export function t(key: string, options?: Record<string, unknown>): string {
   if (options) {
     const id = optionsId(key, options);
     let text = id === null ? undefined : withOptions.get(id);
     if (text === undefined) {
-      text = i18n.t(key, options) as string;
+      text = checked(key, i18n.t(key, options) as string);
       if (id !== null) {
         if (withOptions.size >= WITH_OPTIONS_MAX) withOptions.clear();
         withOptions.set(id, text);
@@ -84,7 +109,7 @@ export function t(key: string, options?: Record<string, unknown>): string {
   }
   let text = plain.get(key);
   if (text === undefined) {
-    text = i18n.t(key) as string;
+    text = checked(key, i18n.t(key) as string);
     plain.set(key, text);
   }
   return text;

@@ -1,6 +1,7 @@
 // Lesson 2's controls: the model switch, the model card, the words/pieces switch, and the
 // split of the text into words and pieces.
 
+import './strings';
 import { modelPills } from '../shared/lesson-element';
 import { css, html, nothing, type TemplateResult } from 'lit';
 import { comparePerplexity, wordGroups, type LmCard } from '../shared/lm';

@@ -11,6 +11,7 @@
 // attention (plain SimpleRNN / LSTM) show their guesses only. The cards of every served model are
 // read too (small JSON files), so a model's perplexity is shown next to its baseline's.
 
+import './strings'; // this view's English strings, before anything renders (i18n/en.ts)
 import { lessonStyles } from '../shared/lesson-styles';
 import { html, nothing, type TemplateResult } from 'lit';
 import { LatestForward } from '../shared/latest-forward';

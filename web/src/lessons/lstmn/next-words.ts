@@ -1,6 +1,7 @@
 // Lesson 2's next-word box: the model's top guesses after the chosen step, with their probabilities;
 // with a change to the attention, the guesses before it and after it.
 
+import './strings';
 import { guessList } from '../../figures/guess-list';
 import { css, html, type TemplateResult } from 'lit';
 import { topNext } from '../shared/lm';

@@ -3,6 +3,7 @@
 // mean weight a piece gives itself on the student's text, what the same cell does without the
 // penalty (from the cards), and, for the LSTM cell, why its figure does not read like the paper's.
 
+import './strings';
 import { css, html, nothing, type TemplateResult } from 'lit';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import { typeset } from '../../components/typeset';

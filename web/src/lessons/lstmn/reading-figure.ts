@@ -3,6 +3,7 @@
 // Also the figure area (placeholders, the bar that changes the attention, the reading figure, the
 // step panel, the heat map where a click pins a cell).
 
+import './strings';
 import { loadPlaceholder, placeholder, textPlaceholder, waitingPlaceholder } from '../shared/placeholders';
 import { css, html, nothing, type TemplateResult } from 'lit';
 import { formatInteger, t } from '../../i18n';

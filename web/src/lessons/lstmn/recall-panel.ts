@@ -2,6 +2,7 @@
 // and next to it what the same [x; c] cell does as a language model, from the cards: the recall
 // result supports "less likely to forget", the perplexities say whether that made a better guesser.
 
+import './strings';
 import { css, html, nothing, type TemplateResult } from 'lit';
 import { formatInteger, t } from '../../i18n';
 import { comparePerplexity, type RecallCurve } from '../shared/lm';

@@ -1,6 +1,7 @@
 // Lesson 2's step panel: every number of one step (the slide formulas, the vectors as strips,
 // the scores e_j and weights alpha_j with their sum).
 
+import './strings';
 import { scoresTable } from '../../figures/scores-table';
 import { divergingColour } from '../../figures/palette';
 import { css, html, nothing, svg, type TemplateResult } from 'lit';

@@ -3,6 +3,7 @@
 // apply to the lesson's own variant: its map shows them (unless "Original" is chosen) and takes
 // pins; the other variant is drawn as trained.
 
+import './strings';
 import { css, html, type TemplateResult } from 'lit';
 import type { AttentionMap, ForwardRecord } from '../../engine/records';
 import { agreeingRows, differenceMap, mapWithStart } from './view-model';

@@ -1,6 +1,7 @@
 // Lesson 1's controls: the attention variant switch, the side-by-side toggle, word suggestions
 // from the model's vocabulary, and the model card.
 
+import './strings';
 import { modelPills } from '../shared/lesson-element';
 import { css, html, nothing, type TemplateResult } from 'lit';
 import { suggestWords } from './view-model';

@@ -7,6 +7,7 @@
 // the map (figure.ts), side by side (compare-panel.ts), one decoder step (step-panel.ts), accuracy
 // by length (length-chart.ts) and the changes to the attention (interventions.ts).
 
+import './strings'; // this view's English strings, before anything renders (i18n/en.ts)
 import { lessonStyles } from '../shared/lesson-styles';
 import { html, nothing, type TemplateResult } from 'lit';
 import { LatestForward } from '../shared/latest-forward';

@@ -3,6 +3,7 @@
 // a change, the map and the step panel show the changed model (forced on the same French words)
 // unless the student chose "Original".
 
+import './strings';
 import { loadPlaceholder, textPlaceholder } from '../shared/placeholders';
 import { html, nothing, type TemplateResult } from 'lit';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';

@@ -5,6 +5,7 @@
 // would now write) and free decoding (the changed model writes its own sentence). Rows count as the
 // map does: 0 the start step s_0, j the j-th French word (rowBase 0 in the `intervene` text).
 
+import './strings';
 import { targetLang } from './pairs';
 import { css, html, nothing, type TemplateResult } from 'lit';
 import { formatPercent, t } from '../../i18n';

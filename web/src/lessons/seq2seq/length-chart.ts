@@ -1,6 +1,7 @@
 // Lesson 1's length chart: exact match against source length for every served model card,
 // the no-attention baseline included, of the lesson's language pair.
 
+import './strings';
 import { html, nothing, type TemplateResult } from 'lit';
 import { currentLanguage, t } from '../../i18n';
 import type { ChartSeries } from '../../figures/line-chart';

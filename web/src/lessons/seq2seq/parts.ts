@@ -1,6 +1,7 @@
 // Lesson 1's small shared pieces: its limits, chart colours, the slides' formulas, and what it
 // keeps of a loaded model. Used by the element and its figure modules.
 
+import './strings';
 import type { EngineModel } from '../shared/load-model';
 import { requireArchitecture } from '../shared/local-model';
 import { LOCAL, type WithLocal } from '../shared/model-set';

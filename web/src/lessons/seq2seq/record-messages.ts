@@ -1,6 +1,7 @@
 // What lesson 1 says about a translation, after the ladder every lesson shares
 // (lessons/shared/messages.ts): too many words, unknown words, the full stop it added, no end token.
 
+import './strings';
 import type { Message } from '../shared/messages';
 import { END_TOKEN, type ForwardRecord } from '../../engine/records';
 import { allWordsUnknown } from './view-model';

@@ -2,6 +2,7 @@
 // inputs x'_j, s_{j-1}, c_{j-1}, the state, scores e_ij, weights alpha_ij and the encoder states
 // they weigh, the context vector, the word written and its probability).
 
+import './strings';
 import { targetLang } from './pairs';
 import { css, html, nothing, type TemplateResult } from 'lit';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';

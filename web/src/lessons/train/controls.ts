@@ -2,6 +2,7 @@
 // example chooser. Plain render functions over what the element hands them (TrainView), so the
 // element keeps the state and this module only draws it.
 
+import './strings';
 import { css, html, nothing, type TemplateResult } from 'lit';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import { typeset } from '../../components/typeset';

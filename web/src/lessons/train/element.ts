@@ -7,6 +7,7 @@
 // keeps it in its URL. This element holds the runs and the view state; the settings, buttons and
 // timeline are drawn by controls.ts, the maps and curves by panels.ts.
 
+import './strings'; // this view's English strings, before anything renders (i18n/en.ts)
 import { LitElement, css, html, nothing, unsafeCSS, type PropertyValues, type TemplateResult } from 'lit';
 import katexCss from 'katex/dist/katex.min.css?inline';
 import { LocaleController, formatInteger, formatPercent, t } from '../../i18n';

@@ -3,6 +3,7 @@
 // the two curves every run adds to (loss; exact match and alignment error). A Transformer run shows
 // one of its layer/head maps: the one chosen, or the head nearest the gold alignment.
 
+import './strings';
 import { css, html, nothing, type TemplateResult } from 'lit';
 import { formatInteger, formatPercent, t } from '../../i18n';
 import type { ChartSeries } from '../../figures/line-chart';

@@ -2,6 +2,7 @@
 // attention, or a Transformer's positions: state.ts variantsOf), and everything the page shows of it (steps, losses, speed, the snapshot timeline, an error). The
 // element holds one run, or two side by side; each calls `changed` when there is something new.
 
+import './strings';
 import { zipSync, strToU8 } from 'fflate';
 import { CrossOriginWorkerError } from '../../engine/engine';
 import { LabClient, type LabClientOptions, type LabExport, type LabHost } from '../../engine/lab-client';

@@ -1,6 +1,7 @@
 // Lesson 3's comparison panel: self-attention against an RNN and a CNN for the sentence on
 // screen (operations per layer, sequential steps, path length) and a receptive-field picture.
 
+import './strings';
 import { css, html, nothing, type TemplateResult } from 'lit';
 import { hasWords, truncateLabel, type ForwardRecord } from '../../engine/records';
 import { layerCosts, receptiveField, type LayerCost } from './costs';

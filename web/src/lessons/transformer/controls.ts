@@ -1,6 +1,7 @@
 // Lesson 3's controls above the figure: the model switch, the model card (size, held-out
 // accuracy or perplexity) and the token chips that choose the query the figures follow.
 
+import './strings';
 import { modelPills } from '../shared/lesson-element';
 import { html, nothing, type TemplateResult } from 'lit';
 import type { ForwardRecord } from '../../engine/records';

@@ -10,6 +10,7 @@
 // the changed model; the guesses and the output vectors before and after). docs/architecture.md
 // lists them.
 
+import './strings'; // this view's English strings, before anything renders (i18n/en.ts)
 import { lessonStyles } from '../shared/lesson-styles';
 import { html, nothing, type TemplateResult } from 'lit';
 import { LatestForward } from '../shared/latest-forward';

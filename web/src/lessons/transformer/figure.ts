@@ -2,6 +2,7 @@
 // view switch, the token chips, the bar that changes the attention, and the head, model or step
 // view (of the changed model, unless the student chose the original).
 
+import './strings';
 import { loadPlaceholder, placeholder, textPlaceholder, waitingPlaceholder } from '../shared/placeholders';
 import { html, type TemplateResult } from 'lit';
 import { maskPositions } from './view-model';

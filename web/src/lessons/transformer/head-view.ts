@@ -1,6 +1,7 @@
 // Lesson 3's head view: lines from the query token to every token it reads, one colour per head
 // (Okabe-Ito), with head toggles, layer pills, keyboard moves between tokens and SVG/PNG export.
 
+import './strings';
 import { css, html, nothing, svg, type TemplateResult } from 'lit';
 import { truncateLabel, type ForwardRecord } from '../../engine/records';
 import { findMap, type TfArch } from './view-model';

@@ -2,6 +2,7 @@
 // and the model's guesses for it, or the next-token guesses of a causal model; with a change to the
 // attention (interventions.ts), the guesses before it and after it side by side.
 
+import './strings';
 import { guessList } from '../../figures/guess-list';
 import { css, html, nothing, type TemplateResult } from 'lit';
 import { topNext, type NextToken } from '../shared/lm';

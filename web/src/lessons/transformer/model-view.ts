@@ -1,6 +1,7 @@
 // Lesson 3's model view: a grid of small maps, one per layer and head (SVG cells up to
 // THUMB_SVG_MAX tokens, canvases beyond), and the chosen one as a full attention map.
 
+import './strings';
 import { css, html, nothing, svg, type TemplateResult } from 'lit';
 import { interpolateBlues } from 'd3';
 import { paintCanvas } from '../../figures/palette';

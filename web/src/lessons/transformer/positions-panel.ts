@@ -1,6 +1,7 @@
 // Lesson 3's positions panel: the sinusoidal positional encoding as a picture (canvas, export),
 // and the shuffle demonstration on the model without positions (run on its own worker).
 
+import './strings';
 import { css, html, nothing, type TemplateResult } from 'lit';
 import { interpolatePuOr } from 'd3';
 import { paintCanvas } from '../../figures/palette';

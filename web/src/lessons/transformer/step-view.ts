@@ -1,6 +1,7 @@
 // Lesson 3's step view: every number of one head's computation for the query token, from the
 // trace (a^i, q, k, v, scores, weights, b), with the notes' formulas and the page's own checks.
 
+import './strings';
 import { css, html, nothing, type TemplateResult } from 'lit';
 import { truncateLabel, type ForwardRecord } from '../../engine/records';
 import { stepDetail, type TfArch } from './view-model';
