@@ -1,104 +1,34 @@
 // End-to-end test of lesson 2, <attnlab-lstmn> (RNN + self-attention), in the built page
 // (build/web) in Debian's Chromium: read the default sentence row by row, type, paste hostile
-// text, open a step, switch views and models, read the recall chart. Screenshots go to
-// tests/e2e/artifacts/ (lstmn-*.png).
+// text, read Chinese, open a step, switch views and models. lstmn-models.mjs tests the rest (the
+// training switch, perplexities, the recall chart, 375 px). Screenshots go to tests/e2e/artifacts/.
 //
 //   npm run build && node tests/e2e/lstmn.mjs        (npm run test:e2e runs it after run.mjs)
 //   ATTNLAB_WEB_DIR=/some/other/build node tests/e2e/lstmn.mjs
 
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
 import path from 'node:path';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 
-import {
-  ARTIFACTS,
-  WEB_DIR,
-  drawnLefts,
-  openSession,
-  scrollIntoRenderedView,
-  withoutIsolates,
-} from './browser.mjs';
-import { assertSvgDocument, downloadFrom, readPng, readSvg } from './downloads.mjs';
+import { ARTIFACTS, drawnLefts, withoutIsolates } from './browser.mjs';
 import { interpolatePuOr } from 'd3';
+import {
+  DEFAULT_SENTENCE,
+  DEFAULT_WORDS,
+  dialogs,
+  lesson,
+  openLesson,
+  originTest,
+  placeholder,
+  rows,
+  servedModels,
+  settled,
+  shotLesson,
+  textbox,
+  useSession,
+} from './lstmn-page.mjs';
 
-const webDir = WEB_DIR;
-const artifacts = ARTIFACTS;
-
-const DEFAULT_SENTENCE = 'The FBI is chasing a criminal on the run.';
-const DEFAULT_WORDS = ['The', 'FBI', 'is', 'chasing', 'a', 'criminal', 'on', 'the', 'run', '.'];
-
-let session;
-let origin;
-let dialogs;
-let consoleErrors;
-let foreignRequests;
-let failedRequests;
-
-before(async () => {
-  session = await openSession('lstmn');
-  ({ origin, dialogs, consoleErrors, foreignRequests, failedRequests } = session);
-});
-
-after(() => session?.close());
-
-/** The model folders the build serves (models/index.json, written by the Vite plugin). */
-function servedModels() {
-  return JSON.parse(fs.readFileSync(path.join(webDir, 'models/index.json'), 'utf8')).models;
-}
-
-const lesson = (page, selector) => page.locator(`attnlab-lstmn ${selector}`);
-const textbox = (page) => lesson(page, 'textarea');
-const rows = (page) => lesson(page, '.reading li.row');
-
-/** Opens the page and waits until the lesson has read its default sentence. */
-async function openLesson({ width = 1280, height = 900, query = '' } = {}) {
-  const page = await session.newPage({ width, height });
-  await page.goto(`${origin}/index.html${query}`);
-  await scrollIntoRenderedView(page, textbox(page));
-  await settled(page, DEFAULT_WORDS.length);
-  return page;
-}
-
-/**
- * Waits until the lesson is idle and its reading figure has `expected` rows (or any number of
- * rows), and returns the rows as { word, alphas: number[] }.
- */
-async function settled(page, expected) {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const state = await page.evaluate(() => {
-      const root = document.querySelector('attnlab-lstmn')?.shadowRoot;
-      const busy = root?.querySelector('.figure')?.getAttribute('aria-busy');
-      const list = root?.querySelector('.reading');
-      const items = [...(root?.querySelectorAll('.reading li.row') ?? [])].map((li) => ({
-        word: li.getAttribute('data-word'),
-        alphas: [...li.querySelectorAll('.w[data-alpha]')].map((w) => Number(w.getAttribute('data-alpha'))),
-        chips: li.querySelectorAll('.w').length,
-      }));
-      return { busy, total: Number(list?.getAttribute('data-rows') ?? -1), items };
-    });
-    const n = state.items.length;
-    if (state.busy === 'false' && n > 0 && (expected === undefined || state.total === expected))
-      return state.items;
-    if (Date.now() > deadline)
-      throw new Error(
-        `the reading figure never settled: ${n} rows (busy ${state.busy}), expected ${expected}`,
-      );
-    await page.waitForTimeout(50);
-  }
-}
-
-/** Waits until the figure shows a hint or message matching `pattern` instead of rows. */
-async function placeholder(page, pattern) {
-  const box = lesson(page, '.figure .placeholder').filter({ hasText: pattern });
-  await box.waitFor({ state: 'visible' });
-  assert.equal(await rows(page).count(), 0, 'no rows next to the hint');
-  return box.innerText();
-}
-
-const shotLesson = (page, name) =>
-  page.locator('section.lesson:has(attnlab-lstmn)').screenshot({ path: path.join(artifacts, name) });
+useSession('lstmn');
 
 test('the default sentence: 10 rows, one per word, and every row of weights sums to 1', async () => {
   const page = await openLesson();
@@ -255,7 +185,7 @@ test('hostile inputs: a clear message or a working figure, never blank, no scrip
   await settled(page, 10);
   assert.equal(await lesson(page, '.message[data-kind="error"]').count(), 0, 'no engine error');
   assert.equal(await lesson(page, '.message[data-key="chars"]').count(), 0, 'the length message is gone');
-  assert.deepEqual(dialogs, [], 'no dialog was opened');
+  assert.deepEqual(dialogs(), [], 'no dialog was opened');
   await page.close();
 });
 
@@ -276,7 +206,7 @@ test('typed text is bidi-isolated: a U+202E override reorders neither the byte p
   const [word] = await drawnLefts(heading, ['evil']);
   assert.ok(start < word && word < close, `the closing quote is drawn last (${start}, ${word}, ${close})`);
   assert.match(withoutIsolates(await heading.innerText()), /after “I saw <E2><80><AE>evil”/);
-  await lesson(page, '.figure').screenshot({ path: path.join(artifacts, 'lstmn-bidi-1280.png') });
+  await lesson(page, '.figure').screenshot({ path: path.join(ARTIFACTS, 'lstmn-bidi-1280.png') });
   await page.close();
 });
 
@@ -448,240 +378,4 @@ test('the model switch lists the served models; a baseline shows its guesses and
   await page.close();
 });
 
-/** The card.json of a served model folder. */
-const cardOf = (folder) =>
-  JSON.parse(fs.readFileSync(path.join(webDir, 'models', folder, 'card.json'), 'utf8'));
-const perplexity = (folder) => cardOf(folder).metrics.test.perplexity.toFixed(1);
-
-/** The mean self-weight the page draws, read from its text ("Mean self-weight on this text: 0.04"). */
-async function drawnSelfWeight(page) {
-  const text = await lesson(page, '.self-weight').innerText();
-  const match = /Mean self-weight on this text: (\d\.\d\d)/.exec(text);
-  assert.ok(match, `the self-weight is drawn: "${text}"`);
-  return Number(match[1]);
-}
-
-/** The TeX of the typeset objective (KaTeX keeps it in the MathML annotation). */
-const objectiveTex = (page) => lesson(page, '.objective .formula annotation').textContent();
-
-test('the training switch: without the self-weight penalty the mean self-weight goes from below 0.1 to above 0.9', async () => {
-  // Both folders are committed: the build must serve them (web/vite-plugin-models.ts).
-  for (const folder of ['lm-rnn-selfattn', 'lm-rnn-selfattn-nopenalty'])
-    assert.ok(servedModels().includes(folder), `models/index.json lists ${folder}`);
-  const page = await openLesson();
-  // The default model: trained with the penalty, and the page says so with the term typeset.
-  await lesson(page, '.self-weight').waitFor();
-  const withPenalty = await drawnSelfWeight(page);
-  assert.ok(withPenalty < 0.1, `with the penalty: mean self-weight ${withPenalty}`);
-  assert.equal(await lesson(page, '.objective').getAttribute('data-self-penalty'), '0.5');
-  assert.match(
-    await objectiveTex(page),
-    /\\log p.*\+ 0\.5 \\cdot \\frac\{1\}\{T-1\}\\sum_\{i=2\}\^\{T\} \\alpha_\{ii\}/,
-  );
-  assert.match(
-    await lesson(page, '.objective').innerText(),
-    /plus 0\.5 × the mean weight each piece gives itself/,
-  );
-  assert.equal(
-    await lesson(page, '.training [data-model="rnn-selfattn"]').getAttribute('aria-checked'),
-    'true',
-  );
-  // What the penalty costs, from both cards.
-  const cost = await lesson(page, '.penalty-cost').innerText();
-  assert.ok(
-    cost.includes(perplexity('lm-rnn-selfattn')) && cost.includes(perplexity('lm-rnn-selfattn-nopenalty')),
-    cost,
-  );
-
-  await lesson(page, '.training [data-model="rnn-selfattn-nopenalty"]').click();
-  await page.waitForFunction(
-    () => document.querySelector('attnlab-lstmn').getAttribute('model') === 'rnn-selfattn-nopenalty',
-  );
-  await lesson(page, '.objective[data-self-penalty="0"]').waitFor();
-  const items = await settled(page, 10);
-  await page.waitForFunction(() => {
-    const p = document.querySelector('attnlab-lstmn').shadowRoot?.querySelector('.self-weight');
-    return p && Number(p.getAttribute('data-self-weight')) > 0.5;
-  });
-  const withoutPenalty = await drawnSelfWeight(page);
-  assert.ok(withoutPenalty > 0.9, `without the penalty: mean self-weight ${withoutPenalty}`);
-  assert.match(await lesson(page, '.self-weight').innerText(), /collapsed onto the piece being read/);
-  // Plain cross-entropy, no alpha term; the card names the model and its own perplexity.
-  const tex = await objectiveTex(page);
-  assert.match(tex, /\\log p/);
-  assert.doesNotMatch(tex, /alpha/);
-  const cardText = await lesson(page, '.card').innerText();
-  assert.match(cardText, /without the penalty/);
-  assert.ok(cardText.includes(perplexity('lm-rnn-selfattn-nopenalty')), cardText);
-  // The figure itself: each word's row puts most of its weight on the word being read.
-  const diagonal = items.slice(1).map((r) => r.alphas[r.alphas.length - 1]);
-  assert.ok(
-    diagonal.every((a) => a > 0.5),
-    `the diagonal: ${diagonal.map((a) => a.toFixed(2)).join(' ')}`,
-  );
-  await shotLesson(page, 'lstmn-nopenalty-1280.png');
-
-  await lesson(page, '.training [data-model="rnn-selfattn"]').click();
-  await lesson(page, '.objective[data-self-penalty="0.5"]').waitFor();
-  await settled(page, 10);
-  await page.waitForFunction(() => {
-    const p = document.querySelector('attnlab-lstmn').shadowRoot?.querySelector('.self-weight');
-    return p && Number(p.getAttribute('data-self-weight')) < 0.5;
-  });
-  assert.ok((await drawnSelfWeight(page)) < 0.1, 'back with the penalty');
-  await page.close();
-});
-
-test('the model attribute opens the unpenalized model (URL state)', async () => {
-  const page = await openLesson({ query: '?lstmn.model=rnn-selfattn-nopenalty' });
-  await lesson(page, '.objective[data-self-penalty="0"]').waitFor();
-  assert.equal(
-    await lesson(page, '.training [data-model="rnn-selfattn-nopenalty"]').getAttribute('aria-checked'),
-    'true',
-  );
-  await page.waitForFunction(() => {
-    const p = document.querySelector('attnlab-lstmn').shadowRoot?.querySelector('.self-weight');
-    return p && Number(p.getAttribute('data-self-weight')) > 0.5;
-  });
-  assert.ok((await drawnSelfWeight(page)) > 0.9);
-  await page.close();
-});
-
-test('perplexity next to the plain model of the same budget, from the cards; the LSTM model is named LSTMN-style', async (t) => {
-  const served = servedModels();
-  if (!['lm-rnn-selfattn', 'lm-rnn', 'lm-lstmn', 'lm-lstm'].every((f) => served.includes(f))) {
-    t.skip('the comparison needs lm-rnn-selfattn, lm-rnn, lm-lstmn and lm-lstm');
-    return;
-  }
-  const page = await openLesson();
-  const percent = (a, b) =>
-    `${(100 * Math.abs(cardOf(a).metrics.test.perplexity / cardOf(b).metrics.test.perplexity - 1)).toFixed(1)}%`;
-  const vs = lesson(page, '.card .vs-baseline');
-  await vs.waitFor();
-  let text = await vs.innerText();
-  assert.equal(await vs.getAttribute('data-baseline'), 'rnn');
-  assert.ok(text.includes(perplexity('lm-rnn')), text);
-  assert.ok(text.includes(`${percent('lm-rnn-selfattn', 'lm-rnn')} higher`), text);
-  assert.match(text, /does not help here.*recall result below/);
-  // The recall panel says the same next to the recall result (below the map: drawn once scrolled to).
-  await scrollIntoRenderedView(page, lesson(page, '.recall-perplexity'));
-  const recall = await lesson(page, '.recall-perplexity').innerText();
-  for (const folder of ['lm-rnn-selfattn', 'lm-rnn']) assert.ok(recall.includes(perplexity(folder)), recall);
-  assert.ok(recall.includes(`${percent('lm-rnn-selfattn', 'lm-rnn')} worse`), recall);
-
-  await lesson(page, '.models [data-model="lstmn"]').click();
-  await lesson(page, '.objective .lstmn-style').waitFor();
-  assert.equal(
-    await lesson(page, '.models [data-model="lstmn"]').innerText(),
-    'LSTM + self-attention (LSTMN-style)',
-  );
-  assert.match(await lesson(page, '.card').innerText(), /^LSTM \+ self-attention \(LSTMN-style\) ·/);
-  assert.match(
-    await lesson(page, '.lstmn-style').innerText(),
-    /attends over the earlier pieces only \(j < i\), before the LSTM update/,
-  );
-  await vs.waitFor();
-  text = await vs.innerText();
-  assert.equal(await vs.getAttribute('data-baseline'), 'lstm');
-  assert.ok(text.includes(perplexity('lm-lstm')) && text.includes(percent('lm-lstmn', 'lm-lstm')), text);
-  // Nowhere on the lesson is the shipped model called plain "LSTMN".
-  const all = await page.locator('attnlab-lstmn').evaluate((el) => el.shadowRoot.textContent);
-  assert.doesNotMatch(all.replace(/LSTMN-style|LSTMN of Cheng/g, ''), /LSTMN/);
-  await page.close();
-});
-
-test('the recall-versus-distance chart: two labelled lines and a legend', async () => {
-  const page = await openLesson();
-  const chart = page.locator('attnlab-lstmn attnlab-recall-chart');
-  await chart.scrollIntoViewIfNeeded();
-  await chart.locator('svg.chart circle').first().waitFor();
-  const curve = JSON.parse(fs.readFileSync(path.join(webDir, 'models/recall-curve.json'), 'utf8'));
-  assert.equal(await chart.locator('svg.chart .line').count(), 2);
-  assert.equal(
-    await chart.locator('svg.chart circle').count(),
-    curve.with_self_attention.curve.length + curve.without_self_attention.curve.length,
-  );
-  assert.match(
-    await chart.locator('.legend').innerText(),
-    /SimpleRNN \+ self-attention\nSimpleRNN without attention\nchance/,
-  );
-  assert.match(await chart.locator('svg.chart .x-label').textContent(), /distance/);
-  assert.match(await chart.locator('svg.chart .y-label').textContent(), /accuracy/);
-  await chart.screenshot({ path: path.join(artifacts, 'lstmn-recall-1280.png') });
-  await page.close();
-});
-
-test('the recall chart downloads as SVG and PNG that look like the chart without the page', async () => {
-  const page = await openLesson();
-  const chart = page.locator('attnlab-lstmn attnlab-recall-chart');
-  await chart.scrollIntoViewIfNeeded();
-  await chart.locator('svg.chart circle').first().waitFor();
-  const curve = JSON.parse(fs.readFileSync(path.join(webDir, 'models/recall-curve.json'), 'utf8'));
-  const points = curve.with_self_attention.curve.length + curve.without_self_attention.curve.length;
-  const hasChance = (await chart.locator('svg.chart .chance line').count()) === 1;
-  const buttons = chart.locator('attnlab-export-buttons button');
-  assert.deepEqual(await buttons.evaluateAll((bs) => bs.map((b) => b.getAttribute('aria-label'))), [
-    'Download the recall chart as PNG',
-    'Download the recall chart as SVG',
-  ]);
-  await chart.screenshot({ path: path.join(artifacts, 'lstmn-recall-export-1280.png') });
-
-  const svgFile = await downloadFrom(page, buttons.nth(1));
-  assert.equal(svgFile.name, 'recall-by-distance.svg');
-  const svg = await readSvg(page, svgFile.bytes, ['circle', 'g.line path', 'g.legend line'], 'g.line path');
-  assertSvgDocument(svg, 'recall chart');
-  assert.equal(svg.width, 640, 'the viewBox width, whatever the window');
-  assert.equal(svg.counts.circle, points, 'every point of both curves');
-  assert.equal(svg.counts['g.line path'], 2);
-  // The page's stylesheet draws the lines unfilled; another program only sees the inline style.
-  for (const style of svg.styles)
-    assert.match(style, /fill:\s*none/, `a line, not a filled shape: "${style}"`);
-  assert.equal(svg.counts['g.legend line'], hasChance ? 3 : 2, 'the key: both lines (and chance)');
-  for (const text of ['SimpleRNN + self-attention', 'SimpleRNN without attention', 'accuracy'])
-    assert.ok(svg.texts.includes(text), `the SVG shows "${text}"`);
-  assert.ok(
-    svg.texts.some((t) => /^distance d/.test(t)),
-    'the x axis label',
-  );
-
-  const pngFile = await downloadFrom(page, buttons.first());
-  assert.equal(pngFile.name, 'recall-by-distance.png');
-  const png = await readPng(page, pngFile.bytes);
-  assert.deepEqual([png.width, png.height], [2 * svg.width, 2 * svg.height], 'twice the SVG size');
-  assert.ok(png.inked > 0.01 && png.inked < 0.5, `lines and text drawn on white: ${png.inked}`);
-  await page.close();
-});
-
-test('375 px wide and in Chinese: fits the width, every string switches', async () => {
-  const page = await openLesson({ width: 375, height: 812 });
-  await lesson(page, '.reading li.row[data-word="criminal"]').click();
-  await lesson(page, '.step').waitFor();
-  const widths = await page.evaluate(() => ({
-    doc: document.documentElement.scrollWidth,
-    inner: window.innerWidth,
-  }));
-  assert.ok(widths.doc <= widths.inner, `page is ${widths.doc}px wide in a ${widths.inner}px window`);
-  const recall = page.locator('attnlab-lstmn attnlab-recall-chart');
-  const bar = await recall.locator('attnlab-export-buttons').boundingBox();
-  assert.ok(bar && bar.x >= 0 && bar.x + bar.width <= 375 + 0.5, `buttons fit: ${JSON.stringify(bar)}`);
-  await recall.screenshot({ path: path.join(artifacts, 'lstmn-recall-export-375.png') });
-  await shotLesson(page, 'lstmn-375.png');
-  await page.locator('#language-toggle').click();
-  await page.waitForFunction(() => document.documentElement.lang === 'zh-CN');
-  assert.match(await page.locator('#lesson-lstmn').innerText(), /RNN \+ 自注意力/);
-  assert.match(await lesson(page, '.figure-title').innerText(), /模型如何/);
-  assert.match(await lesson(page, '.step h4').first().innerText(), /第 \d+ 步/);
-  await scrollIntoRenderedView(page, page.locator('attnlab-lstmn attnlab-recall-chart'));
-  assert.match(await page.locator('attnlab-lstmn attnlab-recall-chart .legend').innerText(), /自注意力/);
-  await shotLesson(page, 'lstmn-zh-375.png');
-  await page.locator('#language-toggle').click();
-  await page.waitForFunction(() => document.documentElement.lang === 'en');
-  await page.close();
-});
-
-test('lesson 2 stayed on the page origin; no dialog, console error or failed request', () => {
-  assert.deepEqual(foreignRequests, [], 'requests to other origins');
-  assert.deepEqual(dialogs, [], 'dialogs');
-  assert.deepEqual(consoleErrors, [], 'console errors');
-  assert.deepEqual(failedRequests, [], 'failed requests');
-});
+originTest();
