@@ -1,7 +1,7 @@
 // Opening a model from the student's files (web/src/lessons/shared/open-model.ts): the three files,
 // a folder, the lab's .zip; and each refusal before the engine sees anything, by its reason.
 import { strToU8, zipSync } from 'fflate';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   MAX_MODEL_BYTES,
   OpenModelError,
@@ -92,5 +92,28 @@ describe('openModelFiles', () => {
     });
     expect(bomb.length).toBeLessThan(1024 * 1024);
     expect((await refusal([file('bomb.zip', bomb)])).key).toBe('tooBig');
+  });
+});
+
+describe('the unzipper is fetched with the first .zip', () => {
+  it('a .zip when the unzipper cannot be fetched (offline) is refused as that, not as a broken zip', async () => {
+    vi.resetModules();
+    vi.doMock('../../web/src/lessons/shared/unzip', () => {
+      throw new TypeError('Failed to fetch dynamically imported module');
+    });
+    try {
+      const { openModelFiles: open, OpenModelError: Refusal } =
+        await import('../../web/src/lessons/shared/open-model');
+      const zip = file('lab-model.zip', zipSync({ 'config.json': strToU8('{}') }));
+      const error = await open([zip]).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(Refusal);
+      expect((error as OpenModelError).key).toBe('noUnzip');
+      expect((error as OpenModelError).params.detail).toMatch(/\S/); // why, as the browser said it
+      // The three files themselves need no unzipper.
+      expect((await open(folderFiles())).name).toBe('model');
+    } finally {
+      vi.doUnmock('../../web/src/lessons/shared/unzip');
+      vi.resetModules();
+    }
   });
 });

@@ -5,7 +5,7 @@
 // "Copy embed code" reproduce exactly what is on screen. docs/embedding.md lists every attribute.
 
 import { LANGUAGES, type Language } from '../i18n/languages';
-import { TRAIN_ATTRIBUTES } from '../lessons/train/state';
+import { TRAIN_ATTRIBUTES } from '../lessons/train/attributes';
 import { LSTMN_MODELS, SEQ2SEQ_MODELS, TRANSFORMER_MODELS, modelKeys } from '../lessons/shared/models';
 
 /**

@@ -45,6 +45,8 @@ export const enOpen = {
   tooBig: 'The model is {{size}} MB; this page opens models of at most {{limit}} MB.',
   missing: 'There is no {{file}} among the files: a model folder needs config.json and model.safetensors.',
   badZip: '{{file}} is not a .zip this page can read. {{detail}}',
+  noUnzip:
+    'The code that reads a .zip could not be loaded ({{detail}}). Check the connection and try again, or open the folder’s three files instead of the .zip.',
   notText: '{{file}} is not UTF-8 text.',
   twoFolders: 'These files hold more than one model folder ({{folders}}): open one at a time.',
 };

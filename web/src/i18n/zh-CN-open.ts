@@ -40,6 +40,8 @@ export const zhCNOpen = {
   tooBig: '这个模型有 {{size}} MB；本页最多打开 {{limit}} MB 的模型。',
   missing: '这些文件里没有 {{file}}：一个模型文件夹至少要有 config.json 和 model.safetensors。',
   badZip: '{{file}} 不是本页能读取的 .zip。{{detail}}',
+  noUnzip:
+    '无法加载读取 .zip 的代码（{{detail}}）。请检查网络后重试，或不用 .zip，直接打开文件夹中的三个文件。',
   notText: '{{file}} 不是 UTF-8 文本。',
   twoFolders: '这些文件包含不止一个模型文件夹（{{folders}}）：请一次打开一个。',
 };

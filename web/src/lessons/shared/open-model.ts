@@ -6,7 +6,7 @@
 // that is not one) is an OpenModelError with an i18n key, so the page names it in both languages.
 // Pure apart from the DOM drop reading at the end; tests/web/open-model.test.ts covers it.
 
-import { unzip, type Unzipped } from 'fflate';
+import type { Unzipped } from 'fflate';
 import type { ModelFolder } from '../../engine/model-folder';
 
 /**
@@ -22,7 +22,7 @@ type FolderFile = (typeof FILES)[number];
 /** A refusal the page shows as t(`open.${key}`, params). */
 export class OpenModelError extends Error {
   constructor(
-    readonly key: 'none' | 'tooBig' | 'missing' | 'badZip' | 'notText' | 'twoFolders',
+    readonly key: 'none' | 'tooBig' | 'missing' | 'badZip' | 'noUnzip' | 'notText' | 'twoFolders',
     readonly params: Record<string, string | number> = {},
   ) {
     super(`${key} ${JSON.stringify(params)}`);
@@ -87,6 +87,13 @@ function pickFolder(found: Map<string, Uint8Array>, fallbackName: string): Opene
  * fflate's asynchronous unzip inflates in workers of its own, so a large zip does not hold up the page.
  */
 async function unzipFolder(zip: Uint8Array, zipName: string): Promise<OpenedModel> {
+  // fflate's unzip (unzip.ts) comes with the first .zip: most students never open one.
+  let unzip: typeof import('./unzip').unzip;
+  try {
+    unzip = (await import('./unzip')).unzip;
+  } catch (error) {
+    throw new OpenModelError('noUnzip', { detail: error instanceof Error ? error.message : '' });
+  }
   let declared = 0;
   let files: Unzipped;
   try {

@@ -4,6 +4,11 @@
 // tests/web/train-state.test.ts runs it in Node. A setting that cannot be used is a Problem with its
 // own message; the element then trains nothing and says why.
 
+// The number settings and the attributes are a module of their own (attributes.ts): the page's URL
+// code needs the attribute names on every page, and this module's checks only where the lab is.
+export { NUMBERS, NUMBER_FIELDS, TRAIN_ATTRIBUTES, type NumberField, type NumberSpec } from './attributes';
+import { NUMBERS, NUMBER_FIELDS, type NumberField, type NumberSpec } from './attributes';
+
 export const TASKS = ['reverse', 'shift', 'sort', 'date', 'recall', 'mirror'] as const;
 export const ATTENTIONS = ['additive', 'dot', 'none'] as const;
 export const POSITIONS = ['sinusoidal', 'none'] as const;
@@ -48,32 +53,6 @@ export const COMPARED: Record<Family, 'attention' | 'positions'> = {
 export const comparedChoices = (family: Family): readonly string[] =>
   COMPARED[family] === 'positions' ? POSITIONS : ATTENTION_CHOICES[family];
 
-/** A number setting: its attribute, its range and its default (what the reverse recipe uses). */
-export interface NumberSpec {
-  attribute: string;
-  min: number;
-  max: number;
-  fallback: number;
-  integer: boolean;
-}
-
-export const NUMBERS = {
-  minLen: { attribute: 'min-len', min: 1, max: 30, fallback: 5, integer: true },
-  maxLen: { attribute: 'max-len', min: 1, max: 30, fallback: 12, integer: true },
-  symbols: { attribute: 'symbols', min: 2, max: 26, fallback: 10, integer: true },
-  shift: { attribute: 'shift', min: 1, max: 29, fallback: 2, integer: true },
-  hidden: { attribute: 'hidden-size', min: 4, max: 256, fallback: 64, integer: true },
-  layers: { attribute: 'layers', min: 1, max: 2, fallback: 2, integer: true },
-  heads: { attribute: 'heads', min: 1, max: 8, fallback: 2, integer: true },
-  lr: { attribute: 'lr', min: 0.0001, max: 1, fallback: 0.01, integer: false },
-  batch: { attribute: 'batch', min: 1, max: 256, fallback: 16, integer: true },
-  steps: { attribute: 'steps', min: 1, max: 20000, fallback: 1500, integer: true },
-  seed: { attribute: 'seed', min: 0, max: 2147483647, fallback: 1, integer: true },
-  example: { attribute: 'example', min: 1, max: 100, fallback: 1, integer: true },
-} as const satisfies Record<string, NumberSpec>;
-export type NumberField = keyof typeof NUMBERS;
-export const NUMBER_FIELDS = Object.keys(NUMBERS) as NumberField[];
-
 /** The engine's Transformer is at most 128 wide (cpp/models/transformer.h); parameters + Adam stay < 8 MB. */
 const LIMITS: Partial<Record<Family, Partial<Record<NumberField, Partial<NumberSpec>>>>> = {
   transformer: { hidden: { max: 128 } },
@@ -97,17 +76,6 @@ const TASK_DEFAULTS: Partial<
 
 /** Held-out examples the run keeps (the `example` attribute picks one of them, 1-based). */
 export const HELD_OUT = NUMBERS.example.max;
-
-/** The attributes of <attnlab-train>, in the order snippets write them. */
-export const TRAIN_ATTRIBUTES = [
-  'task',
-  'attention',
-  'positions',
-  'versus',
-  ...NUMBER_FIELDS.map((f) => NUMBERS[f].attribute),
-  'map',
-  'controls',
-] as const;
 
 /** What the settings are, as text (attributes and form fields hold text; a wrong one is kept and shown). */
 export interface SettingsText {
