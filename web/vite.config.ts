@@ -44,6 +44,12 @@ export default defineConfig({
     chunkSizeWarningLimit: 1024,
     rolldownOptions: {
       input: { index: path.resolve(webDir, 'index.html'), attnlab: path.resolve(webDir, 'src/attnlab.ts') },
+      // d3-scale-chromatic builds each of its ~40 colour schemes with top-level calls (colors(),
+      // ramp()) that a bundler must keep unless told they are pure: every view carried all of
+      // them (15.8 KB raw) for the two it uses (PuOr, Blues). These names are only that
+      // library's (its dist names them ramp$1 and ramp$2 too); a call whose result is unused is
+      // dropped, so no code of ours may name a function with side effects so.
+      treeshake: { manualPureFunctions: ['colors', 'ramp', 'ramp$1', 'ramp$2'] },
       output: {
         entryFileNames: (chunk) => (chunk.name === 'attnlab' ? 'attnlab.js' : 'assets/[name]-[hash].js'),
       },
