@@ -155,6 +155,16 @@ export async function scrollIntoRenderedView(page, locator) {
 }
 
 /**
+ * The text of `locator` as a student reads it, brought into view first: a lesson off screen is not
+ * rendered (content-visibility), and innerText reads nothing there. After the page opens, lessons
+ * above take their real heights and can move the one a test scrolled to out of view again.
+ */
+export async function shownText(locator) {
+  await scrollIntoRenderedView(locator.page(), locator);
+  return locator.innerText();
+}
+
+/**
  * Where each of `texts` is drawn inside the element of `locator`: the left edge (px) of its first
  * occurrence in one text node (its last with `last`), or null. Bidi tests compare these: text in
  * reading order must be drawn left to right, whatever a student typed before it.

@@ -13,7 +13,13 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 
-import { ARTIFACTS, assertNothingWentWrong, openSession, scrollIntoRenderedView } from './browser.mjs';
+import {
+  ARTIFACTS,
+  assertNothingWentWrong,
+  openSession,
+  scrollIntoRenderedView,
+  shownText,
+} from './browser.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 let session;
@@ -109,7 +115,7 @@ test('lesson 1: a drag up on a cell sets its weight, the rest of the row shares 
   await settled(page, 'seq2seq');
   assert.equal(await edits(page, 'seq2seq'), 'pin_R3K2_0');
   assert.ok((await rowOf(map, 3))[1] < 1e-6);
-  assert.match(plain(await at(page, 'seq2seq', '.drag-hint').innerText()), /drag up/);
+  assert.match(plain(await shownText(at(page, 'seq2seq', '.drag-hint'))), /drag up/);
 
   await at(page, 'seq2seq', '.intervene-reset').click();
   await settled(page, 'seq2seq');
@@ -179,7 +185,7 @@ test('lesson 1 side by side: the bar says which model the change applies to; tha
   const other = at(page, 'seq2seq', '.compare-panel[data-variant="dot"] attnlab-attention-map');
   await other.locator('rect[data-weight]').first().waitFor({ timeout: 30_000 });
   assert.equal(await bar(page, 'seq2seq').count(), 1, 'the bar is there side by side');
-  assert.match(await at(page, 'seq2seq', '.intervene-note').innerText(), /Additive attention model only/);
+  assert.match(await shownText(at(page, 'seq2seq', '.intervene-note')), /Additive attention model only/);
   assert.equal(await other.locator('.scroll[tabindex]').count(), 0, 'the other model takes no pins');
   const otherRow = await rowOf(other, 3);
   await own.locator('rect[data-row="3"][data-col="0"]').click();
@@ -189,8 +195,8 @@ test('lesson 1 side by side: the bar says which model the change applies to; tha
   assert.equal(await own.locator('rect.pin').count(), 1);
   assert.deepEqual(await rowOf(other, 3), otherRow, 'the other model is as trained');
   assert.equal(await other.locator('rect.pin, rect.edited-row').count(), 0);
-  assert.match(await at(page, 'seq2seq', '.compare-panel[data-changed="true"] h4').innerText(), /changed/);
-  assert.match(await at(page, 'seq2seq', '.compare-panel.difference').innerText(), /with your change/);
+  assert.match(await shownText(at(page, 'seq2seq', '.compare-panel[data-changed="true"] h4')), /changed/);
+  assert.match(await shownText(at(page, 'seq2seq', '.compare-panel.difference')), /with your change/);
   await at(page, 'seq2seq', '.intervene-reset').click();
   await settled(page, 'seq2seq');
   assert.equal(await at(page, 'seq2seq', '.compare-panel[data-changed="true"]').count(), 0);
@@ -221,10 +227,10 @@ test('lesson 1 with a model opened from files: the before/after says â€œoutputâ€
     await settled(page, 'seq2seq');
     const consequence = at(page, 'seq2seq', '.seq-consequence');
     await consequence.locator('.translation-after[data-translation]').waitFor();
-    const text = plain(await consequence.innerText());
+    const text = plain(await shownText(consequence));
     assert.doesNotMatch(text, french, `${lang}: ${text}`);
     assert.match(text, output);
-    assert.doesNotMatch(plain(await bar(page, 'seq2seq').innerText()), french);
+    assert.doesNotMatch(plain(await shownText(bar(page, 'seq2seq'))), french);
     assert.equal(await consequence.locator('[lang="fr"]').count(), 0);
     await page.close();
   }
@@ -237,7 +243,7 @@ test('lesson 3: the small maps outline the pins and say where pins are made', as
   const thumb = at(page, 'transformer', '.thumb[data-layer="1"][data-head="0"]');
   assert.equal(await thumb.locator('rect.thumb-pin[data-row="2"][data-col="0"]').count(), 1);
   assert.equal(await at(page, 'transformer', '.thumb rect.thumb-pin').count(), 1, 'only in its head');
-  assert.match(await at(page, 'transformer', '[data-key="thumb-pins"]').innerText(), /large map below/);
+  assert.match(await shownText(at(page, 'transformer', '[data-key="thumb-pins"]')), /large map below/);
   await page.close();
 });
 

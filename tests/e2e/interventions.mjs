@@ -14,7 +14,13 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 
-import { ARTIFACTS, assertNothingWentWrong, openSession, scrollIntoRenderedView } from './browser.mjs';
+import {
+  ARTIFACTS,
+  assertNothingWentWrong,
+  openSession,
+  scrollIntoRenderedView,
+  shownText,
+} from './browser.mjs';
 
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
@@ -103,7 +109,7 @@ test('lesson 1: pinning a cell changes the map, the translation forced and free;
   assert.ok(pinned.slice(1).every((w) => w < 1e-6));
   assert.equal(await at(page, 'seq2seq', 'rect.pin[data-row="3"][data-col="0"]').count(), 1);
   assert.equal(await at(page, 'seq2seq', 'rect.edited-row[data-row="3"]').count(), 1);
-  assert.match(await at(page, 'seq2seq', '.edits-legend').innerText(), /changed by your edit/);
+  assert.match(await shownText(at(page, 'seq2seq', '.edits-legend')), /changed by your edit/);
   assert.equal(await at(page, 'seq2seq', '.edits-legend').getAttribute('data-edited-rows'), '3');
   // The consequence: the original translation, the free one, each forced step's pick.
   const before = await at(page, 'seq2seq', '.translation').getAttribute('data-translation');
@@ -200,7 +206,7 @@ test('lesson 3: the URL switches head 1 of layer 1 off; the output vectors and g
   const head = at(page, 'transformer', '.head-switch[data-layer="0"][data-head="0"]');
   assert.equal(await head.getAttribute('aria-pressed'), 'false');
   assert.equal(await at(page, 'transformer', '.head-switch[aria-pressed="true"]').count(), 3);
-  assert.match(await at(page, 'transformer', 'ul.edits').innerText(), /layer 1, head 1 off/);
+  assert.match(await shownText(at(page, 'transformer', 'ul.edits')), /layer 1, head 1 off/);
   const change = at(page, 'transformer', '.out-change');
   assert.ok(Number(await change.getAttribute('data-max')) > 0, 'an output vector moved');
   assert.equal(
@@ -264,7 +270,7 @@ test('lesson 3: a pin on the large map, uniform attention in one head, no divisi
 test('a garbled intervene in the URL is reported with what was ignored, and the rest applies', async () => {
   const page = await open('lstmn', { query: '?lstmn.intervene=juggle+uniform+pin_R0K1+%3Cb%3E' });
   const message = at(page, 'lstmn', '.intervene [data-key="ignored"]');
-  assert.match(await message.innerText(), /juggle, pin_R0K1, <b>/);
+  assert.match(await shownText(message), /juggle, pin_R0K1, <b>/);
   assert.equal(await bar(page, 'lstmn').getAttribute('data-edits'), 'uniform');
   assert.equal(await at(page, 'lstmn', '.next-compare').count(), 1);
   // The page still works: typing redraws, Reset forgets the complaint.
@@ -281,7 +287,7 @@ test('a bad intervention for the model is the engine’s message, not a blank fi
   const page = await open('seq2seq', { query: '?seq2seq.intervene=off_L1H1' });
   const error = at(page, 'seq2seq', '.intervene [data-key="error"]');
   await error.waitFor({ timeout: 30_000 });
-  assert.match(await error.innerText(), /could not apply/);
+  assert.match(await shownText(error), /could not apply/);
   assert.ok((await rowWeights(page, 'seq2seq', 1)).length > 0, 'the original map is still drawn');
   await page.close();
 });
@@ -314,8 +320,8 @@ test('375 px: the bars fit, their targets are at least 24 px, a click pins; scre
         assert.equal(await box.getAttribute('data-edits'), 'uniform pin_R1K2');
       }
       if (lang === 'zh-CN') {
-        assert.match(await box.locator('.intervene-title').innerText(), /改动注意力/);
-        assert.match(await box.locator('.intervene-reset').innerText(), /复原/);
+        assert.match(await shownText(box.locator('.intervene-title')), /改动注意力/);
+        assert.match(await shownText(box.locator('.intervene-reset')), /复原/);
       }
       await page.close();
     }
@@ -324,17 +330,11 @@ test('375 px: the bars fit, their targets are at least 24 px, a click pins; scre
 
 test('screenshots at 1280 px in Chinese', async () => {
   const page = await open('transformer', { query: '?lang=zh-CN&transformer.intervene=off_L1H1' });
-  // The bar sits below the lesson's top, which open() brings into view: a student scrolls to it,
-  // and off screen its text is not rendered (innerText '' in one CI run).
-  const edits = at(page, 'transformer', 'ul.edits');
-  await scrollIntoRenderedView(page, edits);
-  assert.match(await edits.innerText(), /第 1 层头 1 关闭/);
+  assert.match(await shownText(at(page, 'transformer', 'ul.edits')), /第 1 层头 1 关闭/);
   await shot(bar(page, 'transformer'), 'interventions-transformer-1280-zh-CN.png');
   await page.close();
   const seq = await open('seq2seq', { query: '?lang=zh-CN&seq2seq.intervene=pin_R3K1' });
-  const consequence = at(seq, 'seq2seq', '.seq-consequence');
-  await scrollIntoRenderedView(seq, consequence);
-  assert.match(await consequence.innerText(), /强制解码/);
+  assert.match(await shownText(at(seq, 'seq2seq', '.seq-consequence')), /强制解码/);
   await shot(seq.locator('section.lesson:has(#lesson-seq2seq)'), 'interventions-seq2seq-1280-zh-CN.png');
   await seq.close();
 });
