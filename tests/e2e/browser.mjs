@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -25,8 +26,16 @@ const MIME = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
-/** Serves root on a free port of 127.0.0.1: GET/HEAD only, no directory listing, no path escapes. */
-export function serve(root) {
+/** What a static host compresses (GitHub Pages and most CDNs): text, JSON and WebAssembly. */
+const COMPRESSED = new Set(['.html', '.js', '.mjs', '.css', '.wasm', '.json', '.svg', '.txt']);
+
+/**
+ * Serves root on a free port of 127.0.0.1: GET/HEAD only, no directory listing, no path escapes.
+ * `gzip`: sends what a static host compresses gzip -9 to a browser that accepts it (the cold-start
+ * benchmark); the tests get the files as they are.
+ */
+export function serve(root, { gzip = false } = {}) {
+  const packed = new Map();
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     let rel = decodeURIComponent(url.pathname);
@@ -41,9 +50,16 @@ export function serve(root) {
         res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
         return;
       }
+      const ext = path.extname(file).toLowerCase();
+      const encode = gzip && COMPRESSED.has(ext) && /\bgzip\b/.test(String(req.headers['accept-encoding']));
+      if (encode) {
+        if (!packed.has(file)) packed.set(file, zlib.gzipSync(body, { level: 9 }));
+        body = packed.get(file);
+      }
       res.writeHead(200, {
-        'content-type': MIME[path.extname(file).toLowerCase()] ?? 'application/octet-stream',
+        'content-type': MIME[ext] ?? 'application/octet-stream',
         'content-length': body.length,
+        ...(encode ? { 'content-encoding': 'gzip', vary: 'accept-encoding' } : {}),
         'cache-control': 'no-store',
         // As GitHub Pages and most static hosts send: lets the cross-origin test load attnlab.js.
         'access-control-allow-origin': '*',
@@ -87,7 +103,7 @@ const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  * 400 and up, dialogs, console errors) for the file's last test to check. session.newPage() opens
  * a tab that records its dialogs (dismissed) and console errors; session.close() ends it all.
  */
-export async function openSession(name) {
+export async function openSession(name, { gzip = false } = {}) {
   if (!fs.existsSync(path.join(WEB_DIR, 'index.html')))
     throw new Error(
       `no build at ${WEB_DIR}: run \`npm run build\` first (it needs the WASM from scripts/build-wasm)`,
@@ -95,7 +111,7 @@ export async function openSession(name) {
   if (!fs.existsSync(CHROMIUM_PATH))
     throw new Error(`Chromium not found at ${CHROMIUM_PATH} (apt-get install chromium)`);
   fs.mkdirSync(ARTIFACTS, { recursive: true });
-  const server = await serve(WEB_DIR);
+  const server = await serve(WEB_DIR, { gzip });
   const origin = `http://127.0.0.1:${server.address().port}`;
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), `attnlab-e2e-${name}-`));
   const context = await launchChromium(userDataDir, CHROMIUM_PATH);

@@ -22,7 +22,7 @@ import {
   type FirstCard,
 } from './first-view-model';
 import '../figures/attention-map';
-import { startWhenConnected } from './start-when-connected';
+import { firstFigureDone, startWhenConnected } from './start-when-connected';
 
 type CardState =
   | { status: 'loading' }
@@ -58,25 +58,36 @@ export class FirstViewElement extends LitElement {
     super.disconnectedCallback();
     this.engine?.dispose();
     this.engine = null;
+    firstFigureDone();
   }
 
   private set(index: number, state: CardState): void {
     this.states = this.states.map((s, i) => (i === index ? state : s));
+    if (index === 0) void this.updateComplete.then(firstFigureDone);
   }
 
   /** Loads each lesson's model in turn into one worker and reads the sentence with it. */
   private async run(): Promise<void> {
     const served = await servedFolders();
     const base = defaultModelBase();
-    // The three folders download together; the worker loads them one after another.
-    const folders = FIRST_CARDS.map((card) =>
-      served.includes(card.model.folder) ? fetchModelFolder(base, card.model.folder) : null,
-    );
+    // One folder after another, so the first card's model has the whole network to itself (on slow
+    // 3G the three together took three times as long); the worker loads each as the next arrives.
+    let previous: Promise<unknown> = Promise.resolve();
+    const folders = FIRST_CARDS.map((card) => {
+      if (!served.includes(card.model.folder)) return null;
+      const folder = previous.then(
+        () => fetchModelFolder(base, card.model.folder),
+        () => fetchModelFolder(base, card.model.folder),
+      );
+      previous = folder;
+      return folder;
+    });
     for (const folder of folders) folder?.catch(() => undefined); // reported below, in order
     try {
       this.engine = await EngineClient.create();
     } catch (error) {
       this.states = FIRST_CARDS.map(() => ({ status: 'failed', error: errorText(error) }));
+      firstFigureDone();
       return;
     }
     for (const [i, card] of FIRST_CARDS.entries()) {

@@ -110,7 +110,11 @@ export type WorkerLike = Pick<
 >;
 
 export interface EngineOptions {
-  /** How long to wait for the WASM module to start (and for a model to load). */
+  /**
+   * How long a starting worker may stay silent (its script not yet running, or its thread stuck)
+   * and how long a model may take to load. A slow network is not silence: the worker says it is
+   * still starting every second while its WASM arrives, and each time restarts the bound.
+   */
   startTimeoutMs?: number;
   /**
    * How long any other request may go unanswered before the worker counts as hung and is
@@ -390,10 +394,8 @@ function startReady(options: EngineOptions): Promise<WorkerLike> {
     return Promise.reject(error instanceof Error ? error : new EngineError(String(error)));
   }
   return new Promise<WorkerLike>((resolve, reject) => {
-    const timer = setTimeout(
-      () => fail('the engine did not start in time'),
-      options.startTimeoutMs ?? START_TIMEOUT_MS,
-    );
+    const bound = options.startTimeoutMs ?? START_TIMEOUT_MS;
+    let timer = setTimeout(() => fail('the engine did not start in time'), bound);
     function fail(message: string) {
       clearTimeout(timer);
       worker.onmessage = worker.onerror = worker.onmessageerror = null;
@@ -403,6 +405,12 @@ function startReady(options: EngineOptions): Promise<WorkerLike> {
     worker.onmessage = (event: MessageEvent<WorkerMessage>) => {
       const message = event.data;
       if (!('type' in message)) return;
+      if (message.type === 'loading') {
+        // Still arriving (on slow 3G the WASM alone takes longer than the bound): not hung.
+        clearTimeout(timer);
+        timer = setTimeout(() => fail('the engine did not start in time'), bound);
+        return;
+      }
       if (message.type !== 'ready') return fail(message.error);
       clearTimeout(timer);
       resolve(worker);

@@ -29,12 +29,34 @@ async function ok(response: Response, url: string): Promise<Response> {
   return response;
 }
 
+/**
+ * Folders being fetched from the page's own models/: the app page's first view and lesson 1 ask for
+ * the same folder at the same time, and on a slow network it came twice. A caller that asks while
+ * it is on its way gets the same download; once it arrived, the next ask fetches again (the browser
+ * cache answers), so the page does not hold every model it ever showed. Nobody changes a folder's
+ * bytes: EngineClient.load copies them.
+ */
+const arriving = new Map<string, Promise<ModelFolder>>();
+
 /** Fetches config.json, model.safetensors and card.json of the folder `name`. */
-export async function fetchModelFolder(
+export function fetchModelFolder(
   base: string | URL,
   name: string,
   fetchImpl: Fetch = fetchAsset,
 ): Promise<ModelFolder> {
+  if (fetchImpl !== fetchAsset) return fetchFolder(base, name, fetchImpl);
+  const key = modelUrl(base, name);
+  let folder = arriving.get(key);
+  if (!folder) {
+    folder = fetchFolder(base, name, fetchImpl);
+    arriving.set(key, folder);
+    const forget = () => arriving.delete(key);
+    folder.then(forget, forget);
+  }
+  return folder;
+}
+
+async function fetchFolder(base: string | URL, name: string, fetchImpl: Fetch): Promise<ModelFolder> {
   const get = async (file: string) => {
     const url = modelUrl(base, name, file);
     return ok(await fetchImpl(url), url);
@@ -51,10 +73,23 @@ export async function fetchModelFolder(
  * The folders listed in models/index.json; an empty list when there is no manifest. Asking the
  * manifest (always there) instead of probing each folder keeps 404s out of the console.
  */
-export async function fetchManifest(
-  base: string | URL,
-  fetchImpl: Fetch = fetchAsset,
-): Promise<ModelManifest> {
+export function fetchManifest(base: string | URL, fetchImpl: Fetch = fetchAsset): Promise<ModelManifest> {
+  if (fetchImpl !== fetchAsset) return readManifest(base, fetchImpl);
+  // One page asks for it six times at start (each lesson, the first view): once is enough.
+  const key = modelUrl(base, 'index.json');
+  let manifest = manifests.get(key);
+  if (!manifest) {
+    manifest = readManifest(base, fetchImpl);
+    manifests.set(key, manifest);
+    // No manifest (or none yet, offline): ask again next time.
+    void manifest.then((m) => m.models.length === 0 && manifests.delete(key));
+  }
+  return manifest;
+}
+
+const manifests = new Map<string, Promise<ModelManifest>>();
+
+async function readManifest(base: string | URL, fetchImpl: Fetch): Promise<ModelManifest> {
   try {
     const response = await fetchImpl(modelUrl(base, 'index.json'));
     if (!response.ok) return { models: [] };

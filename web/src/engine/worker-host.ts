@@ -4,7 +4,7 @@
 // worker (engine.ts), which frees everything the dead module held.
 
 import { toForwardRecord, toModelInfo, transferablesOf } from './convert';
-import type { Announcement, Reply, Request } from './protocol';
+import { STARTING_EVERY_MS, type Announcement, type Reply, type Request } from './protocol';
 import type { Truncation } from './records';
 import type { AttnlabFactory, AttnlabModule, ForwardResult, Session, Status } from './wasm-types';
 
@@ -271,10 +271,15 @@ function messageOf(error: unknown): string {
 /** Starts the worker on an Emscripten factory (worker.ts: the lessons' module; worker-full.ts: the whole one). */
 export function runEngineWorker(createModule: unknown): void {
   const host = new EngineHost(createModule);
+  // While the glue fetches and compiles the .wasm (on slow 3G, longer than the page's start bound)
+  // the worker says it is alive; a worker whose thread is stuck says nothing and is replaced.
+  const starting = () => scope.postMessage({ type: 'loading' });
+  starting();
+  const beat = setInterval(starting, STARTING_EVERY_MS);
   // Requests run one after another, in the order they came, once the module has started.
   let queue: Promise<void> = host.start().then(
-    () => scope.postMessage({ type: 'ready' }),
-    (error: unknown) => scope.postMessage({ type: 'fatal', error: messageOf(error) }),
+    () => (clearInterval(beat), scope.postMessage({ type: 'ready' })),
+    (error: unknown) => (clearInterval(beat), scope.postMessage({ type: 'fatal', error: messageOf(error) })),
   );
 
   scope.addEventListener('message', (event) => {
