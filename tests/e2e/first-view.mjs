@@ -151,6 +151,39 @@ test('in Chinese, at 375 px: Chinese titles, captions without the engine’s Eng
   await page.close();
 });
 
+test('while the first map’s model downloads, the page fetches no other model and starts no other worker', async () => {
+  // Issue 17, cold start: on a slow network everything starting at once shared the bandwidth with
+  // the first view. Hold every model's weights and watch what the page asks for meanwhile.
+  const page = await session.newPage();
+  const asked = [];
+  const held = [];
+  let holding = true;
+  await page.route('**/models/*/model.safetensors', async (route) => {
+    asked.push(new URL(route.request().url()).pathname.split('/').at(-2));
+    if (holding) held.push(route);
+    else await route.continue();
+  });
+  await page.goto(`${session.origin}/index.html`);
+  await page.locator('attnlab-first-view').waitFor();
+  await page.waitForTimeout(1500);
+  assert.deepEqual(asked, [CARDS[0].folder], 'only the first card’s weights are on their way');
+  assert.equal(page.workers().length, 1, 'only the first view’s worker has started');
+  // Its model arrives: the first map is drawn, then the rest of the page starts.
+  await held.shift().continue();
+  const firstMap = page
+    .locator(`attnlab-first-view .card[data-lesson="seq2seq"][data-status="ready"] rect[data-weight]`)
+    .first();
+  await firstMap.waitFor({ timeout: 60_000 });
+  holding = false;
+  for (const route of held.splice(0)) await route.continue();
+  await page
+    .locator('attnlab-seq2seq attnlab-attention-map rect[data-weight]')
+    .first()
+    .waitFor({ timeout: 60_000 });
+  assert.ok(page.workers().length > 1, 'the lessons started after the first map');
+  await page.close();
+});
+
 test('every request stayed on the page origin; no dialog, console error or failed request', () => {
   assertNothingWentWrong(session);
 });

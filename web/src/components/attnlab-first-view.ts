@@ -63,7 +63,16 @@ export class FirstViewElement extends LitElement {
 
   private set(index: number, state: CardState): void {
     this.states = this.states.map((s, i) => (i === index ? state : s));
-    if (index === 0) void this.updateComplete.then(firstFigureDone);
+    if (index === 0) void this.firstMapDrawn().then(firstFigureDone);
+  }
+
+  /** Resolves once the first card's map has drawn its cells (or at once when it has no map). */
+  private async firstMapDrawn(): Promise<void> {
+    await this.updateComplete;
+    const map = this.renderRoot.querySelector('attnlab-attention-map');
+    // The map draws once it knows its width; a timer, not a frame, so a hidden tab goes on too.
+    for (let i = 0; map && i < 60 && !map.shadowRoot?.querySelector('rect[data-weight]'); i++)
+      await new Promise((resolve) => setTimeout(resolve, 16));
   }
 
   /** Loads each lesson's model in turn into one worker and reads the sentence with it. */
