@@ -125,11 +125,21 @@ for (const target of TARGETS) {
   const firstFigure = figureAt - t0;
   // Then what else the page fetches without the reader doing anything (the other models of the
   // lesson, the rest of the app page): all of it, or what arrived in 10 minutes on slow 3G.
-  const idle = await page
-    .waitForLoadState('networkidle', { timeout: slow ? 600_000 : 60_000 })
-    .then(() => true)
-    .catch(() => false);
-  if (!idle) console.error(`${target.name}: still fetching ${[...inFlight].map((r) => r.url()).join(', ')}`);
+  // Playwright never reports a worker's own script as finished once that worker has ended (the
+  // first view disposes its worker), so networkidle never came on the app page: wait for the rest.
+  const pending = () => [...inFlight].filter((r) => !/\/assets\/[\w-]*worker[\w-]*\.js$/.test(r.url()));
+  const deadline = Date.now() + (slow ? 600_000 : 60_000);
+  let quiet = 0;
+  while (quiet < 4 && Date.now() < deadline) {
+    await page.waitForTimeout(500);
+    quiet = pending().length === 0 ? quiet + 1 : 0;
+  }
+  if (quiet < 4)
+    console.error(
+      `${target.name}: still fetching ${pending()
+        .map((r) => r.url())
+        .join(', ')}`,
+    );
   console.error(`${target.name}: first figure at ${firstFigure} ms`);
   await page.waitForTimeout(2000);
   const workers = page.workers().length;
@@ -137,7 +147,9 @@ for (const target of TARGETS) {
     .readdirSync('/tmp')
     .filter((d) => d.startsWith(`attnlab-e2e-${name}-`))
     .map((d) => `/tmp/${d}`)
-    .find((d) => fs.existsSync(d));
+    .filter((d) => fs.existsSync(d))
+    // the newest: a killed earlier run leaves its profile folder behind
+    .sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs)[0];
   const memory = dirPart ? rendererMegabytes(dirPart) : NaN;
   const sum = (kind, key) =>
     [...files.values()].filter((f) => !kind || f.kind === kind).reduce((s, f) => s + f[key], 0);
