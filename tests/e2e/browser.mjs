@@ -60,7 +60,10 @@ export function serve(root, { gzip = false } = {}) {
         'content-type': MIME[ext] ?? 'application/octet-stream',
         'content-length': body.length,
         ...(encode ? { 'content-encoding': 'gzip', vary: 'accept-encoding' } : {}),
-        'cache-control': 'no-store',
+        // Not no-store: Chromium reports a no-store response read as a stream (the page reads a
+        // model's weights so, to show how much has arrived) as aborted once it ends
+        // (microsoft/playwright#42742). Without validators no-cache still fetches every time.
+        'cache-control': 'no-cache',
         // As GitHub Pages and most static hosts send: lets the cross-origin test load attnlab.js.
         'access-control-allow-origin': '*',
       });

@@ -166,11 +166,13 @@ function modelSet(served: string[] = ['lm-rnn-selfattn', 'lm-lstm']) {
   const loads: Record<string, Deferred<FakeModel>> = {};
   const loadCalls: string[] = [];
   const ready: string[] = [];
+  const progress: Record<string, (received: number, total: number | null) => void> = {};
   const set = new ModelSet(host, {
     lesson: LSTMN_MODELS,
-    load: (folder) => {
+    load: (folder, onProgress) => {
       loadCalls.push(folder);
       loads[folder] = deferred<FakeModel>();
+      if (onProgress) progress[folder] = onProgress;
       return loads[folder].promise;
     },
     loadLocal: (folder) => {
@@ -181,10 +183,24 @@ function modelSet(served: string[] = ['lm-rnn-selfattn', 'lm-lstm']) {
     manifest: async () => served,
     onReady: (key) => ready.push(key),
   });
-  return { host, set, loads, loadCalls, ready };
+  return { host, set, loads, loadCalls, ready, progress };
 }
 
 describe('ModelSet', () => {
+  it('says how much of a loading model has arrived, and nothing of it once ready', async () => {
+    const { set, loads, progress, host } = modelSet();
+    const first = set.ensure('lstm');
+    expect(set.state('lstm')).toEqual({ status: 'loading' });
+    const updates = host.updates;
+    progress['lm-lstm'](430_000, 941_000);
+    expect(set.state('lstm')).toEqual({ status: 'loading', received: 430_000, total: 941_000 });
+    expect(host.updates).toBeGreaterThan(updates);
+    loads['lm-lstm'].resolve(new FakeModel('lm-lstm'));
+    await first;
+    progress['lm-lstm'](941_000, 941_000); // a late report from a shared download
+    expect(set.state('lstm')?.status).toBe('ready');
+  });
+
   it('lists the served models in switch order after reading the manifest', async () => {
     const { set } = modelSet(['lm-lstm', 'tf-mlm', 'lm-rnn-selfattn']);
     expect(set.manifestRead).toBe(false);

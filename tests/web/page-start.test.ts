@@ -1,7 +1,7 @@
 // What the page fetches and starts first (issue 17, cold start on slow 3G): on the app page every
-// element but the first view waits for the first view's first figure (start-when-connected.ts), and
-// a model folder or the manifest asked for twice while on its way is downloaded once
-// (model-folder.ts).
+// element but the first view waits for the first view's first figure (start-when-connected.ts); a
+// model folder or the manifest asked for twice while on its way is downloaded once, and whoever
+// asked hears how much of the weights has arrived (model-folder.ts).
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 /** An element as startWhenConnected sees it, in a document that may hold a first view. */
@@ -75,6 +75,46 @@ describe('model files asked for twice', () => {
     expect([...new Uint8Array(a.weights)]).toEqual([1, 2, 3]);
     await fetchModelFolder(base, 'seq2seq-additive');
     expect(urls).toHaveLength(6);
+  });
+
+  it('both askers hear how much of the weights has arrived, of the length the server said', async () => {
+    const weights = new Uint8Array(3000).map((_, i) => i % 251);
+    vi.stubGlobal('fetch', async (url: string) => {
+      if (!url.endsWith('.safetensors')) return new Response('{}');
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (let at = 0; at < weights.length; at += 1000) controller.enqueue(weights.slice(at, at + 1000));
+          controller.close();
+        },
+      });
+      return new Response(body, { headers: { 'content-length': String(weights.length) } });
+    });
+    const { fetchModelFolder } = await import('../../web/src/engine/model-folder');
+    const { fetchAsset } = await import('../../web/src/engine/assets');
+    const heardA: [number, number | null][] = [];
+    const heardB: [number, number | null][] = [];
+    const base = 'http://example.test/app/';
+    const [a] = await Promise.all([
+      fetchModelFolder(base, 'tf-mlm', fetchAsset, (r, t) => heardA.push([r, t])),
+      fetchModelFolder(base, 'tf-mlm', fetchAsset, (r, t) => heardB.push([r, t])),
+    ]);
+    expect([...new Uint8Array(a.weights)]).toEqual([...weights]);
+    expect(heardA[0]).toEqual([1000, 3000]); // the first chunk is told at once
+    expect(heardA.at(-1)).toEqual([3000, 3000]); // and the end, always
+    expect(heardB.at(-1)).toEqual([3000, 3000]);
+  });
+
+  it('a gzip-encoded body’s length on the wire is not its length: progress without a total', async () => {
+    vi.stubGlobal('fetch', async (url: string) =>
+      url.endsWith('.safetensors')
+        ? new Response(new Uint8Array(10), { headers: { 'content-length': '4', 'content-encoding': 'gzip' } })
+        : new Response('{}'),
+    );
+    const { fetchModelFolder } = await import('../../web/src/engine/model-folder');
+    const { fetchAsset } = await import('../../web/src/engine/assets');
+    const heard: [number, number | null][] = [];
+    await fetchModelFolder('http://example.test/app/', 'tf-mlm', fetchAsset, (r, t) => heard.push([r, t]));
+    expect(heard.at(-1)).toEqual([10, null]);
   });
 
   it('the manifest is fetched once a page; an empty answer (offline) is asked again', async () => {

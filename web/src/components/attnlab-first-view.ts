@@ -10,6 +10,8 @@ import { defaultModelBase } from '../engine/model-base';
 import type { AttentionMap, ForwardRecord } from '../engine/records';
 import { servedFolders } from '../lessons/shared/load-model';
 import { errorText } from '../lessons/shared/model-set';
+import { loadingBox } from '../lessons/shared/placeholders';
+import { fetchAsset } from '../engine/assets';
 import { LESSONS } from '../embed/state';
 import { LocaleController, formatInteger, t } from '../i18n';
 import { isolate } from '../i18n/bidi';
@@ -25,7 +27,7 @@ import '../figures/attention-map';
 import { firstFigureDone, startWhenConnected } from './start-when-connected';
 
 type CardState =
-  | { status: 'loading' }
+  | { status: 'loading'; received?: number; total?: number | null }
   | { status: 'missing' }
   | { status: 'failed'; error: string }
   | { status: 'ready'; record: ForwardRecord; map: AttentionMap | null };
@@ -63,7 +65,7 @@ export class FirstViewElement extends LitElement {
 
   private set(index: number, state: CardState): void {
     this.states = this.states.map((s, i) => (i === index ? state : s));
-    if (index === 0) void this.firstMapDrawn().then(firstFigureDone);
+    if (index === 0 && state.status !== 'loading') void this.firstMapDrawn().then(firstFigureDone);
   }
 
   /** Resolves once the first card's map has drawn its cells (or at once when it has no map). */
@@ -82,12 +84,13 @@ export class FirstViewElement extends LitElement {
     // One folder after another, so the first card's model has the whole network to itself (on slow
     // 3G the three together took three times as long); the worker loads each as the next arrives.
     let previous: Promise<unknown> = Promise.resolve();
-    const folders = FIRST_CARDS.map((card) => {
+    const folders = FIRST_CARDS.map((card, i) => {
       if (!served.includes(card.model.folder)) return null;
-      const folder = previous.then(
-        () => fetchModelFolder(base, card.model.folder),
-        () => fetchModelFolder(base, card.model.folder),
-      );
+      const fetchOne = () =>
+        fetchModelFolder(base, card.model.folder, fetchAsset, (received, total) => {
+          if (this.states[i].status === 'loading') this.set(i, { status: 'loading', received, total });
+        });
+      const folder = previous.then(fetchOne, fetchOne);
       previous = folder;
       return folder;
     });
@@ -150,7 +153,7 @@ export class FirstViewElement extends LitElement {
     const n = LESSON_NUMBER[card.lesson];
     let body: TemplateResult;
     if (state.status === 'loading')
-      body = html`<div class="placeholder" role="status">${t('first.loading')}</div>`;
+      body = loadingBox(t('first.loading'), state.received, state.total ?? null);
     else if (state.status === 'missing')
       body = html`<div class="placeholder failed" role="status">${t('first.missing')}</div>`;
     else if (state.status === 'failed')

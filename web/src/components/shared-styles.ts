@@ -12,6 +12,13 @@ export const placeholderBox = css`
     color: var(--attn-muted, #5b6678);
     text-align: center;
   }
+  /* How much of the model has arrived (lessons/shared/placeholders.ts), under "Loading…". */
+  .placeholder .progress {
+    display: block;
+    margin-top: 0.4rem;
+    font-size: 0.9em;
+    font-variant-numeric: tabular-nums;
+  }
 `;
 
 /** What every lesson element shares: the host box, the text box, messages and token chips. */

@@ -29,45 +29,100 @@ async function ok(response: Response, url: string): Promise<Response> {
   return response;
 }
 
+/** How much of a folder's weights has arrived: bytes so far, and of how many (null: not said). */
+export type DownloadProgress = (received: number, total: number | null) => void;
+
+/** A folder on its way: the download, and whoever wants to hear how far it is. */
+interface Arriving {
+  folder: Promise<ModelFolder>;
+  listeners: Set<DownloadProgress>;
+}
+
 /**
  * Folders being fetched from the page's own models/: the app page's first view and lesson 1 ask for
  * the same folder at the same time, and on a slow network it came twice. A caller that asks while
- * it is on its way gets the same download; once it arrived, the next ask fetches again (the browser
- * cache answers), so the page does not hold every model it ever showed. Nobody changes a folder's
- * bytes: EngineClient.load copies them.
+ * it is on its way gets the same download (and its progress); once it arrived, the next ask fetches
+ * again (the browser cache answers), so the page does not hold every model it ever showed. Nobody
+ * changes a folder's bytes: EngineClient.load copies them.
  */
-const arriving = new Map<string, Promise<ModelFolder>>();
+const arriving = new Map<string, Arriving>();
 
-/** Fetches config.json, model.safetensors and card.json of the folder `name`. */
+/**
+ * Fetches config.json, model.safetensors and card.json of the folder `name`; `onProgress` hears how
+ * much of the weights has arrived (on slow 3G a lesson's model takes half a minute).
+ */
 export function fetchModelFolder(
   base: string | URL,
   name: string,
   fetchImpl: Fetch = fetchAsset,
+  onProgress?: DownloadProgress,
 ): Promise<ModelFolder> {
-  if (fetchImpl !== fetchAsset) return fetchFolder(base, name, fetchImpl);
+  if (fetchImpl !== fetchAsset) return fetchFolder(base, name, fetchImpl, onProgress ?? (() => {}));
   const key = modelUrl(base, name);
-  let folder = arriving.get(key);
-  if (!folder) {
-    folder = fetchFolder(base, name, fetchImpl);
-    arriving.set(key, folder);
+  let entry = arriving.get(key);
+  if (!entry) {
+    const listeners = new Set<DownloadProgress>();
+    const folder = fetchFolder(base, name, fetchImpl, (received, total) => {
+      for (const listener of listeners) listener(received, total);
+    });
+    entry = { folder, listeners };
+    arriving.set(key, entry);
     const forget = () => arriving.delete(key);
     folder.then(forget, forget);
   }
-  return folder;
+  if (onProgress) entry.listeners.add(onProgress);
+  return entry.folder;
 }
 
-async function fetchFolder(base: string | URL, name: string, fetchImpl: Fetch): Promise<ModelFolder> {
+async function fetchFolder(
+  base: string | URL,
+  name: string,
+  fetchImpl: Fetch,
+  onProgress: DownloadProgress,
+): Promise<ModelFolder> {
   const get = async (file: string) => {
     const url = modelUrl(base, name, file);
     return ok(await fetchImpl(url), url);
   };
   const [config, weights, card] = await Promise.all([
     get('config.json').then((r) => r.text()),
-    get('model.safetensors').then((r) => r.arrayBuffer()),
+    get('model.safetensors').then((r) => readCounting(r, onProgress)),
     get('card.json').then((r) => r.text()),
   ]);
   return { config, weights, card };
 }
+
+/** The body's bytes, telling `onProgress` as they arrive (at most every PROGRESS_EVERY_MS). */
+async function readCounting(response: Response, onProgress: DownloadProgress): Promise<ArrayBuffer> {
+  if (!response.body) return response.arrayBuffer();
+  // The length on the wire is the body's only when it is sent as it is (not gzip).
+  const length = Number(response.headers.get('content-length'));
+  const total = !response.headers.get('content-encoding') && length > 0 ? length : null;
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  let told = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    received += value.byteLength;
+    if (Date.now() - told >= PROGRESS_EVERY_MS) {
+      told = Date.now();
+      onProgress(received, total);
+    }
+  }
+  onProgress(received, total);
+  const bytes = new Uint8Array(received);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return bytes.buffer;
+}
+
+const PROGRESS_EVERY_MS = 250;
 
 /**
  * The folders listed in models/index.json; an empty list when there is no manifest. Asking the

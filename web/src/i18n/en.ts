@@ -168,6 +168,10 @@ export const enShared = {
     pinnedCells_one: 'Pinned: {{cells}}',
     pinnedCells_other: '{{count}} pinned: {{cells}}',
   },
+  download: {
+    progress: '{{received}} of {{total}} KB',
+    received: '{{received}} KB so far',
+  },
   embed: {
     shareLabel: 'Share this lesson',
     copyLink: 'Copy link',

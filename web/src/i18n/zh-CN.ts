@@ -325,6 +325,10 @@ export const zhCN: Strings = {
     pinnedCells_one: '已固定：{{cells}}',
     pinnedCells_other: '已固定 {{count}} 个：{{cells}}',
   },
+  download: {
+    progress: '已下载 {{received}} / {{total}} KB',
+    received: '已下载 {{received}} KB',
+  },
   embed: {
     shareLabel: '分享本课',
     copyLink: '复制链接',

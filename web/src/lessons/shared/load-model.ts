@@ -3,7 +3,13 @@
 // Every lesson's ModelSet uses it, then derives what its figures need from the info.
 
 import { EngineClient } from '../../engine/engine';
-import { fetchManifest, fetchModelFolder, type ModelFolder } from '../../engine/model-folder';
+import {
+  fetchManifest,
+  fetchModelFolder,
+  type DownloadProgress,
+  type ModelFolder,
+} from '../../engine/model-folder';
+import { fetchAsset } from '../../engine/assets';
 import { defaultModelBase } from '../../engine/model-base';
 import type { ModelInfo } from '../../engine/records';
 
@@ -12,11 +18,14 @@ export interface EngineModel {
   info: ModelInfo;
 }
 
-export async function loadEngineModel(folderName: string): Promise<EngineModel> {
+export async function loadEngineModel(
+  folderName: string,
+  onProgress?: DownloadProgress,
+): Promise<EngineModel> {
   let engine: EngineClient | null = null;
   try {
     const [folder, client] = await Promise.all([
-      fetchModelFolder(defaultModelBase(), folderName),
+      fetchModelFolder(defaultModelBase(), folderName, fetchAsset, onProgress),
       EngineClient.create(),
     ]);
     engine = client;
@@ -49,18 +58,24 @@ export async function servedFolders(): Promise<string[]> {
  * A loader for ModelSet: loads the folder, then `derive` adds what the lesson's figures need (the
  * worker is disposed if that throws too).
  */
-export function modelLoader<M>(derive: (loaded: EngineModel) => M): (folder: string) => Promise<M> {
-  return derived(loadEngineModel, derive);
+export function modelLoader<M>(
+  derive: (loaded: EngineModel) => M,
+): (folder: string, onProgress?: DownloadProgress) => Promise<M> {
+  return async (folder, onProgress) => {
+    const loaded = await loadEngineModel(folder, onProgress);
+    try {
+      return derive(loaded);
+    } catch (error) {
+      loaded.engine.dispose();
+      throw error;
+    }
+  };
 }
 
 /** The same for a folder the student opened (ModelSet's loadLocal). */
 export function localLoader<M>(derive: (loaded: EngineModel) => M): (folder: ModelFolder) => Promise<M> {
-  return derived(loadEngineFolder, derive);
-}
-
-function derived<A, M>(load: (from: A) => Promise<EngineModel>, derive: (loaded: EngineModel) => M) {
-  return async (from: A): Promise<M> => {
-    const loaded = await load(from);
+  return async (from: ModelFolder): Promise<M> => {
+    const loaded = await loadEngineFolder(from);
     try {
       return derive(loaded);
     } catch (error) {

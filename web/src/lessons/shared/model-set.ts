@@ -7,7 +7,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { servedModels, type LessonModels } from './models';
 import { CrossOriginWorkerError, type Restart, type RestartReason } from '../../engine/engine';
-import type { ModelFolder } from '../../engine/model-folder';
+import type { DownloadProgress, ModelFolder } from '../../engine/model-folder';
 
 /** The key of the model the student opened from their own files (open-model.ts), in every lesson. */
 export const LOCAL = 'local';
@@ -26,14 +26,15 @@ export interface Restarted {
 }
 
 export type LoadState<M> =
-  | { status: 'loading' }
+  /** `received` / `total`: how much of the weights has arrived (total null: not said). */
+  | { status: 'loading'; received?: number; total?: number | null }
   | { status: 'ready'; model: M }
   | { status: 'failed'; error: string; crossOrigin?: boolean };
 
 export interface ModelSetOptions<K extends string, M extends Disposable> {
   lesson: LessonModels<K>;
-  /** Loads the model folder `folder` (disposing what it made if it fails). */
-  load: (folder: string) => Promise<M>;
+  /** Loads the model folder `folder` (disposing what it made if it fails), telling how far it is. */
+  load: (folder: string, onProgress?: DownloadProgress) => Promise<M>;
   /** The folder names models/index.json lists ([] when there is no manifest). */
   manifest: () => Promise<string[]>;
   /** Loads a folder the student opened (lessons without it offer no "Open your model"). */
@@ -163,7 +164,10 @@ export class ModelSet<K extends string, M extends Disposable> implements Reactiv
     this.set(key, { status: 'loading' });
     let model: M;
     try {
-      model = await this.options.load(folder);
+      model = await this.options.load(folder, (received, total) => {
+        if (generation === this.generation && this.loads[key]?.status === 'loading')
+          this.set(key, { status: 'loading', received, total });
+      });
     } catch (error) {
       if (generation === this.generation)
         this.set(key, {

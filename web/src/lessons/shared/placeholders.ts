@@ -5,7 +5,7 @@
 
 import { html, type TemplateResult } from 'lit';
 import { hasWords } from '../../engine/records';
-import { t } from '../../i18n';
+import { formatInteger, t } from '../../i18n';
 import type { LoadState } from './model-set';
 
 /** A placeholder box: 'hint' for what the student can change, 'failed' for what went wrong. */
@@ -19,7 +19,8 @@ export function placeholder(
 
 /** The model is loading or failed to load; null once it is ready. */
 export function loadPlaceholder(prefix: string, load: LoadState<unknown> | undefined): TemplateResult | null {
-  if (!load || load.status === 'loading') return placeholder(t(`${prefix}.loading`));
+  if (!load || load.status === 'loading')
+    return loadingBox(t(`${prefix}.loading`), load?.received, load?.total ?? null);
   if (load.status === 'failed' && load.crossOrigin)
     return html`<div class="placeholder failed" role="alert" data-key="cross-origin">
       ${t('embed.crossOrigin')}
@@ -38,4 +39,23 @@ export function textPlaceholder(prefix: string, text: string, noWordsKey = 'noWo
 /** No record to draw: an engine error (said above) or the first answer still on its way. */
 export function waitingPlaceholder(prefix: string, runError: string | null): TemplateResult {
   return runError ? placeholder(t(`${prefix}.noFigure`), 'failed') : placeholder(t(`${prefix}.computing`));
+}
+
+/**
+ * "Loading the trained model…" and, once some of it has arrived, how much: one block, centred. The
+ * count is hidden from screen readers (the status would be read again at every update).
+ */
+export function loadingBox(text: string, received?: number, total: number | null = null): TemplateResult {
+  if (!received) return placeholder(text);
+  return html`<div class="placeholder" role="status">
+    <span>${text}<span class="progress" aria-hidden="true">${downloadProgress(received, total)}</span></span>
+  </div>`;
+}
+
+/** How much of a model has arrived, in KB: "420 of 941 KB" (or "420 KB so far" without a length). */
+export function downloadProgress(received: number, total: number | null): string {
+  const kb = (bytes: number) => formatInteger(Math.round(bytes / 1024));
+  return total
+    ? t('download.progress', { received: kb(received), total: kb(total) })
+    : t('download.received', { received: kb(received) });
 }
