@@ -12,7 +12,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import zlib from 'node:zlib';
 import path from 'node:path';
-import { openSession, WEB_DIR } from '../tests/e2e/browser.mjs';
+import { openSession, throttleNetwork, WEB_DIR } from '../tests/e2e/browser.mjs';
 
 const slow = process.argv.includes('--slow3g');
 
@@ -104,16 +104,7 @@ for (const target of TARGETS) {
   session.context.on('request', (r) => inFlight.add(r));
   session.context.on('requestfinished', (r) => inFlight.delete(r));
   session.context.on('requestfailed', (r) => inFlight.delete(r));
-  if (slow) {
-    const cdp = await session.context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 2000,
-      downloadThroughput: 50_000,
-      uploadThroughput: 50_000,
-    });
-  }
+  if (slow) await throttleNetwork(page, { latencyMs: 2000, bytesPerSecond: 50_000 });
   const t0 = Date.now();
   await page.goto(`${session.origin}/index.html${target.query}`);
   await page.waitForFunction(

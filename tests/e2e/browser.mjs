@@ -162,6 +162,18 @@ export async function openSession(name, { gzip = false } = {}) {
   return session;
 }
 
+/** Throttles `page`'s network (and its workers') through the DevTools protocol: latency, bytes/s. */
+export async function throttleNetwork(page, { latencyMs, bytesPerSecond }) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: latencyMs,
+    downloadThroughput: bytesPerSecond,
+    uploadThroughput: bytesPerSecond,
+  });
+}
+
 /**
  * Scrolls `locator` into view on a page whose lessons off screen are not rendered
  * (content-visibility: auto): the first scroll lands by a lesson's estimated height, and once the

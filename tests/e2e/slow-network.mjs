@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 
-import { assertNothingWentWrong, openSession, WEB_DIR } from './browser.mjs';
+import { assertNothingWentWrong, openSession, throttleNetwork, WEB_DIR } from './browser.mjs';
 
 let session;
 before(async () => {
@@ -42,15 +42,8 @@ test('an engine that arrives 35 s late (past the 30 s start bound): the lesson w
 
 test('on a slow network the lesson says how much of its model has arrived', async () => {
   const page = await session.newPage();
-  const cdp = await session.context.newCDPSession(page);
-  await cdp.send('Network.enable');
   // 150 kB/s: the 0.9 MB model takes about six seconds, long enough to be seen arriving.
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 100,
-    downloadThroughput: 150_000,
-    uploadThroughput: 150_000,
-  });
+  await throttleNetwork(page, { latencyMs: 100, bytesPerSecond: 150_000 });
   await page.goto(`${session.origin}/index.html?embed=seq2seq`);
   const placeholder = page.locator('attnlab-seq2seq .placeholder .progress');
   await placeholder.waitFor({ timeout: 60_000 });
