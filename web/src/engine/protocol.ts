@@ -57,14 +57,14 @@ export type Reply =
   | { id: number; ok: true; result: Results[RequestType] }
   | { id: number; ok: false; error: string; crashed?: boolean };
 
+/** How often a starting worker says `loading`. */
+export const STARTING_EVERY_MS = 1_000;
+
 /**
  * Sent without an id: `loading` when the worker's script runs and every second while its WASM
  * module is fetched and compiled, then once `ready` when the module has started, or `fatal` when it
  * could not.
  */
-/** How often a starting worker says `loading`. */
-export const STARTING_EVERY_MS = 1_000;
-
 export type Announcement = { type: 'loading' } | { type: 'ready' } | { type: 'fatal'; error: string };
 
 export type WorkerMessage = Reply | Announcement;
