@@ -298,6 +298,30 @@ test('Seq2Seq lesson: a keystroke draws the map and the step panel once, when th
   await page.close();
 });
 
+test('Seq2Seq lesson: the step panel’s strips are gradients, a hard stop per component, not canvases', async () => {
+  // Each canvas was a compositing layer of its own (16 of lesson 1's 29), more for every frame to
+  // update and commit after a keystroke (docs/performance.md, "Where a slow keystroke's time goes").
+  const page = await openLesson();
+  const strips = await page.evaluate(() =>
+    [...document.querySelector('attnlab-seq2seq').shadowRoot.querySelectorAll('attnlab-vector-strip')].map(
+      (strip) => ({
+        canvases: strip.shadowRoot.querySelectorAll('canvas').length,
+        components: strip.values.length,
+        stops: (
+          getComputedStyle(strip.shadowRoot.querySelector('.cells')).backgroundImage.match(/rgb\(/g) ?? []
+        ).length,
+      }),
+    ),
+  );
+  assert.ok(strips.length > 0, 'the step panel has strips');
+  for (const strip of strips) {
+    assert.equal(strip.canvases, 0);
+    // A hard stop ("c 0% 1.5625%") is two stops in the computed style.
+    assert.equal(strip.stops, 2 * strip.components, 'one hard colour stop per component');
+  }
+  await page.close();
+});
+
 test('Seq2Seq lesson: step through one decoder step with the real numbers', async () => {
   const page = await openLesson();
   await seq(page, 'textarea').fill('the red car is fast .');

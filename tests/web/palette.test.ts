@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { interpolateBlues, interpolatePuOr, rgb } from 'd3';
 import {
+  cellsGradient,
   cssPalette,
   divergingColour,
   divergingPosition,
@@ -12,6 +13,17 @@ import {
 } from '../../web/src/figures/palette';
 
 describe('palette', () => {
+  it('paints a row of cells as hard-stopped gradient stops, each in its palette colour', () => {
+    const values = [-2, 0, 2, Number.NaN];
+    const gradient = cellsGradient(values.length, interpolatePuOr, (i) => divergingPosition(values[i], 2));
+    const css = cssPalette(interpolatePuOr);
+    expect(gradient).toBe(
+      `linear-gradient(to right, ${css[0]} 0% 25%, ${css[128]} 25% 50%, ${css[255]} 50% 75%, ${css[128]} 75% 100%)`,
+    );
+    expect(cellsGradient(3, interpolatePuOr, () => 0)).toContain('33.3333% 66.6667%');
+    expect(cellsGradient(0, interpolatePuOr, () => 0)).toBe('none');
+  });
+
   it('places positions on 256 steps, clamped, NaN first', () => {
     expect(paletteStep(0)).toBe(0);
     expect(paletteStep(1)).toBe(255);

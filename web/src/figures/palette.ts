@@ -1,6 +1,7 @@
 // Colour scales as 256-step lookup tables, made once per interpolator (a figure redraws on every
-// keystroke), and the one canvas painter every pixel figure uses: the attention map of a long text,
-// the transformer's thumbnails and positional-encoding picture, the vector strips.
+// keystroke), the one canvas painter every pixel figure uses (the attention map of a long text,
+// the transformer's thumbnails and positional-encoding picture), and the vector strips' cells as
+// a CSS gradient.
 
 import { interpolatePuOr, rgb } from 'd3';
 
@@ -86,3 +87,22 @@ export function divergingPosition(value: number, max: number): number {
 }
 export const divergingColour = (value: number, max: number): string =>
   interpolatePuOr(divergingPosition(value, max));
+
+/**
+ * A row of cells as a CSS background: cell i gets the colour of `interpolate` at position(i), with
+ * hard stops, so the cells are as sharp as a pixelated canvas. The vector strips use it instead of a
+ * canvas: every canvas is a compositing layer of its own, and lesson 1's step panel had 16 of its
+ * page's 29, each one more layer to update and commit in the frame after a keystroke.
+ */
+export function cellsGradient(
+  count: number,
+  interpolate: Interpolator,
+  position: (i: number) => number,
+): string {
+  if (count <= 0) return 'none';
+  const palette = cssPalette(interpolate);
+  const at = (i: number) => `${+((i / count) * 100).toFixed(4)}%`;
+  const stops: string[] = [];
+  for (let i = 0; i < count; i++) stops.push(`${palette[paletteStep(position(i))]} ${at(i)} ${at(i + 1)}`);
+  return `linear-gradient(to right, ${stops.join(', ')})`;
+}

@@ -9,7 +9,7 @@
 
 import { LitElement, css, html, type PropertyValues, type TemplateResult } from 'lit';
 import { interpolatePuOr } from 'd3';
-import { divergingPosition, paintCanvas } from './palette';
+import { cellsGradient, divergingPosition } from './palette';
 import { LocaleController, t } from '../i18n';
 import { srOnly } from '../components/shared-styles';
 
@@ -92,11 +92,13 @@ export class VectorStripElement extends LitElement {
   }
 
   private paint(): void {
-    const canvas = this.renderRoot.querySelector('canvas');
+    const cells = this.renderRoot.querySelector<HTMLElement>('.cells');
     const values = this.values;
-    if (!canvas || !values) return;
+    if (!cells || !values) return;
     const max = this.scaleMax();
-    paintCanvas(canvas, 1, values.length, interpolatePuOr, (i) => divergingPosition(values[i], max));
+    cells.style.backgroundImage = cellsGradient(values.length, interpolatePuOr, (i) =>
+      divergingPosition(values[i], max),
+    );
   }
 
   private indexAt(event: PointerEvent): number {
@@ -144,7 +146,7 @@ export class VectorStripElement extends LitElement {
         @blur=${() => (this.cursor = -1)}
         @focus=${() => this.takeTabStop()}
         @keydown=${this.onKey}
-        ><canvas></canvas
+        ><span class="cells"></span
         >${i >= 0 && i < n ? html`<span class="mark" style="left:${i * CELL + 1}px"></span>` : ''}</span
       ><span class="readout" aria-live="polite">${readout}</span>`;
   }
@@ -177,14 +179,13 @@ export class VectorStripElement extends LitElement {
         outline: 2px solid var(--attn-accent, #1f5fa8);
         outline-offset: 2px;
       }
-      canvas {
+      .cells {
         display: block;
         box-sizing: border-box;
         width: 100%;
         height: ${HEIGHT + 2}px;
         border: 1px solid #c8d1de;
         border-radius: 2px;
-        image-rendering: pixelated;
       }
       .mark {
         position: absolute;
