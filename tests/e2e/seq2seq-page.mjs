@@ -1,10 +1,21 @@
-// Lesson 1's page helpers shared by seq2seq.mjs and seq2seq-zh.mjs: the lesson's elements, its
-// settled translation, and its map as numbers.
+// Lesson 1's page helpers shared by seq2seq.mjs, seq2seq-downloads.mjs and seq2seq-zh.mjs: the
+// lesson's elements, the app page opened on it, its settled translation, and its map as numbers.
+
+import { scrollIntoRenderedView } from './browser.mjs';
 
 /** A locator inside <attnlab-seq2seq>. */
 export const seq = (page, selector) => page.locator(`attnlab-seq2seq ${selector}`);
 /** The app page's section holding lesson 1. */
 export const seqSection = (page) => page.locator('section.lesson:has(#lesson-seq2seq)');
+
+/** Opens the app page in `session` (openSession) and waits until lesson 1 has translated its sentence. */
+export async function openSeqLesson(session, { width = 1280, height = 900, query = '' } = {}) {
+  const page = await session.newPage({ width, height });
+  await page.goto(`${session.origin}/index.html${query}`);
+  await scrollIntoRenderedView(page, seq(page, 'textarea'));
+  await settledTranslation(page);
+  return page;
+}
 
 /** Waits until the lesson shows a translation (the `expected` one, if given) with nothing pending. */
 export async function settledTranslation(page, expected, timeoutMs = 20_000) {
