@@ -8,7 +8,9 @@
 //     frame was drawn: "within one animation frame").
 // Prints, per figure, the median, 90th and 95th percentile of ms against one frame (16.7 ms at 60 Hz;
 // issue 17's target: p95 within it)
-// and the share of keystrokes that made it within one frame.
+// and the share of keystrokes that made it within one frame. ROUNDS (default 6) is how many times
+// each sentence is typed: 6 gives 54-84 keystrokes per figure, so a p95 is not one or two outliers
+// (with 2 rounds, 18-28 keystrokes, it was the second slowest and moved by 5-10 ms between runs).
 //   npm run build && node scripts/bench-page.mjs [ROUNDS]        (ATTNLAB_WEB_DIR=... for another build)
 import fs from 'node:fs';
 import os from 'node:os';
@@ -17,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { launchChromium, serve } from '../tests/e2e/browser.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const rounds = Number(process.argv[2] ?? 3);
+const rounds = Number(process.argv[2] ?? 6);
 
 /** What each figure reads, and the attribute of its root that changes when a result is shown. */
 const FIGURES = [

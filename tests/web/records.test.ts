@@ -11,6 +11,7 @@ import {
   maxAbsDiff,
   maxValue,
   rowSums,
+  topIndices,
   topKInRow,
   truncateLabel,
   weightsOf,
@@ -214,5 +215,33 @@ describe('i18n', () => {
     expect(pickLanguage(null, ['fr-FR', 'en-GB'])).toBe('en');
     expect(pickLanguage(null, ['fr-FR'])).toBe('en');
     expect(pickLanguage('klingon', [])).toBe('en');
+  });
+});
+
+describe('topIndices', () => {
+  // What it replaced: every index sorted, largest first, the lower index first among equals.
+  const sorted = (values: number[], k: number) =>
+    values
+      .map((_, i) => i)
+      .sort((a, b) => values[b] - values[a] || a - b)
+      .slice(0, Math.max(0, k));
+
+  it('keeps what sorting every index kept, ties and windows included', () => {
+    let seed = 7;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    for (let trial = 0; trial < 300; trial++) {
+      const n = 1 + Math.floor(random() * 40);
+      // Few distinct values, so ties are common.
+      const values = Array.from({ length: n }, () => Math.floor(random() * 6) - 3);
+      for (const k of [0, 1, 3, 5, n, n + 2]) expect(topIndices(values, k)).toEqual(sorted(values, k));
+      const start = Math.floor(random() * n);
+      const end = start + Math.floor(random() * (n - start + 1));
+      expect(topIndices(values, 4, start, end)).toEqual(sorted(values.slice(start, end), 4));
+    }
+  });
+
+  it('puts NaN after every number', () => {
+    expect(topIndices([NaN, 1, NaN, 3, 2], 3)).toEqual([3, 4, 1]);
+    expect(topIndices([NaN, 1], 2)).toEqual([1, 0]);
   });
 });

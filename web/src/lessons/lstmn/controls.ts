@@ -5,7 +5,7 @@ import './strings';
 import { modelPills } from '../shared/lesson-element';
 import { css, html, nothing, type TemplateResult } from 'lit';
 import { comparePerplexity, wordGroups, type LmCard } from '../shared/lm';
-import { currentLanguage, formatInteger, t } from '../../i18n';
+import { formatInteger, formatNumber, t } from '../../i18n';
 import { radioPills } from '../../components/radio-pills';
 import type { LstmnElement } from './element';
 import { MODEL_KEYS, UNPENALIZED, baselineOf, cellOf, type Architecture, type Reading } from './parts';
@@ -17,14 +17,10 @@ import { renderConstantGuess } from '../shared/zh-switch';
 
 /** A perplexity as the card shows it (one decimal, in the page's language). */
 export const formatPerplexity = (p: number) =>
-  new Intl.NumberFormat(currentLanguage(), { maximumFractionDigits: 1, minimumFractionDigits: 1 }).format(p);
+  formatNumber(p, { maximumFractionDigits: 1, minimumFractionDigits: 1 });
 /** A relative change (0.094) as a percentage with one decimal (9.4%). */
 export const formatPercent = (x: number) =>
-  new Intl.NumberFormat(currentLanguage(), {
-    style: 'percent',
-    maximumFractionDigits: 1,
-    minimumFractionDigits: 1,
-  }).format(x);
+  formatNumber(x, { style: 'percent', maximumFractionDigits: 1, minimumFractionDigits: 1 });
 
 /**
  * The model chooser, and next to it, for a cell that was also trained without the self-weight

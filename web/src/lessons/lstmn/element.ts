@@ -242,6 +242,7 @@ export class LstmnElement extends LessonElement<LmModel, LoadedModel> {
   }
 
   onInput(event: Event): void {
+    this.answerHold.begin();
     this.typeText((event.target as HTMLTextAreaElement).value);
   }
 

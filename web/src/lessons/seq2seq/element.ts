@@ -216,6 +216,7 @@ export class Seq2SeqElement extends LessonElement<Variant, LoadedModel> {
   }
 
   onInput(event: Event): void {
+    this.answerHold.begin();
     const box = event.target as HTMLTextAreaElement;
     this.text = box.value;
     this.caret = box.selectionStart ?? box.value.length;

@@ -28,6 +28,7 @@ import type { ModelInfo } from '../../engine/records';
 import type { RestartReason } from '../../engine/engine';
 import type { Message } from './messages';
 import { OpenModelController } from './open-model-control';
+import { AnswerHold } from './answer-hold';
 import { localCard } from './local-model';
 import {
   applyLanguageAttribute,
@@ -88,6 +89,8 @@ export abstract class LessonElement<Key extends string, Loaded extends LessonMod
   abstract readonly fallbackKey: Key;
   /** "Open your model…": the picker, drops on the lesson, and what was refused. */
   readonly opener = new OpenModelController(this, { open: (name, folder) => this.openLocal(name, folder) });
+  /** A keystroke's own changes wait for its answer, so they render together (answer-hold.ts). */
+  readonly answerHold = new AnswerHold(this, () => this.forwards.busy);
 
   constructor() {
     super();
@@ -173,6 +176,10 @@ export abstract class LessonElement<Key extends string, Loaded extends LessonMod
     const seen = this.restartSeen;
     if (!seen || seen.key !== this.shownKey || seen.text !== this.text) return [];
     return [{ kind: 'warning', key: 'engine-restarted', text: t(`engine.restarted.${seen.reason}`) }];
+  }
+
+  protected override shouldUpdate(changed: PropertyValues): boolean {
+    return this.answerHold.pass(changed);
   }
 
   override willUpdate(changed: PropertyValues): void {

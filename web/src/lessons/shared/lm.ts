@@ -3,7 +3,7 @@
 // shows attention per word (the sum of its pieces' weights) and lets the student see the pieces.
 // Nothing here touches the WASM module or the DOM.
 
-import type { AttentionMap, ForwardRecord, Tensor } from '../../engine/records';
+import { topIndices, type AttentionMap, type ForwardRecord, type Tensor } from '../../engine/records';
 
 /** One word of the text as the reading figure shows it, and the pieces (tokens) it is made of. */
 export interface WordGroup {
@@ -121,9 +121,7 @@ export interface NextToken {
 /** The k most probable next tokens after step `row`, most probable first (softmax of the logits). */
 export function topNext(logits: Tensor, row: number, k: number, vocabulary: readonly string[]): NextToken[] {
   const p = softmaxRow(logits, row);
-  const ids = Array.from({ length: p.length }, (_, i) => i);
-  ids.sort((a, b) => p[b] - p[a] || a - b);
-  return ids.slice(0, Math.max(0, k)).map((id) => ({ id, token: vocabulary[id] ?? '', probability: p[id] }));
+  return topIndices(p, k).map((id) => ({ id, token: vocabulary[id] ?? '', probability: p[id] }));
 }
 
 /** Bytes as readable text: valid UTF-8 decoded, any other byte as <XX> (cpp/text/bpe.cpp display_bytes). */

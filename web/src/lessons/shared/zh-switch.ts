@@ -12,7 +12,7 @@ import {
   type ReactiveControllerHost,
   type TemplateResult,
 } from 'lit';
-import { currentLanguage, t } from '../../i18n';
+import { currentLanguage, formatNumber, t } from '../../i18n';
 import { LOCAL, type WithLocal } from './model-set';
 import { constantGuessOf } from './lm';
 import { modelLabels, type LessonModels } from './models';
@@ -134,22 +134,18 @@ export function renderConstantGuess(
 ): TemplateResult | typeof nothing {
   const c = constantGuessOf(card);
   if (!c) return nothing;
-  const language = currentLanguage();
   const values =
     kind === 'lm'
       ? {
-          perplexity: new Intl.NumberFormat(language, {
-            maximumFractionDigits: 1,
-            minimumFractionDigits: 1,
-          }).format(c.perplexity),
+          perplexity: formatNumber(c.perplexity, { maximumFractionDigits: 1, minimumFractionDigits: 1 }),
         }
       : {
           token: c.token,
-          accuracy: new Intl.NumberFormat(language, {
+          accuracy: formatNumber(c.accuracy, {
             style: 'percent',
             maximumFractionDigits: 1,
             minimumFractionDigits: 1,
-          }).format(c.accuracy),
+          }),
         };
   const corpus = (card.data as { corpus?: unknown } | undefined)?.corpus;
   return html`<span class="constant-guess" data-constant=${kind === 'lm' ? c.perplexity : c.accuracy}

@@ -5,7 +5,7 @@ import './strings';
 import { css, html, nothing, type TemplateResult } from 'lit';
 import { hasWords, truncateLabel, type ForwardRecord } from '../../engine/records';
 import { layerCosts, receptiveField, type LayerCost } from './costs';
-import { currentLanguage, formatInteger, t } from '../../i18n';
+import { formatInteger, formatNumber, t } from '../../i18n';
 import type { TransformerElement } from './element';
 import { tex } from './parts';
 import { isolate } from '../../i18n/bidi';
@@ -59,7 +59,7 @@ export function renderCompare(el: TransformerElement): TemplateResult | typeof n
   };
   // Attention over the SimpleRNN of the same width, for this sentence (always above 2: 4nd^2 alone is twice 2nd^2).
   const ratio = att.multiplyAdds / rnn.multiplyAdds;
-  const ratioText = new Intl.NumberFormat(currentLanguage(), { maximumFractionDigits: 2 }).format(ratio);
+  const ratioText = formatNumber(ratio, { maximumFractionDigits: 2 });
   return html`<section class="panel compare" aria-labelledby="tf-compare-title" data-n=${n} data-d=${d}>
     ${title}
     <p class="note">${t('transformer.compareIntro', { n, d })}</p>

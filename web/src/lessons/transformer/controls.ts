@@ -6,7 +6,7 @@ import { modelPills } from '../shared/lesson-element';
 import { html, nothing, type TemplateResult } from 'lit';
 import type { ForwardRecord } from '../../engine/records';
 import { tokenLabel } from './view-model';
-import { currentLanguage, formatInteger, formatPercent, t } from '../../i18n';
+import { formatInteger, formatNumber, formatPercent, t } from '../../i18n';
 import type { TransformerElement } from './element';
 import { MODEL_KEYS } from './parts';
 import { renderConstantGuess } from '../shared/zh-switch';
@@ -37,7 +37,7 @@ export function renderCard(el: TransformerElement): TemplateResult | typeof noth
       localCard(loaded.info.card),
       () => el.closeLocal(),
     );
-  const number = new Intl.NumberFormat(currentLanguage(), { maximumFractionDigits: 1 });
+  const number = { format: (x: number) => formatNumber(x, { maximumFractionDigits: 1 }) };
   const values = {
     model: t(MODEL_KEYS[el.model]),
     parameters: formatInteger(card.parameters ?? loaded.info.parameters),

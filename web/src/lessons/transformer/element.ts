@@ -275,6 +275,7 @@ export class TransformerElement extends LessonElement<TfModel, LoadedModel> {
   // ---- Input and computation ------------------------------------------------------------------
 
   onInput(event: Event): void {
+    this.answerHold.begin();
     this.typeText((event.target as HTMLTextAreaElement).value);
   }
 
