@@ -1,6 +1,7 @@
 // End-to-end test of lesson 1, <attnlab-seq2seq>, on the built page (build/web) in Debian's
 // Chromium: the translation and its map, messages for bad input, the variant switch, step-through,
-// suggestions, the length chart, side by side, 375 px in Chinese (downloads: seq2seq-downloads.mjs).
+// the length chart, side by side, 375 px in Chinese (downloads: seq2seq-downloads.mjs; typing and
+// suggestions: seq2seq-typing.mjs).
 // Screenshots go to tests/e2e/artifacts/.
 //
 //   npm run build && node tests/e2e/seq2seq.mjs
@@ -53,13 +54,6 @@ function sourceVocabulary() {
     fs.readFileSync(path.join(webDir, 'models/seq2seq-additive/config.json'), 'utf8'),
   );
   return new Set(config.tokenizer.vocab);
-}
-
-/** Opens the app page (openLesson also waits until lesson 1 has translated its sentence). */
-async function openPage({ width = 1280, height = 900, query = '' } = {}) {
-  const page = await session.newPage({ width, height });
-  await page.goto(`${origin}/index.html${query}`);
-  return page;
 }
 
 const openLesson = (options) => openSeqLesson(session, options);
@@ -226,72 +220,6 @@ test('Seq2Seq lesson: a sentence typed without its full stop is read with one, a
   await page.close();
 });
 
-test('Seq2Seq lesson: each keystroke updates the translation (timing: scripts/bench-page.mjs)', async () => {
-  const page = await openLesson();
-  const frames = [];
-  for (const text of ['the red car', 'the red car is', 'the red car is fast', 'the big red car is fast .']) {
-    frames.push(
-      await page.evaluate(async (value) => {
-        const lesson =
-          document.querySelector('attnlab-seq2seq')?.shadowRoot ?? document.createDocumentFragment();
-        const shown = () => lesson.querySelector('.translation')?.getAttribute('data-translation') ?? null;
-        const before = shown();
-        const area = lesson.querySelector('textarea');
-        area.value = value;
-        const start = performance.now();
-        area.dispatchEvent(new Event('input', { bubbles: true }));
-        let n = 0;
-        while (shown() === before && performance.now() - start < 2000) {
-          await new Promise((r) => requestAnimationFrame(r));
-          n++;
-        }
-        return { frames: n, ms: performance.now() - start, changed: shown() !== before };
-      }, text),
-    );
-  }
-  console.log(
-    `# seq2seq translation after a keystroke: ${frames.map((f) => `${f.frames} frame(s) ${f.ms.toFixed(1)} ms`).join(', ')}`,
-  );
-  for (const f of frames) assert.ok(f.changed, 'the translation changed');
-  await page.close();
-});
-
-test('Seq2Seq lesson: a keystroke draws the map and the step panel once, when the answer arrives', async () => {
-  const page = await openLesson();
-  const touched = await page.evaluate(async () => {
-    const lesson = document.querySelector('attnlab-seq2seq');
-    const root = lesson.shadowRoot;
-    const svg = root.querySelector('attnlab-attention-map').shadowRoot.querySelector('svg.heat');
-    const strips = [...root.querySelectorAll('attnlab-vector-strip')];
-    const seen = { map: 0, stripUpdates: 0 };
-    const mapWatch = new MutationObserver((records) => (seen.map += records.length));
-    mapWatch.observe(svg, { subtree: true, childList: true, attributes: true });
-    // A strip repaints its canvas when its values change: count those updates.
-    for (const strip of strips) {
-      const updated = strip.updated.bind(strip);
-      strip.updated = (changed) => {
-        seen.stripUpdates++;
-        updated(changed);
-      };
-    }
-    const area = root.querySelector('textarea');
-    area.value = `${area.value} `;
-    area.dispatchEvent(new Event('input', { bubbles: true }));
-    await lesson.updateComplete; // the render for the new text, before the worker's answer (a task) can arrive
-    for (const strip of strips) await strip.updateComplete;
-    seen.map += mapWatch.takeRecords().length;
-    mapWatch.disconnect();
-    return { ...seen, strips: strips.length };
-  });
-  // Before the answer the lesson still shows the last record: nothing of the map or the strips
-  // is drawn again (they were, for the text passed to the map's download and a new start map).
-  assert.equal(touched.map, 0, 'map changes before the answer');
-  assert.ok(touched.strips > 0, 'the step panel has strips');
-  assert.equal(touched.stripUpdates, 0, 'strip updates before the answer');
-  await settledTranslation(page);
-  await page.close();
-});
-
 test('Seq2Seq lesson: the step panel’s strips are gradients, a hard stop per component, not canvases', async () => {
   // Each canvas was a compositing layer of its own (16 of lesson 1's 29), more for every frame to
   // update and commit after a keystroke (docs/performance.md, "Where a slow keystroke's time goes").
@@ -372,47 +300,6 @@ test('Seq2Seq lesson: step through one decoder step with the real numbers', asyn
   assert.ok(Math.abs(start.reduce((a, b) => a + b, 0) - 1) < 1e-4, 'alpha_0 sums to 1');
   assert.ok(Number(await seq(page, '.step-check').getAttribute('data-error')) < 1e-5, 'c_0 = sum alpha_0 h');
   await seqSection(page).screenshot({ path: path.join(artifacts, 'seq2seq-step-1280.png') });
-  await page.close();
-});
-
-test('Seq2Seq lesson: known-word suggestions complete the word being typed', async () => {
-  const page = await openLesson();
-  const box = seq(page, 'textarea');
-  await box.fill('');
-  await box.pressSequentially('the re', { delay: 0 });
-  const red = seq(page, '.suggestion[data-word="red"]');
-  await red.waitFor();
-  const words = await seq(page, '.suggestion').evaluateAll((b) => b.map((x) => x.dataset.word));
-  assert.ok(words.length > 0 && words.length <= 8, `suggestions: ${words}`);
-  assert.ok(
-    words.every((w) => w.startsWith('re')),
-    `suggestions: ${words}`,
-  );
-  await red.click();
-  assert.equal(await box.inputValue(), 'the red ');
-  await page.keyboard.type('car .');
-  await settledTranslation(page, 'la voiture rouge .');
-  assert.equal(await seq(page, '.suggestion').count(), 0, 'no suggestion after a finished sentence');
-  await page.close();
-});
-
-test('Seq2Seq lesson: no known-word chips on page load, nor for a word that is known and complete', async () => {
-  // The sentence ends in an unfinished word: nobody typed it, so nothing is suggested.
-  const page = await openPage({ query: '?seq2seq.sentence=the+red+appl' });
-  await scrollIntoRenderedView(page, seq(page, 'textarea'));
-  await settledTranslation(page);
-  assert.equal(await seq(page, 'textarea').inputValue(), 'the red appl');
-  await page.waitForTimeout(200);
-  assert.equal(await seq(page, '.suggestion').count(), 0, 'nobody typed: no suggestion');
-  const box = seq(page, 'textarea');
-  await box.focus();
-  await page.keyboard.press('End');
-  await page.keyboard.press('Backspace');
-  await page.keyboard.type('l');
-  await seq(page, '.suggestion[data-word="apples"]').waitFor();
-  await page.keyboard.type('e');
-  await page.waitForTimeout(200);
-  assert.equal(await seq(page, '.suggestion').count(), 0, '"apple" is known: no "apples"');
   await page.close();
 });
 

@@ -228,7 +228,7 @@ describe('topIndices', () => {
 
   it('keeps what sorting every index kept, ties and windows included', () => {
     let seed = 7;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
     for (let trial = 0; trial < 300; trial++) {
       const n = 1 + Math.floor(random() * 40);
       // Few distinct values, so ties are common.
