@@ -3,10 +3,9 @@
 // the loss curve grows and the map changes; a click answers during training; Pause stops; the
 // timeline scrubs back to "before training"; the model downloads as a .zip model folder; bad
 // settings get plain messages; a hidden tab pauses; side by side trains two variants; the URL
-// carries the settings; the recall task (SimpleRNN with and without self-attention) and the mirror
-// task (a Transformer, one layer/head map chosen) train, change their curve and map, and pause;
-// 375 px with 24 px targets, driven by touch taps; the model opens in lesson 1 (handed over on the
-// app page, and as the downloaded .zip through "Open your model…").
+// carries the settings; the model opens in lesson 1 (handed over on the app page, and as the
+// downloaded .zip through "Open your model…"). The recall and mirror tasks and 375 px are in
+// train-tasks.mjs; the helpers both use in train-page.mjs.
 // Screenshots: tests/e2e/artifacts/train-*.png.
 //
 //   npm run build && node tests/e2e/train.mjs
@@ -17,16 +16,10 @@ import { after, before, test } from 'node:test';
 import { strFromU8, unzipSync } from 'fflate';
 import { ARTIFACTS, assertNothingWentWrong, openSession, scrollIntoRenderedView } from './browser.mjs';
 import { downloadFrom } from './downloads.mjs';
+import { PAUSABLE, QUICK, labHelpers, newTrainPage } from './train-page.mjs';
 
-/** Small enough to finish in seconds on a shared machine, large enough to learn the diagonal. */
-const QUICK = 'train.steps=400&train.hidden-size=32&train.min-len=4&train.max-len=8';
 /** The first page trains longer: the tests watch it train, scrub it and open it once it is done. */
 const LONGER = QUICK.replace('steps=400', 'steps=1500');
-/**
- * Pages whose run the test pauses: as many steps as the lab allows, so no machine finishes them
- * before the Pause (at 1,500 steps a fast one did).
- */
-const PAUSABLE = QUICK.replace('steps=400', 'steps=20000');
 let session;
 let page;
 /** The watched example's words before training ("Input: ... → correct output: ..."). */
@@ -41,82 +34,8 @@ after(async () => {
   await session?.close();
 });
 
-const lab = (selector) => page.locator(`attnlab-train ${selector}`);
-
-/** The weights of the first run's map as drawn (data-weight of every cell), and its step. */
-const mapState = () =>
-  page.evaluate(() => {
-    const root = document.querySelector('attnlab-train')?.shadowRoot ?? document.createDocumentFragment();
-    const map = root.querySelector('.run attnlab-attention-map');
-    const cells = [...(map?.shadowRoot?.querySelectorAll('rect[data-weight]') ?? [])];
-    return {
-      steps: Number(map?.dataset.steps ?? -1),
-      weights: cells.map((r) => Number(r.dataset.weight)),
-      marks: map?.shadowRoot?.querySelectorAll('rect.mark').length ?? 0,
-    };
-  });
-
-/**
- * A finger's tap on `locator` (touch events through the DevTools protocol, as a phone sends them;
- * the page gets touchstart/touchend and the click Chromium derives from them).
- */
-async function tap(tab, locator) {
-  const cdp = await tab.context().newCDPSession(tab);
-  await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 1 });
-  // Visible, enabled and in view. Not click({ trial: true }): its "stable" check waits for two
-  // animation frames with the same box, which a training page on a loaded machine may not give in time.
-  await locator.waitFor();
-  await locator.scrollIntoViewIfNeeded();
-  assert.ok(await locator.isEnabled(), 'the control can be tapped');
-  const box = await locator.boundingBox();
-  const point = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [point] });
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-  await cdp.detach();
-}
-
-const stepsShown = async () => Number(await lab('.progress').getAttribute('data-steps'));
-
-/** Clicks Pause; if the run is not training (so there is no Pause), fails saying what the lab shows. */
-async function pause() {
-  const button = lab('button[data-action="pause"]');
-  try {
-    await button.waitFor({ timeout: 10_000 });
-  } catch {
-    const shown = await page.evaluate(() => {
-      const root = trainRoot();
-      return {
-        visibility: document.visibilityState,
-        progress: root.querySelector('.progress')?.textContent.replace(/\s+/g, ' ').trim(),
-        runs: [...root.querySelectorAll('.run')].map((r) => r.dataset.status),
-        messages: [...root.querySelectorAll('[data-key]')].map((m) => m.dataset.key),
-        buttons: [...root.querySelectorAll('button[data-action]')].map((b) => {
-          const r = b.getBoundingClientRect();
-          return `${b.dataset.action}${b.disabled ? '(disabled)' : ''} ${Math.round(r.width)}x${Math.round(r.height)}`;
-        }),
-      };
-    });
-    await page.screenshot({ path: path.join(ARTIFACTS, 'train-no-pause.png'), fullPage: true });
-    assert.fail(`no Pause button: the lab shows ${JSON.stringify(shown)}`);
-  }
-  // force: no wait for two equal animation frames (see tap); the button is there and enabled.
-  await button.click({ force: true });
-}
-
-async function waitFor(predicate, arg, timeout = 60_000) {
-  await page.waitForFunction(predicate, arg, { timeout });
-}
-
-/** A tab where page functions can call trainRoot() (the lab's shadow root). */
-async function newPage(options) {
-  const tab = await session.newPage(options);
-  await tab.addInitScript(() => {
-    // Before the lab's chunk has arrived the element has no shadow root: an empty fragment finds nothing.
-    window.trainRoot = () =>
-      document.querySelector('attnlab-train')?.shadowRoot ?? document.createDocumentFragment();
-  });
-  return tab;
-}
+const { lab, mapState, stepsShown, pause, waitFor } = labHelpers(() => page);
+const newPage = (options) => newTrainPage(session, options);
 
 test('before training: the random initial map, the gold alignment outlined, labelled "before training"', async () => {
   page = await newPage();
@@ -482,177 +401,6 @@ test('the downloaded .zip opens in lesson 1 through "Open your model…"; a file
   assert.equal(opened.output, opened.text.split(' ').reverse().join(' '));
   await page.screenshot({ path: path.join(ARTIFACTS, 'train-open-zip.png'), fullPage: true });
   await page.close();
-});
-
-/** The first run's loss curve: how many points it has drawn. */
-const lossPoints = (series) =>
-  page.evaluate((key) => {
-    const chart = trainRoot().querySelector('[data-chart="loss"] attnlab-line-chart');
-    const d = chart?.shadowRoot?.querySelector(`path[data-series="${key}"]`)?.getAttribute('d') ?? '';
-    return d ? d.split('L').length : 0;
-  }, series);
-
-/** Picks a task in the form, as a reader does, and waits for its first "before training" map. */
-async function pickTask(task) {
-  await lab('select[name="task"]').selectOption(task);
-  await waitFor(
-    (t) => trainRoot().querySelector('.run')?.dataset.family === t,
-    task === 'recall' ? 'rnn' : 'transformer',
-  );
-  await waitFor(() => trainRoot().querySelector('.run attnlab-attention-map') !== null);
-}
-
-test("recall: lesson 2's SimpleRNN with and without self-attention train; the map and curves change; Pause stops", async () => {
-  page = await newPage();
-  await page.goto(`${session.origin}/?embed=train&train.steps=20000`);
-  await waitFor(() => trainRoot().querySelector('.run attnlab-attention-map') !== null);
-  await pickTask('recall');
-  await page.waitForFunction(() => location.search.includes('train.task=recall'));
-  assert.doesNotMatch(page.url(), /min-len/, "the task's own default lengths are not written");
-  assert.equal(await lab('input[name="min-len"]').inputValue(), '10');
-  await lab('input[name="steps"]').fill('20000'); // still training at the Pause, on any machine
-  await lab('input[name="steps"]').press('Enter');
-  await page.waitForFunction(() => location.search.includes('train.steps=20000'));
-  await lab('select[name="versus"]').selectOption('none');
-  await waitFor(() => trainRoot().querySelectorAll('.run').length === 2);
-  await waitFor(() => trainRoot().querySelector('.run[data-variant="none"] .no-attention') !== null);
-  assert.match(await lab('.run[data-variant="none"] .no-attention').innerText(), /no self-attention/);
-  await waitFor(
-    () => trainRoot().querySelector('.run[data-variant="additive"] attnlab-attention-map') !== null,
-  );
-  const before = await mapState();
-  const n = Math.sqrt(before.weights.length);
-  assert.equal(n, Math.round(n), 'the causal T x T map of lesson 2');
-  assert.equal(before.marks, 1, 'one gold cell: the last position reads the first');
-  await lab('button[data-action="start"]').click();
-  await waitFor(() => trainRoot().querySelector('.running') !== null);
-  await page.waitForFunction(
-    () =>
-      Number(
-        document.querySelector('attnlab-train').shadowRoot?.querySelector('.run .metrics')?.dataset.steps,
-      ) >= 200,
-    null,
-    { timeout: 60_000 },
-  );
-  assert.ok((await lossPoints('loss-additive')) > 20, 'the loss curve grows');
-  assert.ok((await lossPoints('loss-none')) > 20, "so does the plain RNN's");
-  const after = await mapState();
-  assert.ok(after.steps > 0);
-  assert.ok(
-    after.weights.some((w, i) => Math.abs(w - before.weights[i]) > 0.01),
-    'the map changed from the random initial state',
-  );
-  await pause();
-  await waitFor(() => trainRoot().querySelector('.running') === null);
-  const paused = await stepsShown();
-  await page.waitForTimeout(500);
-  assert.equal(await stepsShown(), paused, 'no step after Pause');
-  const series = await page.evaluate(() =>
-    [...trainRoot().querySelectorAll('[data-chart="metrics"] attnlab-line-chart')].flatMap((c) =>
-      [...c.shadowRoot?.querySelectorAll('path[data-series]')].map((p) => p.dataset.series),
-    ),
-  );
-  assert.deepEqual(series.sort(), ['aer-additive', 'exact-additive', 'exact-none']);
-  const exact = await page.evaluate(() =>
-    [...trainRoot().querySelectorAll('.run .metrics')].map((m) => Number(m.dataset.exact)),
-  );
-  console.log(
-    `# recall after ${paused} steps: exact match with self-attention ${exact[0]}, without ${exact[1]}`,
-  );
-  await page.screenshot({ path: path.join(ARTIFACTS, 'train-recall.png'), fullPage: true });
-  await page.close();
-});
-
-test('mirror: a Transformer trains, the chosen layer/head map changes, positions vs none side by side', async () => {
-  page = await newPage();
-  await page.goto(`${session.origin}/?embed=train&train.steps=20000`);
-  await waitFor(() => trainRoot().querySelector('.run attnlab-attention-map') !== null);
-  await pickTask('mirror');
-  assert.equal(await lab('select[name="attention"]').inputValue(), 'dot');
-  assert.equal(await lab('input[name="lr"]').inputValue(), '0.003');
-  // A new task starts from its defaults (1,500 steps): as many as the lab allows, so it is still training at the Pause.
-  await lab('input[name="steps"]').fill('20000');
-  await lab('input[name="steps"]').press('Enter');
-  await page.waitForFunction(() => location.search.includes('train.steps=20000'));
-  await lab('select[name="versus"]').selectOption('none');
-  await waitFor(() => trainRoot().querySelectorAll('.run attnlab-attention-map').length === 2);
-  // Layer 1, head 2 of 2 x 2: the panels say which map they show.
-  await lab('select[name="map"]').selectOption('1.2');
-  await waitFor(() => trainRoot().querySelector('.run .map-title')?.dataset.head === '2');
-  await page.waitForFunction(() => location.search.includes('train.map=1.2'));
-  const before = await mapState();
-  const n = Math.sqrt(before.weights.length);
-  assert.equal(n, Math.round(n), 'a T x T map');
-  assert.equal(before.marks, n, 'every position outlined at its partner');
-  await lab('button[data-action="start"]').click();
-  await waitFor(() => trainRoot().querySelector('.running') !== null);
-  await page.waitForFunction(
-    () =>
-      Number(
-        document.querySelector('attnlab-train').shadowRoot?.querySelector('.run .metrics')?.dataset.steps,
-      ) >= 300,
-    null,
-    { timeout: 90_000 },
-  );
-  assert.ok((await lossPoints('loss-sinusoidal')) > 20, 'the loss curve grows');
-  const after = await mapState();
-  assert.ok(
-    after.weights.some((w, i) => Math.abs(w - before.weights[i]) > 0.01),
-    'the map changed from the random initial state',
-  );
-  await pause();
-  await waitFor(() => trainRoot().querySelector('.running') === null);
-  const paused = await stepsShown();
-  await page.waitForTimeout(500);
-  assert.equal(await stepsShown(), paused, 'no step after Pause');
-  // Back to the best head: the title says so, and the metrics line carries its alignment error.
-  await lab('select[name="map"]').selectOption('best');
-  await waitFor(() =>
-    /nearest the correct alignment/.test(trainRoot().querySelector('.run .map-title').textContent),
-  );
-  const errors = await page.evaluate(() =>
-    [...trainRoot().querySelectorAll('.run .metrics')].map((m) => Number(m.dataset.alignmentError)),
-  );
-  console.log(
-    `# mirror after ${paused} steps: alignment error (best head) sinusoidal ${errors[0]}, none ${errors[1]}`,
-  );
-  await page.screenshot({ path: path.join(ARTIFACTS, 'train-mirror.png'), fullPage: true });
-  await page.close();
-});
-
-test('375 px: every control is at least 24 x 24 px (touch targets), in English and Chinese, and for the Transformer', async () => {
-  for (const [lang, task] of [
-    ['en', 'reverse'],
-    ['zh-CN', 'reverse'],
-    ['en', 'mirror'],
-  ]) {
-    page = await newPage({ width: 375, height: 800 });
-    await page.goto(
-      `${session.origin}/?embed=train&lang=${lang}&${PAUSABLE}&train.versus=none&train.task=${task}`,
-    );
-    await waitFor(() => trainRoot().querySelector('.run attnlab-attention-map') !== null);
-    // With a finger: Step once, then Start and Pause.
-    await tap(page, lab('button[data-action="step"]'));
-    await waitFor(() => Number(trainRoot().querySelector('.progress').dataset.steps) === 1);
-    await tap(page, lab('button[data-action="start"]'));
-    await waitFor(() => trainRoot().querySelector('.running') !== null);
-    await tap(page, lab('button[data-action="pause"]'));
-    await waitFor(() => trainRoot().querySelector('.running') === null);
-    const small = await page.evaluate(() =>
-      [...trainRoot().querySelectorAll('button, input, select')]
-        .map((e) => ({ what: e.outerHTML.slice(0, 60), r: e.getBoundingClientRect() }))
-        .filter(({ r }) => r.width > 0 && (r.width < 24 || r.height < 24))
-        .map(({ what, r }) => `${what} ${r.width}x${r.height}`),
-    );
-    assert.deepEqual(small, []);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
-    assert.ok(overflow <= 375, `page is ${overflow} px wide at 375`);
-    await page.screenshot({
-      path: path.join(ARTIFACTS, `train-375-${task === 'mirror' ? task : lang}.png`),
-      fullPage: true,
-    });
-    await page.close();
-  }
 });
 
 test('nothing went wrong: no foreign request, failed request, dialog or console error', () => {
