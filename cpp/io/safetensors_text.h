@@ -1,5 +1,6 @@
-// Small helpers the safetensors reader (safetensors.cpp) and writer (safetensors_write.cpp) share
-// for their messages: names JSON-quoted, shapes and numbers as text. Internal to cpp/io.
+// Small helpers the safetensors reader (safetensors.cpp), writer (safetensors_write.cpp) and dtype
+// conversions (dtype.cpp) share: names JSON-quoted, shapes and numbers as text for messages, a
+// float's bits, and dtype names. Internal to cpp/io.
 #pragma once
 
 #include <cstdint>
@@ -40,6 +41,22 @@ inline uint32_t float_to_bits(float f) {
   uint32_t bits;
   std::memcpy(&bits, &f, sizeof bits);
   return bits;
+}
+
+inline float bits_to_float(uint32_t bits) {
+  float f;
+  std::memcpy(&f, &bits, sizeof f);
+  return f;
+}
+
+inline bool parse_dtype(const std::string& text, DType* dtype) {
+  for (DType d : {DType::F32, DType::F16, DType::BF16, DType::I8}) {
+    if (text == dtype_name(d)) {
+      *dtype = d;
+      return true;
+    }
+  }
+  return false;
 }
 
 }  // namespace attnlab::safetensors_text
