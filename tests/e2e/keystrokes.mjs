@@ -1,6 +1,8 @@
 // A keystroke renders a lesson once, with its answer (lessons/shared/answer-hold.ts), and lesson
 // 3's shuffle waits for typing to pause (positions-panel.ts): the two changes that brought every
-// lesson's keystroke p95 within one frame (docs/performance.md, "One render per keystroke").
+// lesson's keystroke p95 within one frame (docs/performance.md, "One render per keystroke"). And
+// what an input method is composing (pinyin on its way to 明月) is not read until it is committed
+// (lessons/shared/embed-attributes.ts).
 // Timings are not tested (benchmarks print them: scripts/bench-page.mjs); what is tested is the
 // order of what the page does.
 //
@@ -125,6 +127,40 @@ test('lesson 3: the shuffle waits for typing to pause, then reads what was typed
     null,
     { timeout: 10_000 },
   );
+  await page.close();
+});
+
+test('lesson 2: letters an input method is composing are not read; the committed Chinese is', async () => {
+  const page = await openLesson(LESSONS[1]);
+  const lesson = page.locator('attnlab-lstmn');
+  const before = await lesson.getAttribute('sentence');
+  const rowsBefore = await page.locator('attnlab-lstmn .reading li.row').count();
+  const box = page.locator('attnlab-lstmn textarea');
+  await box.focus();
+  await page.keyboard.press('ControlOrMeta+a');
+  // Pinyin being composed, as an input method sends it (the DevTools protocol's IME events).
+  const cdp = await session.context.newCDPSession(page);
+  for (const text of ['m', 'ming', 'ming y', 'ming yue'])
+    await cdp.send('Input.imeSetComposition', {
+      text,
+      selectionStart: text.length,
+      selectionEnd: text.length,
+    });
+  assert.equal(await box.inputValue(), 'ming yue', 'the box shows the composition');
+  await page.waitForTimeout(300);
+  assert.equal(await lesson.getAttribute('sentence'), before, 'the composition was not read');
+  assert.equal(await page.locator('attnlab-lstmn .reading li.row').count(), rowsBefore);
+  await cdp.send('Input.insertText', { text: '明月' });
+  await page.waitForFunction(
+    () => document.querySelector('attnlab-lstmn').getAttribute('sentence') === '明月',
+    null,
+    { timeout: 10_000 },
+  );
+  await page.waitForFunction(() => {
+    const root = document.querySelector('attnlab-lstmn').shadowRoot;
+    const words = [...root.querySelectorAll('.reading li.row')].map((li) => li.getAttribute('data-word'));
+    return words.join(' ') === '明 月' && root.querySelector('.figure').getAttribute('aria-busy') === 'false';
+  });
   await page.close();
 });
 

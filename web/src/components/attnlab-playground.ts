@@ -220,7 +220,8 @@ export class PlaygroundElement extends LitElement {
         placeholder=${t('playground.placeholder')}
         aria-describedby="messages"
         .value=${this.text}
-        @input=${this.onInput}
+        @input=${(event: InputEvent) => event.isComposing || this.onInput(event)}
+        @compositionend=${this.onInput}
       ></textarea>
 
       <div id="messages" class="messages" aria-live="polite">

@@ -88,7 +88,9 @@ export interface SentenceInput {
 
 /**
  * A lesson's sentence: the labelled text box with its switches, or in teacher mode the sentence
- * as read-only text.
+ * as read-only text. While an input method composes (pinyin becoming 你好), the lesson waits: the
+ * letters being composed are not the sentence (read as English they would switch lessons 2 and 3
+ * to their English models and back), so it reads the text when the composition ends.
  */
 export function sentenceInput(box: SentenceInput): TemplateResult {
   if (isTeacherMode(box.controls)) return readOnlySentence(box.text, box.label, box.lang);
@@ -105,10 +107,22 @@ export function sentenceInput(box: SentenceInput): TemplateResult {
       placeholder=${box.placeholder}
       aria-describedby=${box.messagesId}
       .value=${box.text}
-      @input=${box.onInput}
+      @input=${notComposing(box.onInput)}
+      @compositionend=${box.onInput}
       @keyup=${box.onCaret}
       @click=${box.onCaret}
     ></textarea>`;
+}
+
+/**
+ * `onInput` for the input events that are not an input method's composing ones. Lit calls an
+ * event listener with the element as `this`, and the lessons' handlers are methods that use it,
+ * so the wrapper passes its `this` on.
+ */
+function notComposing(onInput: (event: Event) => void) {
+  return function (this: unknown, event: InputEvent): void {
+    if (!event.isComposing) onInput.call(this, event);
+  };
 }
 
 /** Teacher mode hides every switch and tool bar; the figures stay. */
