@@ -8,11 +8,10 @@
 // --slow3g throttles the page's network as Chrome's "Slow 3G" preset does (2 s latency, 50 kB/s)
 // through the DevTools protocol. Files are served as a static host sends them: JavaScript, WASM and
 // JSON gzip -9, model weights as they are. The whole app's first figure is its first view's map.
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import zlib from 'node:zlib';
 import path from 'node:path';
-import { openSession, throttleNetwork, WEB_DIR } from '../tests/e2e/browser.mjs';
+import { openSession, rendererMegabytes, throttleNetwork, WEB_DIR } from '../tests/e2e/browser.mjs';
 
 const slow = process.argv.includes('--slow3g');
 
@@ -53,28 +52,6 @@ function kindOf(url) {
   if (p.endsWith('.wasm')) return 'wasm';
   if (p.endsWith('.js') || p.endsWith('.mjs')) return 'js';
   return 'other';
-}
-
-/** Resident memory (MB) of the renderer processes of the Chromium whose profile is in `dir`. */
-function rendererMegabytes(dirPart) {
-  const rows = execFileSync('ps', ['-eo', 'pid=,ppid=,rss=,args='], { encoding: 'utf8' })
-    .split('\n')
-    .map((line) => line.trim().match(/^(\d+)\s+(\d+)\s+(\d+)\s+(.*)$/))
-    .filter(Boolean)
-    .map(([, pid, ppid, rss, args]) => ({ pid, ppid, rss: Number(rss), args }));
-  const browser = rows.find((r) => r.args.includes(dirPart) && !r.args.includes('--type='));
-  if (!browser) return NaN;
-  const tree = new Set([browser.pid]);
-  for (let grew = true; grew;) {
-    grew = false;
-    for (const r of rows)
-      if (tree.has(r.ppid) && !tree.has(r.pid)) {
-        tree.add(r.pid);
-        grew = true;
-      }
-  }
-  const renderers = rows.filter((r) => tree.has(r.pid) && r.args.includes('--type=renderer'));
-  return renderers.reduce((sum, r) => sum + r.rss, 0) / 1024;
 }
 
 const rows = [];

@@ -1,6 +1,7 @@
 // What the browser tests and the page benchmark share: a static server for a build folder,
 // Debian's Chromium launched headless with the flags that keep it off the network, and the session
 // every page test file opens (openSession).
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -121,6 +122,7 @@ export async function openSession(name, { gzip = false } = {}) {
   const session = {
     origin,
     context,
+    userDataDir,
     foreignRequests: [],
     failedRequests: [],
     badResponses: [],
@@ -160,6 +162,28 @@ export async function openSession(name, { gzip = false } = {}) {
     if (response.status() >= 400) session.badResponses.push(`${response.status()} ${response.url()}`);
   });
   return session;
+}
+
+/** Resident memory (MB) of the renderer processes of the Chromium whose profile path contains `dirPart` (the benchmarks' memory). */
+export function rendererMegabytes(dirPart) {
+  const rows = execFileSync('ps', ['-eo', 'pid=,ppid=,rss=,args='], { encoding: 'utf8' })
+    .split('\n')
+    .map((line) => line.trim().match(/^(\d+)\s+(\d+)\s+(\d+)\s+(.*)$/))
+    .filter(Boolean)
+    .map(([, pid, ppid, rss, args]) => ({ pid, ppid, rss: Number(rss), args }));
+  const browser = rows.find((r) => r.args.includes(dirPart) && !r.args.includes('--type='));
+  if (!browser) return NaN;
+  const tree = new Set([browser.pid]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const r of rows)
+      if (tree.has(r.ppid) && !tree.has(r.pid)) {
+        tree.add(r.pid);
+        grew = true;
+      }
+  }
+  const renderers = rows.filter((r) => tree.has(r.pid) && r.args.includes('--type=renderer'));
+  return renderers.reduce((sum, r) => sum + r.rss, 0) / 1024;
 }
 
 /** Throttles `page`'s network (and its workers') through the DevTools protocol: latency, bytes/s. */
