@@ -8,28 +8,15 @@
 import { LitElement, html, nothing, type TemplateResult } from 'lit';
 import { select } from 'd3';
 import { LocaleController, t } from '../i18n';
-import { HeatCells } from './heat-cells';
-import { quantizedScale } from './palette';
 import { placeholderBox, srOnly } from '../components/shared-styles';
 import type { AttentionMap } from '../engine/records';
 import { layoutMap, type MapLayout } from './attention-map-layout';
 import { exportMap, sentenceOf } from './attention-map-export';
 import type { ExportEvent, ExportFormat } from './export-buttons';
 import './export-buttons';
-import {
-  colorScale,
-  drawLegend,
-  drawLabels,
-  drawMarks,
-  drawNumbers,
-  mapTitle,
-  largeNote,
-  paintMapCanvas,
-  renderMapTable,
-  stickLabels,
-  keepAttr,
-} from './attention-map-parts';
-import { cellAt, drawEdits, editsLegend, markEditedLabels, pinEvent, type Cell } from './attention-map-edits';
+import { drawLegend, mapTitle, largeNote, renderMapTable, stickLabels } from './attention-map-parts';
+import { cellAt, editsLegend, pinEvent, type Cell } from './attention-map-edits';
+import { drawMapSvg, type HeldCells } from './attention-map-svg';
 import { cursorKey, placeCursor } from './attention-map-cursor';
 import { CellDrag } from './attention-map-drag';
 import { hideCellTip, showCellTip } from './attention-map-tooltip';
@@ -40,8 +27,6 @@ export { MAX_SVG_TOKENS } from './attention-map-layout';
 const IMMEDIATE_CELLS = 10_000; // larger maps redraw once typing pauses, so keys never lag
 const DRAW_DELAY_MS = 120;
 const MAP_FORMATS: readonly ExportFormat[] = ['png', 'svg', 'csv', 'json'];
-/** The SVG's layers, bottom to top. */
-const LAYERS = 'cells numbers marks edits hover cursor row-labels col-labels corner'.split(' ');
 /** Properties only a download reads: a change of these alone draws nothing again. */
 const EXPORT_ONLY = new Set(['exportText', 'exportTitle']);
 
@@ -101,8 +86,7 @@ export class AttentionMapElement extends LitElement {
   private observedScroll: HTMLElement | null = null;
   private fontFamily = '';
   private measureContext: CanvasRenderingContext2D | null = null;
-  private cells: HeatCells | null = null;
-  private cellGroup: SVGGElement | null = null;
+  private readonly heatCells: HeldCells = { cells: null, group: null };
   private layout: MapLayout | null = null;
   private drawTimer: ReturnType<typeof setTimeout> | null = null;
   private cursor: Cell = [0, 0]; // the keyboard's cell (shown while the map has the focus)
@@ -284,110 +268,14 @@ export class AttentionMapElement extends LitElement {
       measure: (text, size) => this.textWidth(text, `${size}px ${family}`),
     });
     this.layout = layout;
-    const {
-      canvas: useCanvas,
-      rowText,
-      colText,
-      left: rowLabelWidth,
-      top,
-      cell,
-      gap,
-      angle,
-      width,
-      height,
-    } = layout;
-    const font = `${layout.fontSize}px ${family}`;
-
-    const weights = map.weights;
-    const scale = colorScale(weights, this.diverging);
-    const color = quantizedScale(scale.interpolate, scale.position);
-
-    // Attributes are set only when they change (keepAttr): each set lays the map's text out again.
-    keepAttr(svgEl, 'width', width);
-    keepAttr(svgEl, 'height', height);
-    keepAttr(svgEl, 'viewBox', `0 0 ${width} ${height}`);
-    if (svgEl.dataset.font !== font) {
-      svgEl.dataset.font = font;
-      svgEl.style.font = font;
-    }
-    svgEl.classList.toggle('passthrough', useCanvas);
-    const svg = select(svgEl);
-    const layer = (name: string, transform?: string) => {
-      const g = svg
-        .selectAll<SVGGElement, null>(`g.${name}`)
-        .data([null])
-        .join((enter) => enter.append('g').attr('class', name));
-      const node = g.node();
-      if (node && transform !== undefined) keepAttr(node, 'transform', transform);
-      return g;
-    };
-
-    // Created once, in drawing order: the labels and their bands lie over the cells, so when the
-    // map scrolls in its box they stay in view (stickLabels) and cover what scrolled under them.
-    for (const name of LAYERS) layer(name);
-    const band = (name: string, w: number, h: number) =>
-      layer(name)
-        .selectAll<SVGRectElement, null>('rect.band')
-        .data(useCanvas ? [] : [null])
-        .join((enter) => enter.insert('rect', ':first-child').attr('class', 'band'))
-        .each(function () {
-          keepAttr(this, 'width', w);
-          keepAttr(this, 'height', h);
-        });
-    band('row-labels', rowLabelWidth, height);
-    band('col-labels', width, top - 1);
-    band('corner', rowLabelWidth, top - 1);
-
-    const cellGroup = layer('cells', `translate(${rowLabelWidth},${top})`).node();
-    if (cellGroup) {
-      if (!this.cells || this.cellGroup !== cellGroup) {
-        this.cells = new HeatCells(cellGroup);
-        this.cellGroup = cellGroup;
-      }
-      if (useCanvas) this.cells.clear();
-      else this.cells.update(rows, cols, cell, gap, weights, color);
-    }
     const canvasEl = this.renderRoot.querySelector<HTMLCanvasElement>('canvas.cells-canvas');
-    paintMapCanvas(canvasEl, useCanvas, layout, weights, scale);
-
-    drawNumbers(layer('numbers', `translate(${rowLabelWidth},${top})`).node(), layout, weights, scale);
-
-    drawMarks(layer('marks', `translate(${rowLabelWidth},${top})`).node(), this.marks, layout);
-    drawEdits(
-      layer('edits', `translate(${rowLabelWidth},${top})`).node(),
-      layout,
-      map.editedRows ?? [],
-      this.pins,
-    );
-
-    const mid = (cell - gap) / 2;
-    drawLabels(
-      layer('row-labels').node(),
-      useCanvas ? [] : map.rowLabels,
-      rowText,
-      'end',
-      'data-row',
-      (i) => `translate(${rowLabelWidth - 6},${top + i * cell + mid})`,
-    );
-    drawLabels(
-      layer('col-labels').node(),
-      useCanvas ? [] : map.colLabels,
-      colText,
-      'start',
-      'data-col',
-      (i) => `translate(${rowLabelWidth + i * cell + mid},${top - 6}) rotate(${angle})`,
-    );
-
-    layer('hover', `translate(${rowLabelWidth},${top})`)
-      .selectAll<SVGRectElement, null>('rect')
-      .data([null])
-      .join((enter) => enter.append('rect').attr('class', 'outline').attr('visibility', 'hidden'))
-      .each(function () {
-        keepAttr(this, 'width', cell - gap);
-        keepAttr(this, 'height', cell - gap);
-      });
-    layer('cursor', `translate(${rowLabelWidth},${top})`);
-    markEditedLabels(svgEl, map.editedRows ?? []);
+    const scale = drawMapSvg(svgEl, canvasEl, map, layout, {
+      family,
+      diverging: this.diverging,
+      marks: this.marks,
+      pins: this.pins,
+      cells: this.heatCells,
+    });
 
     for (const target of [svgEl, canvasEl])
       if (target)
