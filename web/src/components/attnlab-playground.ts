@@ -9,6 +9,7 @@ import { DEMO_CONFIG, DEMO_SEED, clipText, hasSeveralLayers, type ForwardRecord 
 import { LocaleController, formatInteger, t } from '../i18n';
 import { radioPills } from './radio-pills';
 import { playgroundMapTitle } from '../lessons/shared/map-titles';
+import { notComposing } from '../lessons/shared/embed-attributes';
 import { placeholderBox, lessonBase, pills } from './shared-styles';
 import '../figures/attention-map';
 import { startWhenConnected } from './start-when-connected';
@@ -220,7 +221,7 @@ export class PlaygroundElement extends LitElement {
         placeholder=${t('playground.placeholder')}
         aria-describedby="messages"
         .value=${this.text}
-        @input=${(event: InputEvent) => event.isComposing || this.onInput(event)}
+        @input=${notComposing(this.onInput)}
         @compositionend=${this.onInput}
       ></textarea>
 

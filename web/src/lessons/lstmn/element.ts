@@ -242,7 +242,6 @@ export class LstmnElement extends LessonElement<LmModel, LoadedModel> {
   }
 
   onInput(event: Event): void {
-    this.answerHold.begin();
     this.typeText((event.target as HTMLTextAreaElement).value);
   }
 
@@ -349,7 +348,7 @@ export class LstmnElement extends LessonElement<LmModel, LoadedModel> {
         placeholder: t('lstmn.placeholder'),
         messagesId: 'lstmn-messages',
         text: this.text,
-        onInput: this.onInput,
+        onInput: this.typed,
         switches: renderModels(this),
       })}
       ${this.zh.render()} ${teacher ? nothing : this.opener.render()} ${renderCard(this)}

@@ -216,7 +216,6 @@ export class Seq2SeqElement extends LessonElement<Variant, LoadedModel> {
   }
 
   onInput(event: Event): void {
-    this.answerHold.begin();
     const box = event.target as HTMLTextAreaElement;
     this.text = box.value;
     this.caret = box.selectionStart ?? box.value.length;
@@ -397,7 +396,7 @@ export class Seq2SeqElement extends LessonElement<Variant, LoadedModel> {
         placeholder: say(this, 'placeholder'),
         messagesId: 'seq2seq-messages',
         text: this.text,
-        onInput: this.onInput,
+        onInput: this.typed,
         onCaret: this.onCaret,
         lang: this.variant === LOCAL ? undefined : langOf(PAIR_LANGUAGES[this.pair].source),
         switches: html`<div class="switches">

@@ -119,7 +119,7 @@ export function sentenceInput(box: SentenceInput): TemplateResult {
  * event listener with the element as `this`, and the lessons' handlers are methods that use it,
  * so the wrapper passes its `this` on.
  */
-function notComposing(onInput: (event: Event) => void) {
+export function notComposing(onInput: (event: Event) => void) {
   return function (this: unknown, event: InputEvent): void {
     if (!event.isComposing) onInput.call(this, event);
   };

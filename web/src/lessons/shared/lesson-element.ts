@@ -91,6 +91,13 @@ export abstract class LessonElement<Key extends string, Loaded extends LessonMod
   readonly opener = new OpenModelController(this, { open: (name, folder) => this.openLocal(name, folder) });
   /** A keystroke's own changes wait for its answer, so they render together (answer-hold.ts). */
   readonly answerHold = new AnswerHold(this, () => this.forwards.busy);
+  /** The text box's listener: holds the render for the keystroke's answer, then the lesson reads it. */
+  readonly typed = (event: Event): void => {
+    this.answerHold.begin();
+    this.onInput(event);
+  };
+  /** What the lesson does with its text box's input. */
+  abstract onInput(event: Event): void;
 
   constructor() {
     super();

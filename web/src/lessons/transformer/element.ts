@@ -275,7 +275,6 @@ export class TransformerElement extends LessonElement<TfModel, LoadedModel> {
   // ---- Input and computation ------------------------------------------------------------------
 
   onInput(event: Event): void {
-    this.answerHold.begin();
     this.typeText((event.target as HTMLTextAreaElement).value);
   }
 
@@ -411,7 +410,7 @@ export class TransformerElement extends LessonElement<TfModel, LoadedModel> {
         placeholder: t('transformer.placeholder'),
         messagesId: 'tf-messages',
         text: this.text,
-        onInput: this.onInput,
+        onInput: this.typed,
         switches: renderModels(this),
       })}
       ${this.zh.render()} ${teacher ? nothing : this.opener.render()} ${renderCard(this)}
