@@ -261,3 +261,50 @@ export function assertNothingWentWrong(session) {
   assert.deepEqual(session.dialogs, [], 'dialogs');
   assert.deepEqual(session.consoleErrors, [], 'console errors');
 }
+
+/**
+ * Saves a screenshot of the element of `locator` to `file`, a test artifact. Playwright first waits
+ * for the element to keep its box for two frames; once, in CI (train.mjs, a second tab, 2026-11-27),
+ * that wait ran out after 30 s, which 10 runs here did not reproduce. When it runs out (10 s here),
+ * this measures the page for a second: an element that moves in every frame fails the test (a page
+ * that never settles is a bug a student would see); a still element saves the viewport instead; a
+ * tab that draws no frame while its scripts answer (the browser is not drawing it, which no page
+ * script can cause) saves nothing. Either way it logs what it saw.
+ */
+export async function saveScreenshot(locator, file) {
+  try {
+    await locator.screenshot({ path: file, timeout: 10_000 });
+    return;
+  } catch (error) {
+    if (error?.name !== 'TimeoutError') throw error;
+  }
+  const seen = await locator.evaluate(
+    (element) =>
+      new Promise((resolve) => {
+        const boxes = new Set();
+        let frames = 0;
+        const start = performance.now();
+        const tick = () => {
+          frames += 1;
+          const r = element.getBoundingClientRect();
+          boxes.add(`${r.x},${r.y},${r.width},${r.height}`);
+          if (performance.now() - start < 1000) requestAnimationFrame(tick);
+        };
+        requestAnimationFrame(tick);
+        setTimeout(() => resolve({ frames, boxes: boxes.size }), 1100);
+      }),
+  );
+  const name = path.basename(file);
+  assert.ok(
+    seen.boxes <= 1 || seen.boxes < seen.frames / 2,
+    `${name}: the element moved in every frame (${seen.boxes} boxes in ${seen.frames} frames)`,
+  );
+  if (seen.frames === 0) {
+    console.log(`# ${name}: not saved: the browser drew no frame of this tab for 11 s`);
+    return;
+  }
+  console.log(
+    `# ${name}: the element's screenshot timed out; ${seen.frames} frames in 1 s, element still; saved the viewport`,
+  );
+  await locator.page().screenshot({ path: file, timeout: 10_000 });
+}

@@ -14,7 +14,13 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { strFromU8, unzipSync } from 'fflate';
-import { ARTIFACTS, assertNothingWentWrong, openSession, scrollIntoRenderedView } from './browser.mjs';
+import {
+  ARTIFACTS,
+  assertNothingWentWrong,
+  openSession,
+  saveScreenshot,
+  scrollIntoRenderedView,
+} from './browser.mjs';
 import { downloadFrom } from './downloads.mjs';
 import { PAUSABLE, QUICK, labHelpers, newTrainPage } from './train-page.mjs';
 
@@ -271,9 +277,10 @@ test('side by side: additive and no attention train together, and the URL carrie
   );
   console.log(`# shift, 400 steps: exact match additive ${exact[0]}, none ${exact[1]}`);
   await scrollIntoRenderedView(page, page.locator('section[aria-labelledby="lesson-train"]'));
-  await page
-    .locator('section[aria-labelledby="lesson-train"]')
-    .screenshot({ path: path.join(ARTIFACTS, 'train-compare.png') });
+  await saveScreenshot(
+    page.locator('section[aria-labelledby="lesson-train"]'),
+    path.join(ARTIFACTS, 'train-compare.png'),
+  );
   // The link restores the same settings in a new page, in Chinese.
   const url = new URL(page.url());
   url.searchParams.set('lang', 'zh-CN');
@@ -288,9 +295,10 @@ test('side by side: additive and no attention train together, and the URL carrie
     document.querySelector('attnlab-train').shadowRoot?.querySelector('.run attnlab-attention-map'),
   );
   await scrollIntoRenderedView(copy, copy.locator('section[aria-labelledby="lesson-train"]'));
-  await copy
-    .locator('section[aria-labelledby="lesson-train"]')
-    .screenshot({ path: path.join(ARTIFACTS, 'train-zh-1280.png') });
+  await saveScreenshot(
+    copy.locator('section[aria-labelledby="lesson-train"]'),
+    path.join(ARTIFACTS, 'train-zh-1280.png'),
+  );
   await copy.close();
 });
 
@@ -339,9 +347,10 @@ test('"Show it in lesson 1" hands the trained model to lesson 1 on the app page;
   );
   await page.waitForFunction(() => location.search.includes('seq2seq.model=local'));
   await scrollIntoRenderedView(page, page.locator('section[aria-labelledby="lesson-seq2seq"]'));
-  await page
-    .locator('section[aria-labelledby="lesson-seq2seq"]')
-    .screenshot({ path: path.join(ARTIFACTS, 'train-in-lesson1.png') });
+  await saveScreenshot(
+    page.locator('section[aria-labelledby="lesson-seq2seq"]'),
+    path.join(ARTIFACTS, 'train-in-lesson1.png'),
+  );
   // The link cannot carry the file: opened again, the lesson shows its own model and says why.
   const copy = await session.newPage();
   await copy.goto(page.url());
