@@ -2,7 +2,14 @@
 // answer when the test says so. LatestForward shows only the newest answer; ModelSet loads each
 // model once, reports failures, and disposes every engine when its element leaves the page
 // (including one whose load finishes after that).
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+
+// The i18n module (a failed load names missing WebAssembly features in the page's language) reads
+// the browser's languages when it loads; this Node has no navigator.
+vi.hoisted(() => {
+  if (!('navigator' in globalThis))
+    Object.defineProperty(globalThis, 'navigator', { value: { language: 'en', languages: ['en'] } });
+});
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { LatestForward, type ForwardEngine } from '../../web/src/lessons/shared/latest-forward';
 import { LOCAL, ModelSet } from '../../web/src/lessons/shared/model-set';

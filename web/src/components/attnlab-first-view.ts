@@ -9,7 +9,7 @@ import { fetchModelFolder } from '../engine/model-folder';
 import { defaultModelBase } from '../engine/model-base';
 import type { AttentionMap, ForwardRecord } from '../engine/records';
 import { servedFolders } from '../lessons/shared/load-model';
-import { errorText } from '../lessons/shared/model-set';
+import { failedLoad } from '../lessons/shared/model-set';
 import { loadingBox } from '../lessons/shared/placeholders';
 import { fetchAsset } from '../engine/assets';
 import { LESSONS } from '../embed/state';
@@ -98,7 +98,7 @@ export class FirstViewElement extends LitElement {
     try {
       this.engine = await EngineClient.create();
     } catch (error) {
-      this.states = FIRST_CARDS.map(() => ({ status: 'failed', error: errorText(error) }));
+      this.states = FIRST_CARDS.map(() => failedLoad(error));
       firstFigureDone();
       return;
     }
@@ -116,7 +116,7 @@ export class FirstViewElement extends LitElement {
         const record = await engine.forward(FIRST_SENTENCE);
         this.set(i, { status: 'ready', record, map: card.slice(record) });
       } catch (error) {
-        this.set(i, { status: 'failed', error: errorText(error) });
+        this.set(i, failedLoad(error));
       }
     }
     this.engine?.dispose();

@@ -3,13 +3,15 @@
 // EngineClient; the map is re-drawn from that state alone.
 
 import { LitElement, css, html, nothing, type TemplateResult } from 'lit';
-import { EngineClient } from '../engine/engine';
+import { EngineClient, UnsupportedBrowserError } from '../engine/engine';
+import type { WasmFeature } from '../engine/wasm-features';
 import { LatestForward } from '../lessons/shared/latest-forward';
 import { DEMO_CONFIG, DEMO_SEED, clipText, hasSeveralLayers, type ForwardRecord } from '../engine/records';
 import { LocaleController, formatInteger, t } from '../i18n';
 import { radioPills } from './radio-pills';
 import { playgroundMapTitle } from '../lessons/shared/map-titles';
 import { notComposing } from '../lessons/shared/embed-attributes';
+import { unsupportedText } from '../lessons/shared/placeholders';
 import { placeholderBox, lessonBase, pills } from './shared-styles';
 import '../figures/attention-map';
 import { startWhenConnected } from './start-when-connected';
@@ -31,6 +33,7 @@ export class PlaygroundElement extends LitElement {
     text: { type: String },
     engineState: { state: true },
     startError: { state: true },
+    unsupported: { state: true },
     headIndex: { state: true },
   };
 
@@ -38,6 +41,8 @@ export class PlaygroundElement extends LitElement {
   declare text: string;
   declare engineState: EngineState;
   declare startError: string;
+  /** The WebAssembly features this browser lacks, when that stopped the engine (else null). */
+  declare unsupported: WasmFeature[] | null;
   declare headIndex: number;
 
   private engine: EngineClient | null = null;
@@ -61,6 +66,7 @@ export class PlaygroundElement extends LitElement {
     this.text = DEFAULT_SENTENCE;
     this.engineState = 'starting';
     this.startError = '';
+    this.unsupported = null;
     this.headIndex = 0;
   }
 
@@ -93,6 +99,7 @@ export class PlaygroundElement extends LitElement {
     } catch (error) {
       this.engineState = 'failed';
       this.startError = error instanceof Error ? error.message : String(error);
+      this.unsupported = error instanceof UnsupportedBrowserError ? error.missing : null;
     } finally {
       this.starting = false;
     }
@@ -189,6 +196,10 @@ export class PlaygroundElement extends LitElement {
   private renderMapArea(): TemplateResult {
     if (this.engineState === 'starting')
       return html`<div class="placeholder" role="status">${t('playground.starting')}</div>`;
+    if (this.engineState === 'failed' && this.unsupported)
+      return html`<div class="placeholder failed" role="alert" data-key="unsupported">
+        ${unsupportedText(this.unsupported)}
+      </div>`;
     if (this.engineState === 'failed')
       return html`<div class="placeholder failed" role="alert">
         ${t('playground.engineStartError', { message: this.startError })}

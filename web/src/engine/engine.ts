@@ -19,6 +19,7 @@ import type {
   WorkerMessage,
 } from './protocol';
 import type { ForwardRecord, ModelConfig, ModelInfo } from './records';
+import { missingWasmFeatures, type WasmFeature } from './wasm-features';
 
 /** The engine refused a request (bad input, bad model file) or could not run it. */
 export class EngineError extends Error {
@@ -72,6 +73,17 @@ export type { TestOnlyStats } from './protocol';
  */
 export class CrossOriginWorkerError extends EngineError {
   override name = 'CrossOriginWorkerError';
+}
+
+/**
+ * The browser lacks WebAssembly features every engine module needs (`missing`, wasm-features.ts):
+ * no worker was started and no .wasm fetched. The page names them (lessons/shared/placeholders.ts).
+ */
+export class UnsupportedBrowserError extends EngineError {
+  override name = 'UnsupportedBrowserError';
+  constructor(readonly missing: WasmFeature[]) {
+    super(`this browser lacks WebAssembly features the engine needs: ${missing.join(', ')}`);
+  }
 }
 
 /** Starts a worker; a SecurityError (script on another origin) becomes a CrossOriginWorkerError. */
@@ -159,8 +171,14 @@ export class EngineClient {
     this.worker = worker;
   }
 
-  /** Starts the worker and resolves once the WASM module inside it is ready. */
+  /**
+   * Starts the worker and resolves once the WASM module inside it is ready. A browser without a
+   * WebAssembly feature the module needs is told so first, and no worker starts
+   * (UnsupportedBrowserError).
+   */
   static async create(options: EngineOptions = {}): Promise<EngineClient> {
+    const missing = await missingWasmFeatures();
+    if (missing.length > 0) throw new UnsupportedBrowserError(missing);
     const worker = await startReady(options);
     const client = new EngineClient(worker, options);
     client.attach(worker);

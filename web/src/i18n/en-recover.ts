@@ -1,11 +1,19 @@
 // English strings for what the page says when it recovers: an engine worker that crashed or stopped
-// answering and was restarted (`engine`, engine.ts), and the values of a link it could not use
+// answering and was restarted (`engine`, engine.ts), or a browser that cannot run the engine at all
+// (`engine.unsupported`, engine/wasm-features.ts), and the values of a link it could not use
 // (`url`, embed/url-check.ts). en.ts includes both.
 
 export const enEngine = {
   restarted: {
     crash: 'The engine crashed and was restarted: your text and settings are kept.',
     timeout: 'The engine stopped answering and was restarted: your text and settings are kept.',
+  },
+  unsupported:
+    'This browser cannot run AttnLab’s engine: it lacks {{features}}. Chrome or Edge 95, Firefox 100 and Safari 16.4 and later have everything it needs.',
+  feature: {
+    webassembly: 'WebAssembly (it may be turned off, as Safari’s Lockdown Mode does)',
+    simd: 'WebAssembly SIMD',
+    exceptions: 'WebAssembly exception handling',
   },
 };
 

@@ -6,6 +6,13 @@ export const zhCNEngine: typeof enEngine = {
     crash: '引擎崩溃了，已重新启动：你输入的文字和设置都保留着。',
     timeout: '引擎没有响应，已重新启动：你输入的文字和设置都保留着。',
   },
+  unsupported:
+    '此浏览器无法运行 AttnLab 的引擎：它缺少{{features}}。Chrome 或 Edge 95、Firefox 100、Safari 16.4 及更新的版本都具备引擎所需的一切。',
+  feature: {
+    webassembly: 'WebAssembly（它可能被关闭了，例如 Safari 的锁定模式）',
+    simd: 'WebAssembly SIMD',
+    exceptions: 'WebAssembly 异常处理',
+  },
 };
 
 export const zhCNUrl: typeof enUrl = {

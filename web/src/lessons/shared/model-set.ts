@@ -6,7 +6,14 @@
 
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { servedModels, type LessonModels } from './models';
-import { CrossOriginWorkerError, type Restart, type RestartReason } from '../../engine/engine';
+import {
+  CrossOriginWorkerError,
+  UnsupportedBrowserError,
+  type Restart,
+  type RestartReason,
+} from '../../engine/engine';
+import type { WasmFeature } from '../../engine/wasm-features';
+import { unsupportedText } from './placeholders';
 import type { DownloadProgress, ModelFolder } from '../../engine/model-folder';
 
 /** The key of the model the student opened from their own files (open-model.ts), in every lesson. */
@@ -29,7 +36,7 @@ export type LoadState<M> =
   /** `received` / `total`: how much of the weights has arrived (total null: not said). */
   | { status: 'loading'; received?: number; total?: number | null }
   | { status: 'ready'; model: M }
-  | { status: 'failed'; error: string; crossOrigin?: boolean };
+  | { status: 'failed'; error: string; crossOrigin?: boolean; unsupported?: WasmFeature[] };
 
 export interface ModelSetOptions<K extends string, M extends Disposable> {
   lesson: LessonModels<K>;
@@ -44,6 +51,17 @@ export interface ModelSetOptions<K extends string, M extends Disposable> {
 }
 
 export const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+export type FailedLoad = Extract<LoadState<never>, { status: 'failed' }>;
+
+/** A load that failed with `error`, marked when the page says it in its own words (placeholders.ts). */
+export const failedLoad = (error: unknown): FailedLoad => ({
+  status: 'failed',
+  // Panels that show only the message (a second model, the guide) name the missing features too.
+  error: error instanceof UnsupportedBrowserError ? unsupportedText(error.missing) : errorText(error),
+  ...(error instanceof CrossOriginWorkerError ? { crossOrigin: true } : {}),
+  ...(error instanceof UnsupportedBrowserError ? { unsupported: error.missing } : {}),
+});
 
 export class ModelSet<K extends string, M extends Disposable> implements ReactiveController {
   /** Models whose folder the page serves, in switch order (see servedModels for the fallback). */
@@ -140,7 +158,7 @@ export class ModelSet<K extends string, M extends Disposable> implements Reactiv
       this.options.onReady?.(LOCAL, model);
     } catch (error) {
       if (generation !== this.generation || this.local !== slot) return;
-      this.local = { name, state: { status: 'failed', error: errorText(error) } };
+      this.local = { name, state: failedLoad(error) };
       this.host.requestUpdate();
     }
   }
@@ -169,12 +187,7 @@ export class ModelSet<K extends string, M extends Disposable> implements Reactiv
           this.set(key, { status: 'loading', received, total });
       });
     } catch (error) {
-      if (generation === this.generation)
-        this.set(key, {
-          status: 'failed',
-          error: errorText(error),
-          ...(error instanceof CrossOriginWorkerError ? { crossOrigin: true } : {}),
-        });
+      if (generation === this.generation) this.set(key, failedLoad(error));
       return;
     }
     if (generation !== this.generation) {

@@ -6,7 +6,10 @@
 import { html, type TemplateResult } from 'lit';
 import { hasWords } from '../../engine/records';
 import { formatInteger, t } from '../../i18n';
+import { unsupportedText } from './unsupported-text';
 import type { LoadState } from './model-set';
+
+export { unsupportedText };
 
 /** A placeholder box: 'hint' for what the student can change, 'failed' for what went wrong. */
 export function placeholder(
@@ -21,6 +24,10 @@ export function placeholder(
 export function loadPlaceholder(prefix: string, load: LoadState<unknown> | undefined): TemplateResult | null {
   if (!load || load.status === 'loading')
     return loadingBox(t(`${prefix}.loading`), load?.received, load?.total ?? null);
+  if (load.status === 'failed' && load.unsupported)
+    return html`<div class="placeholder failed" role="alert" data-key="unsupported">
+      ${unsupportedText(load.unsupported)}
+    </div>`;
   if (load.status === 'failed' && load.crossOrigin)
     return html`<div class="placeholder failed" role="alert" data-key="cross-origin">
       ${t('embed.crossOrigin')}

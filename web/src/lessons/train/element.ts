@@ -10,9 +10,9 @@
 import './strings'; // this view's English strings, before anything renders (i18n/en.ts)
 import { LitElement, css, html, nothing, unsafeCSS, type PropertyValues, type TemplateResult } from 'lit';
 import katexCss from 'katex/dist/katex.min.css?inline';
-import { LocaleController, formatInteger, formatPercent, t } from '../../i18n';
+import { LocaleController, t } from '../../i18n';
 import { download } from '../../figures/export';
-import { renderMessages, type Message } from '../shared/messages';
+import { renderMessages } from '../shared/messages';
 import { applyLanguageAttribute, isTeacherMode, reflectAttributes } from '../shared/embed-attributes';
 import { lessonBase, placeholderBox, srOnly } from '../../components/shared-styles';
 import {
@@ -29,19 +29,12 @@ import {
   type Settings,
   type SettingsText,
 } from './state';
-import {
-  TrainRun,
-  cardWithExample,
-  deviceCores,
-  modelZip,
-  runErrorText,
-  sharesOneWorker,
-  zipName,
-} from './run';
+import { TrainRun, cardWithExample, deviceCores, modelZip, sharesOneWorker, zipName } from './run';
 import { snapshotAt } from './timeline';
+import { labMessages } from './messages';
+import { missingWasmFeatures, type WasmFeature } from '../../engine/wasm-features';
 import {
   controlsStyles,
-  problemText,
   renderButtons,
   renderExampleChooser,
   renderMapChooser,
@@ -89,6 +82,8 @@ export class TrainElement extends LitElement {
   private lastRefresh = 0;
   private chartsStale = false;
   private lastCharts = 0;
+  /** The WebAssembly features this browser lacks ([]: none), null until asked. */
+  private wasmMissing: WasmFeature[] | null = null;
 
   constructor() {
     super();
@@ -101,7 +96,15 @@ export class TrainElement extends LitElement {
   override connectedCallback(): void {
     super.connectedCallback();
     document.addEventListener('visibilitychange', this.onVisibility);
-    startWhenConnected(this, () => this.syncRuns());
+    startWhenConnected(this, () => {
+      // No run starts a worker before the browser is known to run the engine (wasm-features.ts).
+      void missingWasmFeatures().then((missing) => {
+        this.wasmMissing = missing;
+        if (!this.isConnected) return;
+        this.syncRuns();
+        this.requestUpdate(); // a run that cannot start says so at once, with no worker to hear from
+      });
+    });
   }
 
   override disconnectedCallback(): void {
@@ -134,6 +137,7 @@ export class TrainElement extends LitElement {
 
   /** Starts the runs the settings ask for, unless they are running already (the example alone changes nothing). */
   private syncRuns(force = false): void {
+    if (this.wasmMissing === null) return; // not known yet: connectedCallback syncs once it is
     const settings = this.settings;
     const key = settings
       ? variantsOf(settings)
@@ -173,7 +177,7 @@ export class TrainElement extends LitElement {
               this.refreshSoon();
             }
           },
-          host ? { host } : {},
+          host ? { host, missing: this.wasmMissing } : { missing: this.wasmMissing },
         ),
       );
     }
@@ -301,76 +305,6 @@ export class TrainElement extends LitElement {
     };
   }
 
-  private messages(): Message[] {
-    const out: Message[] = this.checked.problems.map((p) => ({
-      kind: 'error',
-      key: `problem-${p.field}-${p.key}`,
-      text: problemText(p, this.text.task),
-    }));
-    for (const run of this.runs) {
-      const e = run.error;
-      if (!e) continue;
-      out.push({ kind: 'error', key: `engine-${e.code}`, text: runErrorText(e) });
-    }
-    if (this.downloadError)
-      out.push({
-        kind: 'error',
-        key: 'download',
-        text: t('train.downloadFailed', { detail: this.downloadError }),
-      });
-    for (const run of this.runs) {
-      // Said plainly: on the default reverse recipe dot-product attention ends at 0% exact match
-      // (native `attnlab train`, 1500 steps), a result to show, not a fault to hide.
-      const last = run.timeline[run.timeline.length - 1];
-      const still = run.status === 'done' || run.status === 'paused';
-      if (
-        run.family === 'seq2seq' &&
-        run.variant === 'dot' &&
-        run.status === 'done' &&
-        last &&
-        last.metrics.exactMatch < 0.1
-      )
-        out.push({
-          kind: 'info',
-          key: 'dot-stalled',
-          text: t('train.dotStalled', { exact: formatPercent(last.metrics.exactMatch) }),
-        });
-      // Recall is often right while the last position reads a later state that carries the first
-      // symbol (c_{i-1} feeds h_i): measured, not assumed (docs/embedding.md).
-      const error = last?.metrics.alignmentError ?? null;
-      if (
-        run.family === 'rnn' &&
-        still &&
-        last &&
-        error !== null &&
-        last.metrics.exactMatch >= 0.9 &&
-        error >= 0.3
-      )
-        out.push({
-          kind: 'info',
-          key: `recall-shortcut-${run.variant}`,
-          text: t('train.recallShortcut', {
-            exact: formatPercent(last.metrics.exactMatch),
-            direct: formatPercent(1 - error),
-          }),
-        });
-    }
-    if (this.runs.length > 1 && this.runs[0].host && this.runs.every((r) => r.host === this.runs[0].host))
-      out.push({
-        kind: 'info',
-        key: 'one-worker',
-        text: t('train.oneWorker', { cores: formatInteger(deviceCores()) }),
-      });
-    if (this.hiddenPause) out.push({ kind: 'info', key: 'hidden-pause', text: t('train.hiddenPause') });
-    else if (this.runs.length && this.runs.every((r) => r.status === 'done'))
-      out.push({
-        kind: 'info',
-        key: 'done',
-        text: t('train.done', { steps: formatInteger(this.runs[0].steps) }),
-      });
-    return out;
-  }
-
   private charts(marker: number | null): TemplateResult {
     const cache = this.chartsCache;
     if (cache && cache.version === this.chartsVersion && cache.marker === marker) return cache.template;
@@ -386,7 +320,17 @@ export class TrainElement extends LitElement {
     const steps = this.scrubSteps ?? Infinity;
     const transformer = this.settings !== null && FAMILY[this.settings.task] === 'transformer';
     return html`
-      ${renderSettings(view)} ${renderButtons(view)} ${renderMessages('train-messages', this.messages())}
+      ${renderSettings(view)} ${renderButtons(view)}
+      ${renderMessages(
+        'train-messages',
+        labMessages({
+          problems: this.checked.problems,
+          task: this.text.task,
+          runs: this.runs,
+          downloadError: this.downloadError,
+          hiddenPause: this.hiddenPause,
+        }),
+      )}
       ${
         this.runs.length
           ? html`${renderTimeline(view)} ${renderExampleChooser(view, example)}

@@ -7,6 +7,8 @@ import { zipSync, strToU8 } from 'fflate';
 import { CrossOriginWorkerError } from '../../engine/engine';
 import { LabClient, type LabClientOptions, type LabExport, type LabHost } from '../../engine/lab-client';
 import type { LabMessage } from '../../engine/lab-protocol';
+import type { WasmFeature } from '../../engine/wasm-features';
+import { unsupportedText } from '../shared/unsupported-text';
 import { addSnapshot, type Snapshot } from './timeline';
 import type { Family } from './state';
 import { t } from '../../i18n';
@@ -17,6 +19,13 @@ export type RunStatus = 'starting' | 'ready' | 'running' | 'paused' | 'done' | '
 export interface RunError {
   code: string;
   detail: string;
+  /** code 'wasm_features': the WebAssembly features this browser lacks (no worker was started). */
+  missing?: WasmFeature[];
+}
+
+/** What the lab starts a run with besides the worker's: the browser's missing WebAssembly features. */
+export interface TrainRunOptions extends LabClientOptions {
+  missing?: WasmFeature[];
 }
 
 export class TrainRun {
@@ -43,8 +52,13 @@ export class TrainRun {
     readonly config: string,
     example: number,
     private readonly changed: (kind: 'progress' | 'snapshot' | 'state') => void,
-    options: LabClientOptions = {},
+    options: TrainRunOptions = {},
   ) {
+    if (options.missing?.length) {
+      this.status = 'failed';
+      this.error = { code: 'wasm_features', detail: options.missing.join(', '), missing: options.missing };
+      return;
+    }
     try {
       this.client = LabClient.start((message) => this.receive(message), options);
     } catch (error) {
@@ -188,6 +202,7 @@ export const zipName = (task: string, variant: string, steps: number): string =>
 /** A run's error in plain words: the engine's code decides the sentence, its message is the detail. */
 export function runErrorText(error: RunError): string {
   if (error.code === 'cross_origin') return t('embed.crossOrigin');
+  if (error.code === 'wasm_features') return unsupportedText(error.missing ?? []);
   if (error.code === 'config' || error.code === 'worker')
     return t(`train.error.${error.code}`, { detail: error.detail });
   return t('train.error.other', { code: error.code, detail: error.detail });
