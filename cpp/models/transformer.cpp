@@ -48,6 +48,9 @@ Transformer::Transformer(const nlohmann::json& config) : config_(config) {
   }
   if (final_norm_) norm_ = LayerNorm(d_model_, eps);
   head_ = Linear(d_model_, vocab_size_);
+  // The table every forward adds, built once: rebuilt per forward it took a quarter of a 64-token
+  // forward of models/tf-mlm's size (4,096 sines and cosines in double; docs/performance.md).
+  if (sinusoidal_) positions_ = sinusoidal_encoding(max_len_, d_model_);
 }
 
 std::string Transformer::size_summary() const {
@@ -76,7 +79,7 @@ void Transformer::run(const std::vector<int>& ids, Cache& c, const std::vector<H
     throw TooManyTokens(T, max_len_,
                         "the input has " + std::to_string(T) + " tokens; this model reads at most " +
                             std::to_string(max_len_) + " (max_len)");
-  c.positions = sinusoidal_ ? sinusoidal_encoding(T, d_model_) : Mat::Zero(T, d_model_);
+  c.positions = sinusoidal_ ? Mat(positions_.topRows(T)) : Mat::Zero(T, d_model_);
   Mat x = embedding_.forward(ids) + c.positions;
   c.layers.resize(n_layer_);
   for (int l = 0; l < n_layer_; ++l)
@@ -171,7 +174,7 @@ Model::BufferCheck Transformer::check_buffer(const std::string& name, const Shap
                                       " (set \"max_len\" to at most " + std::to_string(rows) + ")"};
   // Only the positions the model reads matter. PyTorch code computes the table in float, whose
   // angle t * freq is off by about t * 6e-8 radians, so the tolerance grows with the position.
-  const Mat pe = sinusoidal_encoding(max_len_, d_model_);
+  const Mat& pe = positions_;
   for (int t = 0; t < max_len_; ++t)
     for (int i = 0; i < d_model_; ++i) {
       const double got = values[static_cast<size_t>(t) * static_cast<size_t>(d_model_) + static_cast<size_t>(i)];

@@ -84,6 +84,7 @@ class Transformer : public Model {
   std::vector<TransformerEncoderLayer> layers_;  // layers.{l}.*
   LayerNorm norm_;                               // norm.weight, norm.bias (D), with final_norm only
   Linear head_;                                  // head.weight (V, D), head.bias (V)
+  Mat positions_;                                // (max_len, D) the sinusoidal table; empty without it
 };
 
 }  // namespace attnlab
