@@ -30,6 +30,8 @@ AttentionEncoder::AttentionEncoder(const nlohmann::json& config) : config_(confi
   attn_ = MultiheadAttention(d_model_, n_head_, norm);
   norm_ = LayerNorm(d_model_);
   head_ = Linear(d_model_, vocab_size_);
+  // Built once for the longest input the model reads (as the Transformer's: transformer.cpp).
+  if (positional_ == Positional::Sinusoidal) positions_ = sinusoidal_encoding(max_tokens_, d_model_);
 }
 
 std::string AttentionEncoder::size_summary() const {
@@ -57,7 +59,8 @@ void AttentionEncoder::init(Rng& rng) {
 void AttentionEncoder::run(const std::vector<int>& ids, Cache& c) const {
   const int T = static_cast<int>(ids.size());
   c.x = embedding_.forward(ids);
-  if (positional_ == Positional::Sinusoidal) c.x += sinusoidal_encoding(T, d_model_);
+  if (positional_ == Positional::Sinusoidal)
+    c.x += T <= positions_.rows() ? Mat(positions_.topRows(T)) : sinusoidal_encoding(T, d_model_);
   if (positional_ == Positional::Learned) {
     std::vector<int> positions(T);
     for (int t = 0; t < T; ++t) positions[t] = t;

@@ -46,6 +46,7 @@ class AttentionEncoder : public Model {
   Positional positional_;
   Embedding embedding_;      // embedding.weight      (V, D)
   Embedding pos_embedding_;  // pos_embedding.weight  (max_len, D), learned positions only
+  Mat positions_;            // (max_tokens, D) the sinusoidal table, sinusoidal positions only
   MultiheadAttention attn_;  // attn.*
   LayerNorm norm_;           // norm.weight, norm.bias (D)
   Linear head_;              // head.weight (V, D), head.bias (V)
