@@ -96,6 +96,8 @@ for (const lesson of LESSONS) {
 
 test('lesson 3: the shuffle waits for typing to pause, then reads what was typed', async () => {
   const page = await openLesson(LESSONS[2]);
+  // The shuffle's model loads when its panel comes near the screen.
+  await page.locator('attnlab-transformer .shuffle').evaluate((e) => e.scrollIntoView({ block: 'center' }));
   const original = page.locator('attnlab-transformer .shuffle-texts q').first();
   await original.waitFor({ timeout: 30_000 });
   const changes = await page.evaluate(async () => {

@@ -29,6 +29,9 @@ export function useSession(name) {
   });
   after(() => session?.close());
 }
+/** The file's session (openSession in browser.mjs), once its `before` has run. */
+export const currentSession = () => session;
+
 export function originTest() {
   test('lesson 3 stayed on the page origin; no dialog, console error or failed request', () => {
     assert.deepEqual(session.foreignRequests, [], 'requests to other origins');

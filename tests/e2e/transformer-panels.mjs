@@ -12,9 +12,11 @@ import { test } from 'node:test';
 import { ARTIFACTS, scrollIntoRenderedView } from './browser.mjs';
 import {
   DEFAULT_SENTENCE,
+  FOLDERS,
   checkModelView,
   chooseView,
   configOf,
+  currentSession,
   lesson,
   openLesson,
   originTest,
@@ -124,6 +126,7 @@ test('the positional encoding: the table the model adds, and shuffled words with
   if (!servedModels().includes('nopos')) {
     await lesson(page, '.shuffle [data-key="no-nopos"]').waitFor();
   } else {
+    await shuffle.evaluate((e) => e.scrollIntoView({ block: 'center' })); // its model loads when near
     await page.waitForFunction(
       () =>
         document.querySelector('attnlab-transformer').shadowRoot?.querySelector('.shuffle')?.dataset
@@ -146,6 +149,34 @@ test('the positional encoding: the table the model adds, and shuffled words with
   await lesson(page, '.positions').screenshot({
     path: path.join(ARTIFACTS, 'transformer-positions-1280.png'),
   });
+  await page.close();
+});
+
+test('embedded alone, the lesson opens with its own model and one worker; the shuffle’s model loads when its panel comes near', async (t) => {
+  if (!servedModels().includes('nopos')) return t.skip('tf-mlm-nopos not served');
+  const page = await currentSession().newPage({ width: 1280, height: 900 });
+  const folders = new Set();
+  page.on('request', (r) => {
+    const m = new URL(r.url()).pathname.match(/\/models\/([^/]+)\//);
+    if (m) folders.add(m[1]);
+  });
+  await page.goto(`${currentSession().origin}/?embed=transformer`);
+  await settled(page);
+  await page.waitForTimeout(1500); // time enough for a model to be asked for, were it eager
+  const status = () => lesson(page, '.shuffle').getAttribute('data-status');
+  assert.equal(await status(), 'idle');
+  assert.deepEqual([...folders], [FOLDERS[servedModels()[0]]], 'only the default model fetched');
+  assert.equal(page.workers().length, 1, 'one worker');
+  await lesson(page, '.shuffle').evaluate((e) => e.scrollIntoView({ block: 'center' }));
+  await page.waitForFunction(
+    () =>
+      document.querySelector('attnlab-transformer').shadowRoot?.querySelector('.shuffle')?.dataset.status ===
+      'ready',
+    undefined,
+    { timeout: 30_000 },
+  );
+  assert.ok(folders.has(FOLDERS.nopos), 'the no-position model fetched once near');
+  assert.equal(page.workers().length, 2, 'its worker started');
   await page.close();
 });
 

@@ -364,6 +364,7 @@ test('a <mask> typed in the text works as a clicked one: a pressed chip, guesses
     path: path.join(ARTIFACTS, 'transformer-typed-mask-1280.png'),
   });
   if (servedModels().includes('nopos')) {
+    await lesson(page, '.shuffle').evaluate((e) => e.scrollIntoView({ block: 'center' })); // its model loads when near
     await page.waitForFunction(() => {
       const s = document.querySelector('attnlab-transformer').shadowRoot?.querySelector('.shuffle');
       return s?.dataset.status === 'ready' && s.textContent.includes('very');

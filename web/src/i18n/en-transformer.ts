@@ -137,6 +137,7 @@ export const enTransformer = {
   shuffleChinese:
     'This demonstration uses the English model trained without positions (models/tf-mlm-nopos); no Chinese model without positions was trained, so it is not shown for Chinese text. Choose “Masked LM” and type an English sentence to see it.',
   shuffleFew: 'Type at least two words to shuffle them.',
+  shuffleLoading: 'Loading the Transformer trained without positions…',
   original: 'original',
   shuffled: 'shuffled',
   reshuffle: 'Shuffle again',

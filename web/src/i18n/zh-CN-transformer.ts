@@ -131,6 +131,7 @@ export const zhCNTransformer: Strings['transformer'] = {
   shuffleChinese:
     '这个演示用的是不带位置编码的英文模型（models/tf-mlm-nopos）；没有训练不带位置编码的中文模型，所以中文句子不显示这个演示。选“掩码语言模型”并输入英文句子即可看到。',
   shuffleFew: '至少输入两个词才能打乱。',
+  shuffleLoading: '正在加载不用位置编码训练的 Transformer…',
   original: '原句',
   shuffled: '打乱后',
   reshuffle: '重新打乱',

@@ -28,6 +28,7 @@ import { LessonElement } from '../shared/lesson-element';
 import { clipText, hasWords, type ForwardRecord } from '../../engine/records';
 import { activeMask, maskPositions, maskWord, tokenLabel, type TextWord } from './view-model';
 import { TRANSFORMER_MODELS, type TfModel } from '../shared/models';
+import { ShuffleDemo } from './shuffle';
 import { firstWholeWord } from '../shared/lm';
 import { LocaleController, t } from '../../i18n';
 import { DEFAULT_TF_SENTENCE, TF_MAX_CHARS, tfModel, type LoadedModel, type ShuffleState } from './parts';
@@ -38,13 +39,7 @@ import { paintThumbCanvases, modelViewStyles } from './model-view';
 import { stepViewStyles } from './step-view';
 import { renderFigure } from './figure';
 import { renderMask, maskPanelStyles } from './mask-panel';
-import {
-  paintPositions,
-  renderPositions,
-  runShuffle,
-  scheduleShuffle,
-  positionsPanelStyles,
-} from './positions-panel';
+import { paintPositions, renderPositions, positionsPanelStyles } from './positions-panel';
 import { transformerStyles } from './styles';
 import { renderCompare, comparePanelStyles } from './compare-panel';
 import { ExplainSection } from '../shared/explain-section';
@@ -136,21 +131,13 @@ export class TransformerElement extends LessonElement<TfModel, LoadedModel> {
       if (model === this.model) this.compute();
     },
   });
-  /** The shuffle demonstration runs the no-position model in a worker of its own. */
-  readonly shuffleModels = new ModelSet<TfModel, LoadedModel>(this, {
-    lesson: TRANSFORMER_MODELS,
-    load: modelLoader(tfModel),
-    manifest: servedFolders,
-    onReady: () => runShuffle(this),
-  });
+  /** The shuffle demonstration: the no-position model in a worker of its own, loaded when near. */
+  readonly shuffleDemo = new ShuffleDemo(this);
   /** The record the last update saw (a new one may move the query, hover and field tokens). */
   seenRecord: ForwardRecord | null = null;
   focusMaskAfterRecord = false;
   /** No query chosen yet: each new record opens on its first whole word (firstWholeWord). */
   autoQuery = true;
-  shuffleTicket = 0;
-  shuffleQueue: Promise<void> = Promise.resolve();
-  shuffleTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor() {
     super();
@@ -214,11 +201,6 @@ export class TransformerElement extends LessonElement<TfModel, LoadedModel> {
     startWhenConnected(this, () => void this.start());
   }
 
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    clearTimeout(this.shuffleTimer);
-  }
-
   async start(): Promise<void> {
     await this.models.readManifest();
     if (!this.available.length) return; // said in the figure's place
@@ -227,7 +209,6 @@ export class TransformerElement extends LessonElement<TfModel, LoadedModel> {
       this.zh.textChanged(); // a Chinese sentence from the URL or an attribute
       await this.ensureLoaded(this.model);
     }
-    if (this.available.includes('nopos')) await this.startShuffleModel();
   }
 
   readonly fallbackKey = 'mlm' as const;
@@ -247,18 +228,6 @@ export class TransformerElement extends LessonElement<TfModel, LoadedModel> {
 
   ensureLoaded(model: TfModel): Promise<void> {
     return this.models.ensure(model);
-  }
-
-  /** The shuffle demonstration runs the no-position model in a worker of its own. */
-  async startShuffleModel(): Promise<void> {
-    this.shuffle = { status: 'loading' };
-    await this.shuffleModels.ensure('nopos');
-    const load = this.shuffleModels.state('nopos');
-    if (load?.status === 'failed') this.shuffle = { status: 'failed', error: load.error };
-  }
-
-  get shuffleModel(): LoadedModel | null {
-    return this.shuffleModels.ready('nopos');
   }
 
   get manifestRead(): boolean {
@@ -285,7 +254,7 @@ export class TransformerElement extends LessonElement<TfModel, LoadedModel> {
     this.readout = '';
     this.interventions.sentenceChanged();
     this.compute();
-    scheduleShuffle(this);
+    this.shuffleDemo.schedule();
   }
 
   chooseModel(model: WithLocal<TfModel>, auto = false): void {

@@ -7,7 +7,6 @@ import type { TfModel } from '../shared/models';
 import type { TransformerElement } from './element';
 import { SPEC, isView } from './state';
 import { textWords } from './view-model';
-import { scheduleShuffle } from './positions-panel';
 
 export function followAttributes(el: TransformerElement, changed: Map<PropertyKey, unknown>): void {
   let recompute = false;
@@ -17,7 +16,7 @@ export function followAttributes(el: TransformerElement, changed: Map<PropertyKe
     el.readout = '';
     el.zh.textChanged();
     recompute = true;
-    scheduleShuffle(el);
+    el.shuffleDemo.schedule();
   }
   const model = parseModel(el.attrModel, SPEC) as TfModel | null;
   if (changed.has('attrModel') && model && model !== el.model) {

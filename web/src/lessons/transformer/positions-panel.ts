@@ -10,9 +10,6 @@ import { t } from '../../i18n';
 import { canvasToPng, download, gridSvg } from '../../figures/export';
 import type { ExportEvent, ExportFormat } from '../../figures/export-buttons';
 import type { TransformerElement } from './element';
-import { isSuperseded } from '../../engine/engine';
-import { bpeWords, matchTokens, permutationError, shuffleOrder, spacedText } from './view-model';
-import { SHUFFLE_MAX_WORDS } from './parts';
 import {
   PE_ROWS_MAX,
   PE_EXPORT_CELL,
@@ -161,10 +158,12 @@ export function renderShuffle(el: TransformerElement, arch: TfArch): TemplateRes
   if (state.status !== 'ready')
     return html`<div class="shuffle" data-status=${state.status}>
       ${title}
-      <p class="note" role="status">${t('transformer.computing')}</p>
+      <p class="note" role="status">
+        ${t(state.status === 'running' ? 'transformer.computing' : 'transformer.shuffleLoading')}
+      </p>
     </div>`;
-  const layer = Math.min(el.layer, el.shuffleModel ? el.shuffleModel.arch.nLayer - 1 : 0);
-  const head = Math.min(el.head, el.shuffleModel ? el.shuffleModel.arch.nHead - 1 : 0);
+  const layer = Math.min(el.layer, el.shuffleDemo.model ? el.shuffleDemo.model.arch.nLayer - 1 : 0);
+  const head = Math.min(el.head, el.shuffleDemo.model ? el.shuffleDemo.model.arch.nHead - 1 : 0);
   const a = findMap(state.original, layer, head);
   const b = findMap(state.shuffled, layer, head);
   const equal = state.error <= PERMUTATION_TOLERANCE;
@@ -191,7 +190,12 @@ export function renderShuffle(el: TransformerElement, arch: TfArch): TemplateRes
       <p>
         <span class="tag">${t('transformer.shuffled')}</span> <q dir="auto">${state.shuffledText.trim()}</q>
       </p>
-      <button type="button" class="small-button" data-key="reshuffle" @click=${() => reshuffle(el)}>
+      <button
+        type="button"
+        class="small-button"
+        data-key="reshuffle"
+        @click=${() => el.shuffleDemo.reshuffle()}
+      >
         ${t('transformer.reshuffle')}
       </button>
     </div>
@@ -213,60 +217,6 @@ export function renderShuffle(el: TransformerElement, arch: TfArch): TemplateRes
 }
 
 // ---- Self-attention against RNN and CNN -----------------------------------------------------
-
-// ---- The shuffle demonstration (no-position model, its own worker) -------------------------
-
-/**
- * The shuffle runs once typing pauses this long (ms). Its two forwards and two maps took as long
- * as the keystroke's own figure; run after every keystroke (it waited 120 ms), they were drawn
- * just as the next keystroke came and made it wait: lesson 3's keystroke p95 22-31 ms against
- * 15 ms without (docs/performance.md, "One render per keystroke").
- */
-export const SHUFFLE_PAUSE_MS = 400;
-
-export function scheduleShuffle(el: TransformerElement): void {
-  clearTimeout(el.shuffleTimer);
-  el.shuffleTimer = setTimeout(() => runShuffle(el), SHUFFLE_PAUSE_MS);
-}
-
-/**
- * Runs the first words of the text and a shuffled copy through the no-position model, one after
- * the other on its own worker (queued, so the pair is never split by a newer request).
- */
-export function runShuffle(el: TransformerElement): void {
-  const model = el.shuffleModel;
-  if (!model) return;
-  const ticket = ++el.shuffleTicket;
-  const words = bpeWords(el.clipped()).slice(0, SHUFFLE_MAX_WORDS);
-  if (words.length < 2) {
-    el.shuffle = { status: 'few' };
-    return;
-  }
-  const order = shuffleOrder(words.length, el.shuffleSeed);
-  const originalText = spacedText(words);
-  const shuffledText = spacedText(order.map((i) => words[i]));
-  if (el.shuffle.status !== 'ready') el.shuffle = { status: 'running' };
-  el.shuffleQueue = el.shuffleQueue.then(async () => {
-    if (ticket !== el.shuffleTicket) return;
-    try {
-      const original = await model.engine.forward(originalText);
-      if (ticket !== el.shuffleTicket) return;
-      const shuffled = await model.engine.forward(shuffledText);
-      if (ticket !== el.shuffleTicket) return;
-      const perm = matchTokens(original.ids, shuffled.ids);
-      const error = perm ? permutationError(original.maps, shuffled.maps, perm) : Infinity;
-      el.shuffle = { status: 'ready', original, shuffled, originalText, shuffledText, perm, error };
-    } catch (error) {
-      if (isSuperseded(error) || ticket !== el.shuffleTicket) return;
-      el.shuffle = { status: 'failed', error: error instanceof Error ? error.message : String(error) };
-    }
-  });
-}
-
-export function reshuffle(el: TransformerElement): void {
-  el.shuffleSeed += 1;
-  runShuffle(el);
-}
 
 export const positionsPanelStyles = css`
   .pe-figure {
