@@ -35,7 +35,8 @@ const TARGETS = [
     name: 'lesson 3 alone',
     query: '?embed=transformer',
     tag: 'attnlab-transformer',
-    figure: 'attnlab-attention-map',
+    // The shown view's figure (the head view by default), not the shuffle's maps below it.
+    figure: '.view svg.head-view, .view attnlab-attention-map',
   },
   {
     name: 'training lab alone',

@@ -90,8 +90,11 @@ test('lesson 3: the chosen head and word, in Chinese', async () => {
   const page = await session.newPage();
   await page.goto(`${session.origin}/?embed=transformer&lang=zh-CN`);
   const root = page.locator('attnlab-transformer');
+  // The lesson's figure (the head view by default; the shuffle's maps load only when scrolled to).
   await page.waitForFunction(() =>
-    document.querySelector('attnlab-transformer').shadowRoot?.querySelector('attnlab-attention-map'),
+    document
+      .querySelector('attnlab-transformer')
+      .shadowRoot?.querySelector('.view svg, .view attnlab-attention-map'),
   );
   await root.locator('details.explain-section > summary').click();
   const got = await parts(page, 'attnlab-transformer');
