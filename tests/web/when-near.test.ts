@@ -45,6 +45,16 @@ function fakeHost() {
   return host;
 }
 
+/** A connected lesson stand-in watched by a WhenNear (with `observer` as the browser's). */
+function watched(observer: unknown, ready?: () => boolean) {
+  vi.stubGlobal('IntersectionObserver', observer);
+  const host = fakeHost();
+  const start = vi.fn();
+  const near = new WhenNear(host, '.shuffle', start, ready);
+  host.connected();
+  return { host, start, near };
+}
+
 afterEach(() => {
   vi.unstubAllGlobals();
   FakeObserver.all = [];
@@ -52,11 +62,7 @@ afterEach(() => {
 
 describe('WhenNear', () => {
   it('starts once, when the rendered part comes near, with the margin of about a screen', () => {
-    vi.stubGlobal('IntersectionObserver', FakeObserver);
-    const host = fakeHost();
-    const start = vi.fn();
-    const near = new WhenNear(host, '.shuffle', start);
-    host.connected();
+    const { host, start, near } = watched(FakeObserver);
     host.rendered(); // the part is not rendered yet: nothing watched
     expect(FakeObserver.all).toHaveLength(0);
     host.part = {} as Element;
@@ -75,12 +81,8 @@ describe('WhenNear', () => {
   });
 
   it('waits for the lesson to be ready (its figure drawn) before judging what is near', () => {
-    vi.stubGlobal('IntersectionObserver', FakeObserver);
-    const host = fakeHost();
     let drawn = false;
-    const start = vi.fn();
-    new WhenNear(host, '.shuffle', start, () => drawn);
-    host.connected();
+    const { host, start } = watched(FakeObserver, () => drawn);
     host.part = {} as Element;
     host.rendered();
     expect(FakeObserver.all).toHaveLength(0);
@@ -92,21 +94,13 @@ describe('WhenNear', () => {
   });
 
   it('never starts for a part that is never rendered', () => {
-    vi.stubGlobal('IntersectionObserver', FakeObserver);
-    const host = fakeHost();
-    const start = vi.fn();
-    new WhenNear(host, '.shuffle', start);
-    host.connected();
+    const { host, start } = watched(FakeObserver);
     for (let i = 0; i < 3; i++) host.rendered();
     expect(start).not.toHaveBeenCalled();
   });
 
   it('watches again after the lesson leaves the page and comes back', () => {
-    vi.stubGlobal('IntersectionObserver', FakeObserver);
-    const host = fakeHost();
-    const start = vi.fn();
-    new WhenNear(host, '.shuffle', start);
-    host.connected();
+    const { host, start } = watched(FakeObserver);
     host.part = {} as Element;
     host.rendered();
     FakeObserver.all[0].report(true);
@@ -119,11 +113,7 @@ describe('WhenNear', () => {
   });
 
   it('starts at once where the browser has no IntersectionObserver', () => {
-    vi.stubGlobal('IntersectionObserver', undefined);
-    const host = fakeHost();
-    const start = vi.fn();
-    new WhenNear(host, '.shuffle', start);
-    host.connected();
+    const { host, start } = watched(undefined);
     host.part = {} as Element;
     host.rendered();
     expect(start).toHaveBeenCalledTimes(1);
