@@ -11,7 +11,7 @@ vi.hoisted(() => {
 });
 import { missingWasmFeatures } from '../../web/src/engine/wasm-features';
 import { EngineClient, UnsupportedBrowserError } from '../../web/src/engine/engine';
-import { unsupportedText } from '../../web/src/lessons/shared/placeholders';
+import { unsupportedText } from '../../web/src/lessons/shared/unsupported-text';
 import { failedLoad } from '../../web/src/lessons/shared/model-set';
 import { showLanguage } from '../../web/src/i18n';
 import { TrainRun, runErrorText } from '../../web/src/lessons/train/run';

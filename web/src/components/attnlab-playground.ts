@@ -11,7 +11,7 @@ import { LocaleController, formatInteger, t } from '../i18n';
 import { radioPills } from './radio-pills';
 import { playgroundMapTitle } from '../lessons/shared/map-titles';
 import { notComposing } from '../lessons/shared/embed-attributes';
-import { unsupportedText } from '../lessons/shared/placeholders';
+import { unsupportedText } from '../lessons/shared/unsupported-text';
 import { placeholderBox, lessonBase, pills } from './shared-styles';
 import '../figures/attention-map';
 import { startWhenConnected } from './start-when-connected';

@@ -13,7 +13,7 @@ import {
   type RestartReason,
 } from '../../engine/engine';
 import type { WasmFeature } from '../../engine/wasm-features';
-import { unsupportedText } from './placeholders';
+import { unsupportedText } from './unsupported-text';
 import type { DownloadProgress, ModelFolder } from '../../engine/model-folder';
 
 /** The key of the model the student opened from their own files (open-model.ts), in every lesson. */

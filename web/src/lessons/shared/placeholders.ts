@@ -9,8 +9,6 @@ import { formatInteger, t } from '../../i18n';
 import { unsupportedText } from './unsupported-text';
 import type { LoadState } from './model-set';
 
-export { unsupportedText };
-
 /** A placeholder box: 'hint' for what the student can change, 'failed' for what went wrong. */
 export function placeholder(
   text: string,
