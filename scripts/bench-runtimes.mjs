@@ -12,7 +12,9 @@
 // gzip -9), and the engine's GEMM / GEMV rate against the SIMD128 multiply-add peak measured here.
 //   node scripts/bench-runtimes.mjs [ROUNDS]
 // The other runtimes are installed on first use into build/bench-runtimes (not package.json).
-// The engine is build/wasm/attnlab_node.* (scripts/build-wasm); ATTNLAB_NODE_WASM_DIR for another.
+// The engine is the lessons' module built for Node, build/wasm/attnlab_node_lessons.* (scripts/build-wasm):
+// the code a lesson runs (its per-model code compiled for size, CMakeLists.txt). ATTNLAB_NODE_WASM_DIR
+// for another build; ATTNLAB_BENCH_MODULE=attnlab_node for the whole engine (all -O3, what the lab runs).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -72,8 +74,10 @@ async function main() {
   await tf.ready();
 
   const wasmDir = path.resolve(ROOT, process.env.ATTNLAB_NODE_WASM_DIR ?? 'build/wasm');
-  const engine = await req(path.join(wasmDir, 'attnlab_node.cjs'))({
-    wasmBinary: fs.readFileSync(path.join(wasmDir, 'attnlab_node.wasm')),
+  const moduleName = process.env.ATTNLAB_BENCH_MODULE ?? 'attnlab_node_lessons';
+  console.log(`engine: ${path.relative(ROOT, path.join(wasmDir, moduleName))}.{cjs,wasm}`);
+  const engine = await req(path.join(wasmDir, `${moduleName}.cjs`))({
+    wasmBinary: fs.readFileSync(path.join(wasmDir, `${moduleName}.wasm`)),
   });
   const load = (config, tensors) => {
     const s = new engine.Session();

@@ -2,6 +2,7 @@
 
 #include <stdexcept>
 
+#include "core/cold.h"
 #include "core/fused.h"
 
 namespace attnlab {
@@ -16,15 +17,15 @@ RowVec additive_scores(const Mat& keys, const RowVec& query, const RowVec& v, Ma
   return e;
 }
 
-AdditiveScoreGrad additive_scores_backward(const RowVec& de, const Mat& hidden, const RowVec& v) {
+ATTNLAB_COLD AdditiveScoreGrad additive_scores_backward(const RowVec& de, const Mat& hidden, const RowVec& v) {
   AdditiveScoreGrad g;
   g.dkeys = Mat::Zero(hidden.rows(), hidden.cols());
   additive_scores_backward_acc(de, hidden, v, g.dkeys, g.dquery, g.dv);
   return g;
 }
 
-void additive_scores_backward_acc(const RowVec& de, const Mat& hidden, const RowVec& v, Mat& dkeys, RowVec& dquery,
-                                  RowVec& dv) {
+ATTNLAB_COLD void additive_scores_backward_acc(const RowVec& de, const Mat& hidden, const RowVec& v, Mat& dkeys,
+                                               RowVec& dquery, RowVec& dv) {
   // forward was: e_j = v . P_j, P_j = tanh(k_j + q)
   //   => dv = sum_j de_j P_j, dpre_j = de_j v (1 - P_j^2), dk_j += dpre_j, dq = sum_j dpre_j
   const Eigen::Index S = hidden.rows(), A = hidden.cols();

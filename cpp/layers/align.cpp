@@ -3,6 +3,7 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "core/cold.h"
 #include "core/fused.h"
 #include "core/matmul.h"
 #include "layers/linear.h"
@@ -20,7 +21,7 @@ Align::Align(Score k, Normalization n, int dk, int dq, int a)
   }
 }
 
-void Align::init(Rng& rng) {
+ATTNLAB_COLD void Align::init(Rng& rng) {
   if (kind == Score::General) {
     init_uniform(weight.value, rng, 1.0 / std::sqrt(static_cast<double>(query_dim)));
     return;
@@ -92,7 +93,7 @@ Align::Result Align::scores_and_weights(const Mat& kp, const Mat& queries, const
   return res;
 }
 
-void Align::backward(const Cache& cache, const Mat& dweights, Mat& dkeys, Mat& dqueries) {
+ATTNLAB_COLD void Align::backward(const Cache& cache, const Mat& dweights, Mat& dkeys, Mat& dqueries) {
   if (cache.projected) throw std::logic_error("align: forward_projected pairs with backward_projected");
   Mat dkp;
   backward_projected(cache, dweights, dkp, dqueries);
@@ -102,12 +103,12 @@ void Align::backward(const Cache& cache, const Mat& dweights, Mat& dkeys, Mat& d
     backward_key_projection(cache.keys, dkp, dkeys);
 }
 
-void Align::backward_key_projection(const Mat& keys, const Mat& dkp, Mat& dkeys) {
+ATTNLAB_COLD void Align::backward_key_projection(const Mat& keys, const Mat& dkp, Mat& dkeys) {
   matmul_tn_acc(dkp, keys, w_key.grad);
   dkeys = matmul_nn(dkp, w_key.value);
 }
 
-void Align::backward_projected(const Cache& cache, const Mat& dweights, Mat& dkp_out, Mat& dqueries) {
+ATTNLAB_COLD void Align::backward_projected(const Cache& cache, const Mat& dweights, Mat& dkp_out, Mat& dqueries) {
   if (kind == Score::General) {
     // forward was: e = (s W^T) h^T with qp = s W^T
     const Mat dscores = normalize_rows_backward(norm, cache.weights, dweights);
@@ -123,15 +124,18 @@ void Align::backward_projected(const Cache& cache, const Mat& dweights, Mat& dkp
   backward_query_projection(cache.queries, dqp);
 }
 
-void Align::backward_projected_step(const Cache& cache, const Mat& dweights, Mat& dkp_sum, Mat& dqp, Mat& dqueries) {
+ATTNLAB_COLD void Align::backward_projected_step(const Cache& cache, const Mat& dweights, Mat& dkp_sum, Mat& dqp,
+                                                 Mat& dqueries) {
   if (kind == Score::General) throw std::logic_error("align: the general score has no query projection");
   backward_scores(cache, dweights, dkp_sum, dqp);
   dqueries = matmul_nn(dqp, w_query.value);
 }
 
-void Align::backward_query_projection(const Mat& queries, const Mat& dqp) { matmul_tn_acc(dqp, queries, w_query.grad); }
+ATTNLAB_COLD void Align::backward_query_projection(const Mat& queries, const Mat& dqp) {
+  matmul_tn_acc(dqp, queries, w_query.grad);
+}
 
-void Align::backward_scores(const Cache& cache, const Mat& dweights, Mat& dkp_sum, Mat& dqp) {
+ATTNLAB_COLD void Align::backward_scores(const Cache& cache, const Mat& dweights, Mat& dkp_sum, Mat& dqp) {
   // forward was: alpha = normalize(e)
   const Mat dscores = normalize_rows_backward(norm, cache.weights, dweights);
   const Eigen::Index N = cache.queries.rows();

@@ -2,11 +2,13 @@
 
 #include <stdexcept>
 
+#include "core/cold.h"
+
 namespace attnlab {
 
 Embedding::Embedding(int num, int dim) : num_embeddings(num), embedding_dim(dim), weight(Param::matrix(num, dim)) {}
 
-void Embedding::init(Rng& rng) {
+ATTNLAB_COLD void Embedding::init(Rng& rng) {
   for (Eigen::Index i = 0; i < weight.value.size(); ++i) weight.value.data()[i] = static_cast<Real>(rng.normal());
 }
 
@@ -21,7 +23,7 @@ Mat Embedding::forward(const std::vector<int>& ids) const {
   return y;
 }
 
-void Embedding::backward(const std::vector<int>& ids, const Mat& dy) {
+ATTNLAB_COLD void Embedding::backward(const std::vector<int>& ids, const Mat& dy) {
   if (input_grad) *input_grad = dy;
   for (size_t t = 0; t < ids.size(); ++t) weight.grad.row(ids[t]) += dy.row(static_cast<Eigen::Index>(t));
 }

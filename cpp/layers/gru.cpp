@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "core/cold.h"
 #include "core/matmul.h"
 #include "layers/activations.h"
 #include "layers/cell_grads.h"
@@ -17,7 +18,7 @@ Gru::Gru(int input, int hidden)
       bias_ih(Param::vector(3 * hidden)),
       bias_hh(Param::vector(3 * hidden)) {}
 
-void Gru::init(Rng& rng) {
+ATTNLAB_COLD void Gru::init(Rng& rng) {
   const double bound = 1.0 / std::sqrt(static_cast<double>(hidden_size));
   for (Param* p : {&weight_ih, &weight_hh, &bias_ih, &bias_hh}) init_uniform(p->value, rng, bound);
 }
@@ -34,7 +35,7 @@ void Gru::apply_gates(const RowVec& gi, const RowVec& gh, Step& s) const {
   s.h = (Real(1) - s.z.array()) * s.n.array() + s.z.array() * s.h_prev.array();
 }
 
-void Gru::gate_grad(const Step& s, const RowVec& dh, RowVec& dgi, RowVec& dgh, RowVec& dh_direct) const {
+ATTNLAB_COLD void Gru::gate_grad(const Step& s, const RowVec& dh, RowVec& dgi, RowVec& dgh, RowVec& dh_direct) const {
   const int D = hidden_size;
   const auto one = Real(1);
   const RowVec dn_pre = dh.array() * (one - s.z.array()) * (one - s.n.array().square());
@@ -59,7 +60,7 @@ RowVec Gru::step(const RowVec& x, const RowVec& h_prev, Step& s) const {
   return s.h;
 }
 
-void Gru::step_backward(const Step& s, const RowVec& dh, RowVec& dx, RowVec& dh_prev) {
+ATTNLAB_COLD void Gru::step_backward(const Step& s, const RowVec& dh, RowVec& dx, RowVec& dh_prev) {
   RowVec dgi, dgh, dh_direct;
   gate_grad(s, dh, dgi, dgh, dh_direct);
   RowVec dh_hh;
@@ -88,7 +89,7 @@ Mat Gru::forward(const Mat& x, const RowVec& h0, Cache& cache) const {
   return H;
 }
 
-Mat Gru::backward(const Cache& cache, const Mat& dH, RowVec* dh0) {
+ATTNLAB_COLD Mat Gru::backward(const Cache& cache, const Mat& dH, RowVec* dh0) {
   const Eigen::Index T = static_cast<Eigen::Index>(cache.steps.size());
   Mat dgi_all(T, 3 * hidden_size), dgh_all(T, 3 * hidden_size), x_all(T, input_size), hprev_all(T, hidden_size);
   RowVec dh_next = RowVec::Zero(hidden_size);

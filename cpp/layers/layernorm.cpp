@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include "core/cold.h"
+
 namespace attnlab {
 
 LayerNorm::LayerNorm(int d, double epsilon) : dim(d), eps(epsilon), weight(Param::vector(d)), bias(Param::vector(d)) {
@@ -24,7 +26,7 @@ Mat LayerNorm::forward(const Mat& x, Cache& cache) const {
   return y;
 }
 
-Mat LayerNorm::backward(const Cache& cache, const Mat& dy) {
+ATTNLAB_COLD Mat LayerNorm::backward(const Cache& cache, const Mat& dy) {
   weight.grad += (dy.array() * cache.xhat.array()).colwise().sum().matrix();
   bias.grad += dy.colwise().sum();
   const Mat dxhat = dy.array().rowwise() * weight.value.row(0).array();

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "core/cold.h"
 #include "core/matmul.h"
 
 namespace attnlab {
@@ -15,7 +16,7 @@ Linear::Linear(int in, int out, bool with_bias)
   if (has_bias) bias = Param::vector(out);
 }
 
-void Linear::init(Rng& rng) {
+ATTNLAB_COLD void Linear::init(Rng& rng) {
   const double bound = 1.0 / std::sqrt(static_cast<double>(in_features));
   init_uniform(weight.value, rng, bound);
   if (has_bias) init_uniform(bias.value, rng, bound);
@@ -30,7 +31,7 @@ Mat Linear::forward(const Mat& x) const {
   return y;
 }
 
-Mat Linear::backward(const Mat& x, const Mat& dy) {
+ATTNLAB_COLD Mat Linear::backward(const Mat& x, const Mat& dy) {
   matmul_tn_acc(dy, x, weight.grad);
   if (has_bias) add_column_sums(dy, bias.grad);
   return matmul_nn(dy, weight.value);

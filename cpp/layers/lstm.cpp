@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "core/cold.h"
 #include "core/matmul.h"
 #include "layers/activations.h"
 #include "layers/cell_grads.h"
@@ -17,7 +18,7 @@ Lstm::Lstm(int input, int hidden)
       bias_ih(Param::vector(4 * hidden)),
       bias_hh(Param::vector(4 * hidden)) {}
 
-void Lstm::init(Rng& rng) {
+ATTNLAB_COLD void Lstm::init(Rng& rng) {
   const double bound = 1.0 / std::sqrt(static_cast<double>(hidden_size));
   for (Param* p : {&weight_ih, &weight_hh, &bias_ih, &bias_hh}) init_uniform(p->value, rng, bound);
 }
@@ -39,7 +40,7 @@ void Lstm::apply_gates(const RowVec& pre, const RowVec& c_prev, Step& s) const {
   s.h = s.o.array() * s.tanh_c.array();
 }
 
-RowVec Lstm::gate_grad(const Step& s, const RowVec& dh, const RowVec& dc, RowVec& dc_prev) const {
+ATTNLAB_COLD RowVec Lstm::gate_grad(const Step& s, const RowVec& dh, const RowVec& dc, RowVec& dc_prev) const {
   const int D = hidden_size;
   const auto one = Real(1);
   const RowVec dc_total = dc.array() + dh.array() * s.o.array() * (one - s.tanh_c.array().square());
@@ -64,8 +65,8 @@ RowVec Lstm::step(const RowVec& x, const RowVec& h_prev, const RowVec& c_prev, S
   return s.h;
 }
 
-void Lstm::step_backward(const Step& s, const RowVec& dh, const RowVec& dc, RowVec& dx, RowVec& dh_prev,
-                         RowVec& dc_prev) {
+ATTNLAB_COLD void Lstm::step_backward(const Step& s, const RowVec& dh, const RowVec& dc, RowVec& dx, RowVec& dh_prev,
+                                      RowVec& dc_prev) {
   const RowVec dpre = gate_grad(s, dh, dc, dc_prev);
   dx = CellParams{weight_ih, weight_hh, bias_ih, bias_hh}.step(dpre, dpre, s.x, s.h_prev, dh_prev);
 }
@@ -92,7 +93,7 @@ Mat Lstm::forward(const Mat& x, const RowVec& h0, const RowVec& c0, Cache& cache
   return H;
 }
 
-Mat Lstm::backward(const Cache& cache, const Mat& dH, RowVec* dh0, RowVec* dc0) {
+ATTNLAB_COLD Mat Lstm::backward(const Cache& cache, const Mat& dH, RowVec* dh0, RowVec* dc0) {
   const Eigen::Index T = static_cast<Eigen::Index>(cache.steps.size());
   Mat dpre_all(T, 4 * hidden_size), x_all(T, input_size), hprev_all(T, hidden_size);
   RowVec dh_next = RowVec::Zero(hidden_size), dc_next = RowVec::Zero(hidden_size);

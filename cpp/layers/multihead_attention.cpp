@@ -3,6 +3,7 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "core/cold.h"
 #include "core/matmul.h"
 #include "core/pmath.h"
 #include "layers/additive_score.h"
@@ -22,7 +23,7 @@ MultiheadAttention::MultiheadAttention(int d, int h, Normalization n, Score s)
   if (s == Score::Additive) additive_v = Param::matrix(h, d / h);
 }
 
-void MultiheadAttention::init(Rng& rng) {
+ATTNLAB_COLD void MultiheadAttention::init(Rng& rng) {
   init_uniform(in_proj_weight.value, rng, std::sqrt(6.0 / (d_model + 3 * d_model)));
   in_proj_bias.value.setZero();
   out_proj.init(rng);
@@ -93,7 +94,7 @@ void MultiheadAttention::edit_head(const HeadsEdit& edit, int h, bool causal, Tr
   }
 }
 
-Mat MultiheadAttention::backward(const Trace& tr, const Mat& dout) {
+ATTNLAB_COLD Mat MultiheadAttention::backward(const Trace& tr, const Mat& dout) {
   const Eigen::Index T = tr.x.rows();
   const int K = head_dim();
   const Real scale = Real(1) / std::sqrt(static_cast<Real>(K));

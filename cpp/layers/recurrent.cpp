@@ -2,6 +2,8 @@
 
 #include <stdexcept>
 
+#include "core/cold.h"
+
 namespace attnlab {
 
 const char* to_string(CellKind k) { return k == CellKind::Rnn ? "rnn" : k == CellKind::Lstm ? "lstm" : "gru"; }
@@ -19,7 +21,7 @@ int Recurrent::hidden_size() const {
   return kind == CellKind::Rnn ? rnn.hidden_size : kind == CellKind::Lstm ? lstm.hidden_size : gru.hidden_size;
 }
 
-void Recurrent::init(Rng& rng) {
+ATTNLAB_COLD void Recurrent::init(Rng& rng) {
   switch (kind) {
     case CellKind::Rnn: rnn.init(rng); break;
     case CellKind::Lstm: lstm.init(rng); break;
@@ -37,7 +39,7 @@ Mat Recurrent::forward(const Mat& x, Cache& cache) const {
   return Mat();
 }
 
-Mat Recurrent::backward(const Cache& cache, const Mat& dH) {
+ATTNLAB_COLD Mat Recurrent::backward(const Cache& cache, const Mat& dH) {
   switch (kind) {
     case CellKind::Rnn: return rnn.backward(cache.rnn, dH, nullptr);
     case CellKind::Lstm: return lstm.backward(cache.lstm, dH, nullptr, nullptr);

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "core/cold.h"
 #include "core/fused.h"
 #include "core/matmul.h"
 #include "layers/cell_grads.h"
@@ -21,7 +22,7 @@ void activate(bool relu, RowVec& h) {
 }
 
 // dpre = dh f'(pre), written from the output h: tanh' = 1 - h^2, relu' = [h > 0].
-RowVec activation_backward(bool relu, const RowVec& h, const RowVec& dh) {
+ATTNLAB_COLD RowVec activation_backward(bool relu, const RowVec& h, const RowVec& dh) {
   if (relu) return (h.array() > Real(0)).select(dh.array(), Real(0)).matrix();
   return dh.array() * (Real(1) - h.array().square());
 }
@@ -37,7 +38,7 @@ SimpleRnn::SimpleRnn(int input, int hidden, bool use_relu)
       bias_ih(Param::vector(hidden)),
       bias_hh(Param::vector(hidden)) {}
 
-void SimpleRnn::init(Rng& rng) {
+ATTNLAB_COLD void SimpleRnn::init(Rng& rng) {
   const double bound = 1.0 / std::sqrt(static_cast<double>(hidden_size));
   for (Param* p : {&weight_ih, &weight_hh, &bias_ih, &bias_hh}) init_uniform(p->value, rng, bound);
 }
@@ -55,12 +56,13 @@ const RowVec& SimpleRnn::step(const RowVec& x, const RowVec& h_prev, Step& s) co
   return s.h;
 }
 
-void SimpleRnn::step_backward(const Step& s, const RowVec& dh, RowVec& dx, RowVec& dh_prev) {
+ATTNLAB_COLD void SimpleRnn::step_backward(const Step& s, const RowVec& dh, RowVec& dx, RowVec& dh_prev) {
   const RowVec dpre = activation_backward(relu, s.h, dh);
   dx = CellParams{weight_ih, weight_hh, bias_ih, bias_hh}.step(dpre, dpre, s.x, s.h_prev, dh_prev);
 }
 
-void SimpleRnn::step_backward_inputs(const Step& s, const RowVec& dh, RowVec& dpre, RowVec& dx, RowVec& dh_prev) const {
+ATTNLAB_COLD void SimpleRnn::step_backward_inputs(const Step& s, const RowVec& dh, RowVec& dpre, RowVec& dx,
+                                                  RowVec& dh_prev) const {
   if (dh.size() != hidden_size || s.h.size() != hidden_size)
     throw std::logic_error("simple_rnn: dh of the wrong width");
   dpre.resize(hidden_size);
@@ -72,7 +74,7 @@ void SimpleRnn::step_backward_inputs(const Step& s, const RowVec& dh, RowVec& dp
   dh_prev = matvec_nn(dpre, weight_hh.value);
 }
 
-void SimpleRnn::backward_weights(const Mat& dpre, const Mat& x, const Mat& h_prev) {
+ATTNLAB_COLD void SimpleRnn::backward_weights(const Mat& dpre, const Mat& x, const Mat& h_prev) {
   CellParams{weight_ih, weight_hh, bias_ih, bias_hh}.weights(dpre, dpre, x, h_prev);
 }
 
@@ -98,7 +100,7 @@ Mat SimpleRnn::forward(const Mat& x, const RowVec& h0, Cache& cache) const {
   return H;
 }
 
-Mat SimpleRnn::backward(const Cache& cache, const Mat& dH, RowVec* dh0) {
+ATTNLAB_COLD Mat SimpleRnn::backward(const Cache& cache, const Mat& dH, RowVec* dh0) {
   const Eigen::Index T = static_cast<Eigen::Index>(cache.steps.size());
   Mat dpre_all(T, hidden_size), x_all(T, input_size), hprev_all(T, hidden_size);
   RowVec dh_next = RowVec::Zero(hidden_size);

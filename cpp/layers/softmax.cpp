@@ -4,6 +4,7 @@
 #include <limits>
 #include <stdexcept>
 
+#include "core/cold.h"
 #include "core/matmul.h"
 #include "layers/activations.h"
 
@@ -31,7 +32,7 @@ Mat softmax_rows(const Mat& x, const Mask* mask) {
   return y;
 }
 
-Mat softmax_rows_backward(const Mat& y, const Mat& dy) {
+ATTNLAB_COLD Mat softmax_rows_backward(const Mat& y, const Mat& dy) {
   const Eigen::Matrix<Real, Eigen::Dynamic, 1> dot = (y.array() * dy.array()).rowwise().sum();
   return (y.array() * (dy.array().colwise() - dot.array())).matrix();
 }
@@ -43,13 +44,13 @@ Mat sigmoid_masked(const Mat& x, const Mask* mask) {
   return y;
 }
 
-Mat sigmoid_masked_backward(const Mat& y, const Mat& dy) { return sigmoid_backward(y, dy); }
+ATTNLAB_COLD Mat sigmoid_masked_backward(const Mat& y, const Mat& dy) { return sigmoid_backward(y, dy); }
 
 Mat normalize_rows(Normalization kind, const Mat& x, const Mask* mask) {
   return kind == Normalization::Softmax ? softmax_rows(x, mask) : sigmoid_masked(x, mask);
 }
 
-Mat normalize_rows_backward(Normalization kind, const Mat& y, const Mat& dy) {
+ATTNLAB_COLD Mat normalize_rows_backward(Normalization kind, const Mat& y, const Mat& dy) {
   return kind == Normalization::Softmax ? softmax_rows_backward(y, dy) : sigmoid_masked_backward(y, dy);
 }
 

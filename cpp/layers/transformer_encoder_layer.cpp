@@ -1,5 +1,6 @@
 #include "layers/transformer_encoder_layer.h"
 
+#include "core/cold.h"
 #include "layers/activations.h"
 
 namespace attnlab {
@@ -16,7 +17,7 @@ TransformerEncoderLayer::TransformerEncoderLayer(int d, int h, int ff, bool use_
       norm1(d, eps),
       norm2(d, eps) {}
 
-void TransformerEncoderLayer::init(Rng& rng) {
+ATTNLAB_COLD void TransformerEncoderLayer::init(Rng& rng) {
   self_attn.init(rng);
   linear1.init(rng);
   linear2.init(rng);
@@ -43,7 +44,7 @@ Mat TransformerEncoderLayer::forward(const Mat& x, bool causal, Cache& c, const 
   return c.out;
 }
 
-Mat TransformerEncoderLayer::backward(const Cache& c, const Mat& dout) {
+ATTNLAB_COLD Mat TransformerEncoderLayer::backward(const Cache& c, const Mat& dout) {
   if (norm_first) {
     // forward was: out = y + linear2(act(linear1(norm2(y))))
     const Mat dhidden = linear2.backward(c.hidden, dout);

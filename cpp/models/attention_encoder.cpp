@@ -1,12 +1,13 @@
 #include "models/attention_encoder.h"
 
+#include "core/cold.h"
 #include "layers/cross_entropy.h"
 #include "layers/positional.h"
 #include "models/trace_names.h"
 
 namespace attnlab {
 
-AttentionEncoder::AttentionEncoder(const nlohmann::json& config) : config_(config) {
+ATTNLAB_COLD AttentionEncoder::AttentionEncoder(const nlohmann::json& config) : config_(config) {
   check_model_fields(config, kArchitecture,
                      {"vocab_size", "d_model", "n_head", "positional", "causal", "normalization", "max_len"});
   vocab_size_ = config_int(config, "vocab_size", 2, 1 << 20);
@@ -34,13 +35,13 @@ AttentionEncoder::AttentionEncoder(const nlohmann::json& config) : config_(confi
   if (positional_ == Positional::Sinusoidal) positions_ = sinusoidal_encoding(max_tokens_, d_model_);
 }
 
-std::string AttentionEncoder::size_summary() const {
+ATTNLAB_COLD std::string AttentionEncoder::size_summary() const {
   return "vocab_size=" + std::to_string(vocab_size_) + ", d_model=" + std::to_string(d_model_) +
          ", n_head=" + std::to_string(n_head_) +
          (positional_ == Positional::Learned ? ", max_len=" + std::to_string(max_len_) : "");
 }
 
-void AttentionEncoder::for_each_param(const ParamVisitor& f) {
+ATTNLAB_COLD void AttentionEncoder::for_each_param(const ParamVisitor& f) {
   embedding_.for_each_param("embedding", f);
   if (positional_ == Positional::Learned) pos_embedding_.for_each_param("pos_embedding", f);
   attn_.for_each_param("attn", f);
@@ -48,7 +49,7 @@ void AttentionEncoder::for_each_param(const ParamVisitor& f) {
   head_.for_each_param("head", f);
 }
 
-void AttentionEncoder::init(Rng& rng) {
+ATTNLAB_COLD void AttentionEncoder::init(Rng& rng) {
   embedding_.init(rng);
   if (positional_ == Positional::Learned) pos_embedding_.init(rng);
   attn_.init(rng);
@@ -93,7 +94,7 @@ ForwardTrace AttentionEncoder::forward_ids(const std::vector<int>& ids) const {
   return tr;
 }
 
-double AttentionEncoder::loss_and_backward(const Example& ex) {
+ATTNLAB_COLD double AttentionEncoder::loss_and_backward(const Example& ex) {
   Cache c;
   run(ex.ids, c);
   const CrossEntropyResult ce = cross_entropy(c.logits, ex.targets);

@@ -51,6 +51,18 @@ double number_field(const nlohmann::json& v, const std::string& at, const std::s
 
 }  // namespace
 
+// The one place that parses an intervention's text (the bindings call it): in the lessons' module
+// this file is compiled for size, and so is the JSON parser it instantiates (CMakeLists.txt).
+Intervention Intervention::parse(const std::string& json_text) {
+  nlohmann::json j;
+  try {
+    j = nlohmann::json::parse(json_text.data(), json_text.data() + json_text.size());
+  } catch (const nlohmann::json::parse_error& e) {
+    throw InterventionError("the intervention is not valid JSON at byte " + std::to_string(e.byte));
+  }
+  return Intervention(j);
+}
+
 Intervention::Intervention(const nlohmann::json& d) : description_(d) {
   if (!d.is_object()) throw InterventionError("an intervention must be a JSON object {\"edits\": [...]}");
   for (const auto& [key, value] : d.items())

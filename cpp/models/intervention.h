@@ -39,6 +39,8 @@ class Intervention {
   Intervention() = default;
   // Throws InterventionError naming the op and field at fault.
   explicit Intervention(const nlohmann::json& description);
+  // From JSON text (what the page sends); text that is not JSON is an InterventionError naming the byte.
+  static Intervention parse(const std::string& json_text);
 
   bool empty() const { return edits_.empty(); }
   // Throws InterventionError for an op the model cannot apply (a head it does not have, ablation

@@ -1,11 +1,12 @@
 #include "models/rnn_attention.h"
 
+#include "core/cold.h"
 #include "layers/cross_entropy.h"
 #include "models/trace_names.h"
 
 namespace attnlab {
 
-RnnAttention::RnnAttention(const nlohmann::json& config) : config_(config) {
+ATTNLAB_COLD RnnAttention::RnnAttention(const nlohmann::json& config) : config_(config) {
   check_model_fields(config, kArchitecture,
                      {"vocab_size", "embed_dim", "hidden_size", "attn_dim", "output_size", "cell", "nonlinearity",
                       "score", "normalization"});
@@ -24,21 +25,21 @@ RnnAttention::RnnAttention(const nlohmann::json& config) : config_(config) {
   head_ = Linear(2 * hidden_size_, output_size_);
 }
 
-std::string RnnAttention::size_summary() const {
+ATTNLAB_COLD std::string RnnAttention::size_summary() const {
   return std::string("cell=") + to_string(encoder_.kind) + ", vocab_size=" + std::to_string(vocab_size_) +
          ", embed_dim=" + std::to_string(embed_dim_) + ", hidden_size=" + std::to_string(hidden_size_) +
          ", score=" + to_string(align_.kind) + ", attn_dim=" + std::to_string(attn_dim_) +
          ", output_size=" + std::to_string(output_size_);
 }
 
-void RnnAttention::for_each_param(const ParamVisitor& f) {
+ATTNLAB_COLD void RnnAttention::for_each_param(const ParamVisitor& f) {
   embedding_.for_each_param("embedding", f);
   encoder_.for_each_param("encoder", f);
   align_.for_each_param("align", f);
   head_.for_each_param("head", f);
 }
 
-void RnnAttention::init(Rng& rng) {
+ATTNLAB_COLD void RnnAttention::init(Rng& rng) {
   embedding_.init(rng);
   encoder_.init(rng);
   align_.init(rng);
@@ -76,7 +77,7 @@ ForwardTrace RnnAttention::forward_ids(const std::vector<int>& ids) const {
   return tr;
 }
 
-double RnnAttention::loss_and_backward(const Example& ex) {
+ATTNLAB_COLD double RnnAttention::loss_and_backward(const Example& ex) {
   Cache c;
   run(ex.ids, c);
   const Eigen::Index T = c.H.rows();

@@ -1,11 +1,12 @@
 #include "models/rnn_lm.h"
 
+#include "core/cold.h"
 #include "layers/cross_entropy.h"
 #include "models/trace_names.h"
 
 namespace attnlab {
 
-RnnLm::RnnLm(const nlohmann::json& config) : config_(config) {
+ATTNLAB_COLD RnnLm::RnnLm(const nlohmann::json& config) : config_(config) {
   check_model_fields(config, kArchitecture, {"vocab_size", "embed_dim", "hidden_size", "cell", "nonlinearity"});
   vocab_size_ = config_int(config, "vocab_size", 2, 1 << 20);
   embed_dim_ = config_int(config, "embed_dim", 1, 4096);
@@ -17,19 +18,19 @@ RnnLm::RnnLm(const nlohmann::json& config) : config_(config) {
   head_ = Linear(hidden_size_, vocab_size_);
 }
 
-std::string RnnLm::size_summary() const {
+ATTNLAB_COLD std::string RnnLm::size_summary() const {
   return std::string("cell=") + to_string(encoder_.kind) + (encoder_.rnn.relu ? ", nonlinearity=relu" : "") +
          ", vocab_size=" + std::to_string(vocab_size_) + ", embed_dim=" + std::to_string(embed_dim_) +
          ", hidden_size=" + std::to_string(hidden_size_);
 }
 
-void RnnLm::for_each_param(const ParamVisitor& f) {
+ATTNLAB_COLD void RnnLm::for_each_param(const ParamVisitor& f) {
   embedding_.for_each_param("embedding", f);
   encoder_.for_each_param("rnn", f);
   head_.for_each_param("head", f);
 }
 
-void RnnLm::init(Rng& rng) {
+ATTNLAB_COLD void RnnLm::init(Rng& rng) {
   embedding_.init(rng);
   encoder_.init(rng);
   head_.init(rng);
@@ -46,7 +47,7 @@ ForwardTrace RnnLm::forward_ids(const std::vector<int>& ids) const {
   return tr;
 }
 
-double RnnLm::loss_and_backward(const Example& ex) {
+ATTNLAB_COLD double RnnLm::loss_and_backward(const Example& ex) {
   Recurrent::Cache cache;
   const Mat x = embedding_.forward(ex.ids);
   const Mat H = encoder_.forward(x, cache);

@@ -1,12 +1,13 @@
 #include "models/rnn_self_attention.h"
 
+#include "core/cold.h"
 #include "core/matmul.h"
 #include "layers/cross_entropy.h"
 #include "models/trace_names.h"
 
 namespace attnlab {
 
-RnnSelfAttention::RnnSelfAttention(const nlohmann::json& config) : config_(config) {
+ATTNLAB_COLD RnnSelfAttention::RnnSelfAttention(const nlohmann::json& config) : config_(config) {
   check_model_fields(config, kArchitecture,
                      {"vocab_size", "embed_dim", "hidden_size", "attn_dim", "cell", "variant", "self_penalty", "score",
                       "normalization"});
@@ -31,14 +32,14 @@ RnnSelfAttention::RnnSelfAttention(const nlohmann::json& config) : config_(confi
   head_ = Linear(2 * hidden_size_, vocab_size_);
 }
 
-std::string RnnSelfAttention::size_summary() const {
+ATTNLAB_COLD std::string RnnSelfAttention::size_summary() const {
   return std::string("cell=") + (lstm_ ? "lstm" : "rnn") + (with_h_ ? ", variant=ch" : "") +
          ", vocab_size=" + std::to_string(vocab_size_) + ", embed_dim=" + std::to_string(embed_dim_) +
          ", hidden_size=" + std::to_string(hidden_size_) + ", score=" + to_string(align_.kind) +
          ", attn_dim=" + std::to_string(attn_dim_);
 }
 
-void RnnSelfAttention::for_each_param(const ParamVisitor& f) {
+ATTNLAB_COLD void RnnSelfAttention::for_each_param(const ParamVisitor& f) {
   embedding_.for_each_param("embedding", f);
   if (lstm_)
     cell_lstm_.for_each_param("cell", f);
@@ -48,7 +49,7 @@ void RnnSelfAttention::for_each_param(const ParamVisitor& f) {
   head_.for_each_param("head", f);
 }
 
-void RnnSelfAttention::init(Rng& rng) {
+ATTNLAB_COLD void RnnSelfAttention::init(Rng& rng) {
   embedding_.init(rng);
   if (lstm_)
     cell_lstm_.init(rng);
@@ -152,7 +153,7 @@ ForwardTrace RnnSelfAttention::make_trace(const std::vector<int>& ids, const Cac
   return tr;
 }
 
-double RnnSelfAttention::loss_and_backward(const Example& ex) {
+ATTNLAB_COLD double RnnSelfAttention::loss_and_backward(const Example& ex) {
   Cache c;
   run(ex.ids, c);
   const int T = static_cast<int>(ex.ids.size()), D = hidden_size_, E = embed_dim_;

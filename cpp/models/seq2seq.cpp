@@ -2,6 +2,7 @@
 
 #include <stdexcept>
 
+#include "core/cold.h"
 #include "core/matmul.h"
 #include "layers/cross_entropy.h"
 #include "models/trace_names.h"
@@ -26,7 +27,7 @@ std::vector<std::string> whitespace_words(const std::string& text) {
 
 }  // namespace
 
-Seq2Seq::Seq2Seq(const nlohmann::json& config) : config_(config) {
+ATTNLAB_COLD Seq2Seq::Seq2Seq(const nlohmann::json& config) : config_(config) {
   check_model_fields(config, kArchitecture,
                      {"vocab_size", "embed_dim", "hidden_size", "attn_dim", "attention", "nonlinearity",
                       "max_output_len", "target_vocab", "target_vocab_size", "query_init"});
@@ -83,7 +84,7 @@ Seq2Seq::Seq2Seq(const nlohmann::json& config) : config_(config) {
   out_ = Linear(2 * D, tgt_vocab_);
 }
 
-std::string Seq2Seq::size_summary() const {
+ATTNLAB_COLD std::string Seq2Seq::size_summary() const {
   const char* att = attention_name();
   return std::string("attention=") + att + ", vocab_size=" + std::to_string(src_vocab_) +
          ", target_vocab_size=" + std::to_string(tgt_vocab_) + ", embed_dim=" + std::to_string(embed_dim_) +
@@ -92,7 +93,7 @@ std::string Seq2Seq::size_summary() const {
 
 const char* Seq2Seq::attention_name() const { return has_attention_ ? to_string(score_) : "none"; }
 
-void Seq2Seq::for_each_param(const ParamVisitor& f) {
+ATTNLAB_COLD void Seq2Seq::for_each_param(const ParamVisitor& f) {
   src_embedding_.for_each_param("src_embedding", f);
   encoder_.for_each_param("encoder", f);
   tgt_embedding_.for_each_param("tgt_embedding", f);
@@ -101,7 +102,7 @@ void Seq2Seq::for_each_param(const ParamVisitor& f) {
   out_.for_each_param("out", f);
 }
 
-void Seq2Seq::init(Rng& rng) {
+ATTNLAB_COLD void Seq2Seq::init(Rng& rng) {
   src_embedding_.init(rng);
   encoder_.init(rng);
   tgt_embedding_.init(rng);
@@ -280,7 +281,8 @@ ForwardTrace Seq2Seq::forced_trace(const std::vector<int>& src, const std::vecto
   return tr;
 }
 
-Example Seq2Seq::importance_example(const std::vector<int>& ids, const std::string& target, int row, int word) const {
+ATTNLAB_COLD Example Seq2Seq::importance_example(const std::vector<int>& ids, const std::string& target, int row,
+                                                 int word) const {
   Example ex;
   ex.ids = ids;
   for (const std::string& w : whitespace_words(target)) ex.targets.push_back(target_id(w));
@@ -330,7 +332,7 @@ std::vector<int> Seq2Seq::translate_ids(const std::vector<int>& src) const {
   return out;
 }
 
-double Seq2Seq::loss_and_backward(const Example& ex) {
+ATTNLAB_COLD double Seq2Seq::loss_and_backward(const Example& ex) {
   if (ex.targets.empty()) throw std::invalid_argument("seq2seq: the example has no target words");
   Cache c;
   run(ex.ids, &ex.targets, c);

@@ -3,13 +3,14 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "core/cold.h"
 #include "layers/cross_entropy.h"
 #include "layers/positional.h"
 #include "models/trace_names.h"
 
 namespace attnlab {
 
-Transformer::Transformer(const nlohmann::json& config) : config_(config) {
+ATTNLAB_COLD Transformer::Transformer(const nlohmann::json& config) : config_(config) {
   check_model_fields(
       config, kArchitecture,
       {"vocab_size", "d_model", "n_head", "n_layer", "d_ff", "positional", "causal", "activation", "objective",
@@ -53,20 +54,20 @@ Transformer::Transformer(const nlohmann::json& config) : config_(config) {
   if (sinusoidal_) positions_ = sinusoidal_encoding(max_len_, d_model_);
 }
 
-std::string Transformer::size_summary() const {
+ATTNLAB_COLD std::string Transformer::size_summary() const {
   return "vocab_size=" + std::to_string(vocab_size_) + ", d_model=" + std::to_string(d_model_) +
          ", n_head=" + std::to_string(n_head_) + ", n_layer=" + std::to_string(n_layer_) +
          ", d_ff=" + std::to_string(d_ff_);
 }
 
-void Transformer::for_each_param(const ParamVisitor& f) {
+ATTNLAB_COLD void Transformer::for_each_param(const ParamVisitor& f) {
   embedding_.for_each_param("embedding", f);
   for (int l = 0; l < n_layer_; ++l) layers_[l].for_each_param("layers." + std::to_string(l), f);
   if (final_norm_) norm_.for_each_param("norm", f);
   head_.for_each_param("head", f);
 }
 
-void Transformer::init(Rng& rng) {
+ATTNLAB_COLD void Transformer::init(Rng& rng) {
   embedding_.init(rng);
   for (TransformerEncoderLayer& l : layers_) l.init(rng);
   if (final_norm_) norm_ = LayerNorm(d_model_, norm_.eps);
@@ -142,7 +143,7 @@ ForwardTrace Transformer::make_trace(const std::vector<int>& ids, const Cache& c
   return tr;
 }
 
-double Transformer::loss_and_backward(const Example& ex) {
+ATTNLAB_COLD double Transformer::loss_and_backward(const Example& ex) {
   Cache c;
   run(ex.ids, c);
   const CrossEntropyResult ce = cross_entropy(c.logits, loss_targets(ex));
@@ -155,8 +156,8 @@ double Transformer::loss_and_backward(const Example& ex) {
   return ce.loss;
 }
 
-Model::BufferCheck Transformer::check_buffer(const std::string& name, const Shape& shape,
-                                             const std::vector<float>& values) const {
+ATTNLAB_COLD Model::BufferCheck Transformer::check_buffer(const std::string& name, const Shape& shape,
+                                                          const std::vector<float>& values) const {
   if (name != "pe") return {};
   // PyTorch code registers the table as (max_len, D), (max_len, 1, D) or (1, max_len, D).
   int64_t rows = 1;

@@ -153,7 +153,7 @@ class Session {
   val forwardEdited(const std::string& text, const std::string& intervention_json) {
     if (!model_) return failure("no_model", "no model loaded");
     try {
-      const Intervention iv = parse_intervention(intervention_json);
+      const Intervention iv = Intervention::parse(intervention_json);
       return record(model_->forward_text(text, &iv));
     } catch (const std::exception& e) {
       return failure(e);
@@ -163,7 +163,7 @@ class Session {
   val forwardForcedEdited(const std::string& text, const std::string& target, const std::string& intervention_json) {
     if (!model_) return failure("no_model", "no model loaded");
     try {
-      const Intervention iv = parse_intervention(intervention_json);
+      const Intervention iv = Intervention::parse(intervention_json);
       return record(model_->forward_text_forced(text, target, &iv));
     } catch (const std::exception& e) {
       return failure(e);
@@ -188,15 +188,6 @@ class Session {
 
  private:
   LiveCount<Session> live_;
-  static Intervention parse_intervention(const std::string& json) {
-    nlohmann::json j;
-    try {
-      j = nlohmann::json::parse(json.data(), json.data() + json.size());  // as parse_json_text
-    } catch (const nlohmann::json::parse_error& e) {
-      throw InterventionError("the intervention is not valid JSON at byte " + std::to_string(e.byte));
-    }
-    return Intervention(j);
-  }
 
   static val record(const ForwardTrace& tr) {
     ValWriter w;

@@ -12,6 +12,8 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 const wasmDir = path.resolve(repoRoot, process.env.ATTNLAB_NODE_WASM_DIR ?? 'build/wasm');
 export const NODE_MODULE = path.join(wasmDir, 'attnlab_node.cjs');
 export const NODE_WASM = path.join(wasmDir, 'attnlab_node.wasm');
+/** The Node builds: the whole engine, or the lessons' module (no training lab, built for size). */
+export type NodeModuleName = 'attnlab_node' | 'attnlab_node_lessons';
 export const NATIVE_CLI = path.join(repoRoot, 'build/native/attnlab');
 export const MODELS_DIR = path.join(repoRoot, 'tests/fixtures/models');
 
@@ -20,17 +22,27 @@ function mustExist(file: string, how: string): void {
 }
 
 /** Module options that make the Node build work (Node 20's fetch cannot read file paths). */
-export function nodeModuleOptions(options: ModuleOptions = {}): ModuleOptions {
-  mustExist(NODE_MODULE, 'run scripts/build-wasm to build the WebAssembly module for Node');
-  mustExist(NODE_WASM, 'run scripts/build-wasm to build the WebAssembly module for Node');
-  return { ...options, locateFile: undefined, wasmBinary: fs.readFileSync(NODE_WASM) };
+export function nodeModuleOptions(
+  options: ModuleOptions = {},
+  name: NodeModuleName = 'attnlab_node',
+): ModuleOptions {
+  const wasm = path.join(wasmDir, `${name}.wasm`);
+  mustExist(
+    path.join(wasmDir, `${name}.cjs`),
+    'run scripts/build-wasm to build the WebAssembly module for Node',
+  );
+  mustExist(wasm, 'run scripts/build-wasm to build the WebAssembly module for Node');
+  return { ...options, locateFile: undefined, wasmBinary: fs.readFileSync(wasm) };
 }
 
 /** A fresh instance of the WASM module (each has its own heap). */
-export function loadWasm(options: ModuleOptions = {}): Promise<AttnlabModule> {
-  const opts = nodeModuleOptions(options);
+export function loadWasm(
+  options: ModuleOptions = {},
+  name: NodeModuleName = 'attnlab_node',
+): Promise<AttnlabModule> {
+  const opts = nodeModuleOptions(options, name);
   const require = createRequire(import.meta.url);
-  const factory = require(NODE_MODULE) as AttnlabFactory;
+  const factory = require(path.join(wasmDir, `${name}.cjs`)) as AttnlabFactory;
   return factory(opts);
 }
 
