@@ -1,6 +1,7 @@
 // ATTNLAB_COLD marks a function that runs once per model or once per request, never once per
-// number or per keystroke: a model's constructor from its config, random initialization, and the
-// backward passes (training, and in a lesson only the "why" of one word on request). The lessons'
+// number: a model's constructor from its config, random initialization, the backward passes
+// (training, and in a lesson only the "why" of one word on request), and the copy of a forward
+// pass into its trace (once per keystroke, a copy of numbers already computed). The lessons'
 // WebAssembly module compiles these for size (the engine library attnlab_engine_lessons defines
 // ATTNLAB_COLD_FOR_SIZE; CMakeLists.txt); every other build, the training lab's included, compiles
 // them like the rest. minsize changes which instructions are chosen, never the arithmetic: no

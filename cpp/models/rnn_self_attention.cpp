@@ -133,7 +133,7 @@ ForwardTrace RnnSelfAttention::forward_edited(const std::vector<int>& ids, const
   return make_trace(ids, c);
 }
 
-ForwardTrace RnnSelfAttention::make_trace(const std::vector<int>& ids, const Cache& c) const {
+ATTNLAB_COLD ForwardTrace RnnSelfAttention::make_trace(const std::vector<int>& ids, const Cache& c) const {
   ForwardTrace tr;
   tr.ids = ids;
   AttentionMap m;

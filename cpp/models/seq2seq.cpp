@@ -198,7 +198,7 @@ void Seq2Seq::run(const std::vector<int>& src, const std::vector<int>* targets, 
   c.logits = out_.forward(c.Z);  // one product for all steps: p(y_j) = softmax(out([s_j; c_j]))
 }
 
-ForwardTrace Seq2Seq::make_trace(const std::vector<int>& src, const Cache& c) const {
+ATTNLAB_COLD ForwardTrace Seq2Seq::make_trace(const std::vector<int>& src, const Cache& c) const {
   ForwardTrace tr;
   tr.ids = src;
   const Eigen::Index S = c.H.rows(), T = static_cast<Eigen::Index>(c.steps.size()), D = hidden_size_;

@@ -115,7 +115,7 @@ ForwardTrace Transformer::forward_edited(const std::vector<int>& ids, const Inte
   return make_trace(ids, c);
 }
 
-ForwardTrace Transformer::make_trace(const std::vector<int>& ids, const Cache& c) const {
+ATTNLAB_COLD ForwardTrace Transformer::make_trace(const std::vector<int>& ids, const Cache& c) const {
   ForwardTrace tr;
   tr.ids = ids;
   tr.tensors.push_back({trace_names::kPositions, c.positions});
