@@ -2,7 +2,6 @@
 // that says what it is. The figure carries a title (the lesson, model, layer and head, then the
 // sentence) and the colour scale with its range, both of which the page draws outside the map's SVG.
 
-import { download, downloadFigure, fileStem, mapToCsv, mapToJson } from './export';
 import type { ExportFormat } from './export-buttons';
 import type { MapLayout } from './attention-map-layout';
 import type { AttentionMap } from '../engine/records';
@@ -31,6 +30,7 @@ export async function exportMap(
   format: ExportFormat,
   info: MapFigureInfo,
 ): Promise<void> {
+  const { download, downloadFigure, fileStem, mapToCsv, mapToJson } = await import('./export');
   const stem = fileStem(map.name);
   if (format === 'csv') return download(`${stem}.csv`, mapToCsv(map), 'text/csv;charset=utf-8');
   if (format === 'json') return download(`${stem}.json`, mapToJson(map), 'application/json');

@@ -1,7 +1,8 @@
 // Files a student or teacher can take away: an attention map as CSV or JSON (tokens and weights),
 // a figure as SVG or PNG. The text formats (and gridSvg) are pure functions (Vitest checks them);
 // the figure formats serialize the SVG the page drew, with the styles its stylesheet gave it, or
-// for a figure painted into a canvas, a grid of squares.
+// for a figure painted into a canvas, a grid of squares. The views import this module on their
+// first export (a dynamic import), so a lesson's first download does not carry it (issue 17).
 
 import type { AttentionMap } from '../engine/records';
 

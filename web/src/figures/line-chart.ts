@@ -11,7 +11,6 @@
 import { LitElement, css, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { axisBottom, axisLeft, line, scaleLinear, select } from 'd3';
 import { LocaleController, currentLanguage, formatPercent, t } from '../i18n';
-import { downloadFigure, fileStem } from './export';
 import type { ExportEvent, ExportFormat } from './export-buttons';
 import { srOnly } from '../components/shared-styles';
 import './export-buttons';
@@ -189,10 +188,11 @@ export class LineChartElement extends LitElement {
   /** Downloads the chart as drawn, with its key under it: SVG at its viewBox size, or PNG at twice that. */
   async exportAs(format: ExportFormat): Promise<void> {
     const svg = this.renderRoot.querySelector<SVGSVGElement>('svg.chart');
-    if (svg && (format === 'png' || format === 'svg'))
-      await downloadFigure(svg, fileStem(`${this.yLabel} ${this.xLabel}`), format, {
-        legend: this.series.map((s) => ({ label: s.label, color: s.color, dash: s.dash })),
-      });
+    if (!svg || (format !== 'png' && format !== 'svg')) return;
+    const { downloadFigure, fileStem } = await import('./export'); // on the first export only
+    await downloadFigure(svg, fileStem(`${this.yLabel} ${this.xLabel}`), format, {
+      legend: this.series.map((s) => ({ label: s.label, color: s.color, dash: s.dash })),
+    });
   }
 
   override render(): TemplateResult {

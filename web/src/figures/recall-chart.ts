@@ -8,7 +8,7 @@ import '../lessons/lstmn/strings'; // lesson 2's chart: its strings are lesson 2
 import { LitElement, css, html, unsafeCSS, type TemplateResult } from 'lit';
 import { axisBottom, axisLeft, line, scaleLinear, scaleLog, select } from 'd3';
 import { LocaleController, formatInteger, formatPercent, t } from '../i18n';
-import { downloadFigure, type LegendEntry } from './export';
+import type { LegendEntry } from './export';
 import type { RecallCurve, RecallPoint } from '../lessons/shared/lm';
 import type { ExportEvent, ExportFormat } from './export-buttons';
 import { placeholderBox, srOnly } from '../components/shared-styles';
@@ -116,6 +116,7 @@ export class RecallChartElement extends LitElement {
     ];
     if (curve.chance !== null)
       legend.push({ label: t('lstmn.recallChance'), color: CHANCE_COLOR, dash: CHANCE_DASH });
+    const { downloadFigure } = await import('./export'); // on the first export only
     await downloadFigure(svg, 'recall-by-distance', format, { legend });
   }
 

@@ -11,7 +11,6 @@ import './strings'; // this view's English strings, before anything renders (i18
 import { LitElement, css, html, nothing, unsafeCSS, type PropertyValues, type TemplateResult } from 'lit';
 import katexCss from 'katex/dist/katex.min.css?inline';
 import { LocaleController, t } from '../../i18n';
-import { download } from '../../figures/export';
 import { renderMessages } from '../shared/messages';
 import { applyLanguageAttribute, isTeacherMode, reflectAttributes } from '../shared/embed-attributes';
 import { lessonBase, placeholderBox, srOnly } from '../../components/shared-styles';
@@ -252,6 +251,7 @@ export class TrainElement extends LitElement {
       const steps =
         (JSON.parse(model.card) as { training?: { steps?: number } }).training?.steps ?? run.steps;
       const zip = modelZip(model);
+      const { download } = await import('../../figures/export'); // on the first download only
       download(
         zipName(this.text.task, run.variant, steps),
         new Blob([zip as BlobPart], { type: 'application/zip' }),

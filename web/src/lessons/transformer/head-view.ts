@@ -7,7 +7,6 @@ import { truncateLabel, type ForwardRecord } from '../../engine/records';
 import { findMap, type TfArch } from './view-model';
 import { t } from '../../i18n';
 import { radioPills } from '../../components/radio-pills';
-import { downloadFigure } from '../../figures/export';
 import type { ExportEvent, ExportFormat } from '../../figures/export-buttons';
 import type { TransformerElement } from './element';
 import { HEAD_COLORS, fixed, maxAbs } from './parts';
@@ -185,6 +184,7 @@ export async function exportHeadView(el: TransformerElement, format: ExportForma
       color: HEAD_COLORS[h % HEAD_COLORS.length],
     }));
   const stem = `head-view-layer-${Number(svg.dataset.layer) + 1}-token-${Number(svg.dataset.query) + 1}`;
+  const { downloadFigure } = await import('../../figures/export'); // on the first export only
   await downloadFigure(svg, stem, format, { legend });
 }
 

@@ -7,7 +7,6 @@ import { interpolatePuOr } from 'd3';
 import { paintCanvas } from '../../figures/palette';
 import { allZero, findMap, findTensor, sinusoidalTable, type TfArch } from './view-model';
 import { t } from '../../i18n';
-import { canvasToPng, download, gridSvg } from '../../figures/export';
 import type { ExportEvent, ExportFormat } from '../../figures/export-buttons';
 import type { TransformerElement } from './element';
 import {
@@ -51,6 +50,7 @@ export async function exportPositions(el: TransformerElement, format: ExportForm
   const T = positionRows(el, arch);
   const D = arch.dModel;
   const stem = `positional-encoding-${T}x${D}`;
+  const { canvasToPng, download, gridSvg } = await import('../../figures/export'); // on the first export only
   if (format === 'png') return download(`${stem}.png`, await canvasToPng(canvas, PE_EXPORT_CELL));
   if (format !== 'svg') return;
   const table = sinusoidalTable(T, D);
