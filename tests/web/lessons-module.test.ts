@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AttnlabModule, Session } from '../../web/src/engine/wasm-types';
-import { loadWasm, repoRoot } from './support/wasm-node';
+import { loadFolder, loadWasm, repoRoot } from './support/wasm-node';
 
 const SHIPPED = path.join(repoRoot, 'models');
 const modelDirs = fs
@@ -37,13 +37,8 @@ function bits(value: unknown): unknown {
 }
 
 function open(module: AttnlabModule, name: string): Session {
-  const dir = path.join(SHIPPED, name);
   const session = new module.Session();
-  const loaded = session.load(
-    fs.readFileSync(path.join(dir, 'config.json'), 'utf8'),
-    new Uint8Array(fs.readFileSync(path.join(dir, 'model.safetensors'))),
-    fs.readFileSync(path.join(dir, 'card.json'), 'utf8'),
-  );
+  const loaded = loadFolder(session, path.join(SHIPPED, name));
   expect(loaded.error ?? '', name).toBe('');
   return session;
 }

@@ -25,7 +25,7 @@ import {
 import { LSTMN_MODELS, modelFolders } from '../../web/src/lessons/shared/models';
 import { parseModel, LESSONS } from '../../web/src/embed/state';
 import type { Session } from '../../web/src/engine/wasm-types';
-import { loadWasm, repoRoot } from './support/wasm-node';
+import { loadFolder, loadWasm, repoRoot } from './support/wasm-node';
 
 const FOLDERS = modelFolders(LSTMN_MODELS);
 const read = (folder: string, file: string) => fs.readFileSync(path.join(repoRoot, 'models', folder, file));
@@ -43,11 +43,7 @@ describe('the self-weight penalty, penalized against unpenalized, in the WASM Se
       const session = new module.Session();
       sessions.push(session);
       const folder = FOLDERS[key];
-      const status = session.load(
-        read(folder, 'config.json').toString('utf8'),
-        new Uint8Array(read(folder, 'model.safetensors')),
-        read(folder, 'card.json').toString('utf8'),
-      );
+      const status = loadFolder(session, path.join(repoRoot, 'models', folder));
       if (!status.ok) throw new Error(`${folder}: load failed: ${status.error}`);
       const raw = session.forward(DEFAULT_LSTMN_SENTENCE);
       if (!raw.ok) throw new Error(`${folder}: forward failed`);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { toForwardRecord, type RawForward } from '../../web/src/engine/convert';
 import { maxAbsDiff, type ForwardRecord } from '../../web/src/engine/records';
 import type { AttnlabModule, Session } from '../../web/src/engine/wasm-types';
-import { MODELS_DIR, loadWasm, nativeForward, repoRoot } from './support/wasm-node';
+import { MODELS_DIR, loadFolder, loadWasm, nativeForward, repoRoot } from './support/wasm-node';
 
 const TOLERANCE = 1e-5;
 
@@ -52,11 +52,7 @@ describe.each(modelDirs.map((dir) => [path.basename(dir), dir]))('%s: native CLI
 
     module = await loadWasm();
     session = new module.Session();
-    const loaded = session.load(
-      fs.readFileSync(path.join(dir, 'config.json'), 'utf8'),
-      new Uint8Array(fs.readFileSync(path.join(dir, 'model.safetensors'))),
-      fs.readFileSync(path.join(dir, 'card.json'), 'utf8'),
-    );
+    const loaded = loadFolder(session, dir);
     expect(loaded.error ?? '').toBe('');
     expect(loaded.ok).toBe(true);
     const result = session.forward(text);

@@ -18,7 +18,7 @@ import {
 } from '../../web/src/lessons/seq2seq/view-model';
 import type { Session } from '../../web/src/engine/wasm-types';
 import { workerClientForSuite } from './support/in-process-worker';
-import { loadWasm, repoRoot } from './support/wasm-node';
+import { loadFolder, loadWasm, repoRoot } from './support/wasm-node';
 
 const MODEL = 'seq2seq-additive';
 const modelDir = path.join(repoRoot, 'models', MODEL);
@@ -56,11 +56,7 @@ describe('the Seq2Seq model folder in the WASM Session', () => {
     try {
       const module = await loadWasm();
       session = new module.Session();
-      const status = session.load(
-        read('config.json').toString('utf8'),
-        new Uint8Array(read('model.safetensors')),
-        read('card.json').toString('utf8'),
-      );
+      const status = loadFolder(session, modelDir);
       if (!status.ok) throw new Error(`load failed: ${status.error}`);
     } catch (error) {
       setupError = error;

@@ -5,13 +5,17 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { AttnlabFactory, AttnlabModule, ModuleOptions } from '../../../web/src/engine/wasm-types';
+import type {
+  AttnlabFactory,
+  AttnlabModule,
+  ModuleOptions,
+  Session,
+  Status,
+} from '../../../web/src/engine/wasm-types';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 /** Where the Node build is; ATTNLAB_NODE_WASM_DIR points the tests at another build. */
 const wasmDir = path.resolve(repoRoot, process.env.ATTNLAB_NODE_WASM_DIR ?? 'build/wasm');
-export const NODE_MODULE = path.join(wasmDir, 'attnlab_node.cjs');
-export const NODE_WASM = path.join(wasmDir, 'attnlab_node.wasm');
 /** The Node builds: the whole engine, or the lessons' module (no training lab, built for size). */
 export type NodeModuleName = 'attnlab_node' | 'attnlab_node_lessons';
 export const NATIVE_CLI = path.join(repoRoot, 'build/native/attnlab');
@@ -26,13 +30,14 @@ export function nodeModuleOptions(
   options: ModuleOptions = {},
   name: NodeModuleName = 'attnlab_node',
 ): ModuleOptions {
-  const wasm = path.join(wasmDir, `${name}.wasm`);
-  mustExist(
-    path.join(wasmDir, `${name}.cjs`),
-    'run scripts/build-wasm to build the WebAssembly module for Node',
-  );
-  mustExist(wasm, 'run scripts/build-wasm to build the WebAssembly module for Node');
+  const { js, wasm } = moduleFiles(name);
+  for (const file of [js, wasm])
+    mustExist(file, 'run scripts/build-wasm to build the WebAssembly module for Node');
   return { ...options, locateFile: undefined, wasmBinary: fs.readFileSync(wasm) };
+}
+
+function moduleFiles(name: NodeModuleName): { js: string; wasm: string } {
+  return { js: path.join(wasmDir, `${name}.cjs`), wasm: path.join(wasmDir, `${name}.wasm`) };
 }
 
 /** A fresh instance of the WASM module (each has its own heap). */
@@ -42,8 +47,18 @@ export function loadWasm(
 ): Promise<AttnlabModule> {
   const opts = nodeModuleOptions(options, name);
   const require = createRequire(import.meta.url);
-  const factory = require(path.join(wasmDir, `${name}.cjs`)) as AttnlabFactory;
+  const factory = require(moduleFiles(name).js) as AttnlabFactory;
   return factory(opts);
+}
+
+/** Loads a model folder (config.json, model.safetensors, card.json) into `session`; its answer. */
+export function loadFolder(session: Session, dir: string): Status {
+  const read = (file: string) => fs.readFileSync(path.join(dir, file));
+  return session.load(
+    read('config.json').toString('utf8'),
+    new Uint8Array(read('model.safetensors')),
+    read('card.json').toString('utf8'),
+  );
 }
 
 /** The native CLI's `forward --json` for a model folder, parsed. */
