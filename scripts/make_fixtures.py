@@ -431,10 +431,23 @@ class AttentionEncoderRef(nn.Module):
         return maps, tensors
 
 
+class TiedHead(nn.Module):
+    """cpp/layers/output_head.h, tied: logits = proj(x) E^T + bias with E the embedding's table."""
+
+    def __init__(self, embedding, in_features):
+        super().__init__()
+        self.table = [embedding]  # a list: not a submodule, so its weight is named once (embedding.weight)
+        self.proj = nn.Linear(in_features, embedding.embedding_dim, bias=False)
+        self.bias = nn.Parameter(0.3 * uniform(embedding.num_embeddings))
+
+    def forward(self, x):
+        return F.linear(self.proj(x), self.table[0].weight, self.bias)
+
+
 class TransformerRef(nn.Module):
     """cpp/models/transformer: x = emb + PE; n_layer nn.TransformerEncoderLayer; logits = head(x)."""
 
-    def __init__(self, vocab_size, d_model, n_head, n_layer, d_ff, positional, causal, activation):
+    def __init__(self, vocab_size, d_model, n_head, n_layer, d_ff, positional, causal, activation, tied=False):
         super().__init__()
         self.positional, self.causal = positional, causal
         self.embedding = nn.Embedding(vocab_size, d_model)
@@ -446,7 +459,7 @@ class TransformerRef(nn.Module):
                 for name, p in layer.named_parameters():
                     if name.endswith("bias"):
                         p.copy_(0.3 * uniform(*p.shape))
-        self.head = nn.Linear(d_model, vocab_size)
+        self.head = TiedHead(self.embedding, d_model) if tied else nn.Linear(d_model, vocab_size)
 
     def forward(self, ids):
         T = ids.shape[0]
@@ -545,15 +558,20 @@ def make_models(out_dir):
     transformers = [
         ("transformer", 75, "sinusoidal", False, "relu", "the cat saw a bird in the blorptastic tree."),
         ("transformer_causal_gelu", 76, "none", True, "gelu", "a dog sat on the mat and it was wuffly."),
+        # the output layer tied to the embedding (tie_embeddings): embedding.weight gets both gradients
+        ("transformer_tied", 77, "sinusoidal", True, "gelu", "the dog saw the cat and the cat saw a snark."),
     ]
     for name, seed, positional, causal, activation, sentence in transformers:
+        tied = name.endswith("_tied")
         torch.manual_seed(seed)
         D, H, L, F_ = 6, 2, 2, 7
         config = {"architecture": "transformer", "vocab_size": V, "d_model": D, "n_head": H, "n_layer": L,
                   "d_ff": F_, "positional": positional, "causal": causal, "activation": activation,
                   "objective": "lm" if causal else "mlm", "score": "dot", "normalization": "softmax",
                   "max_len": 32, "tokenizer": TOKENIZER}
-        module = TransformerRef(V, D, H, L, F_, positional, causal, activation)
+        if tied:
+            config["tie_embeddings"] = True
+        module = TransformerRef(V, D, H, L, F_, positional, causal, activation, tied)
         write_model(out_dir, name, seed, config, module, sentence)
         # The gradients of the mean cross-entropy over some targets, for loss_and_backward.
         ids = torch.tensor(tokenize(sentence))

@@ -7,7 +7,8 @@
 namespace attnlab {
 
 ATTNLAB_COLD RnnLm::RnnLm(const nlohmann::json& config) : config_(config) {
-  check_model_fields(config, kArchitecture, {"vocab_size", "embed_dim", "hidden_size", "cell", "nonlinearity"});
+  check_model_fields(config, kArchitecture,
+                     {"vocab_size", "embed_dim", "hidden_size", "cell", "nonlinearity", "tie_embeddings"});
   vocab_size_ = config_int(config, "vocab_size", 2, 1 << 20);
   embed_dim_ = config_int(config, "embed_dim", 1, 4096);
   hidden_size_ = config_int(config, "hidden_size", 1, 4096);
@@ -15,13 +16,13 @@ ATTNLAB_COLD RnnLm::RnnLm(const nlohmann::json& config) : config_(config) {
   encoder_ = Recurrent(cell, embed_dim_, hidden_size_, config_relu(config, cell));
   set_tokenizer(config, vocab_size_);
   embedding_ = Embedding(vocab_size_, embed_dim_);
-  head_ = Linear(hidden_size_, vocab_size_);
+  head_ = OutputHead(hidden_size_, vocab_size_, embed_dim_, config_bool(config, "tie_embeddings", false));
 }
 
 ATTNLAB_COLD std::string RnnLm::size_summary() const {
   return std::string("cell=") + to_string(encoder_.kind) + (encoder_.rnn.relu ? ", nonlinearity=relu" : "") +
          ", vocab_size=" + std::to_string(vocab_size_) + ", embed_dim=" + std::to_string(embed_dim_) +
-         ", hidden_size=" + std::to_string(hidden_size_);
+         ", hidden_size=" + std::to_string(hidden_size_) + (head_.tied ? ", tie_embeddings=true" : "");
 }
 
 ATTNLAB_COLD void RnnLm::for_each_param(const ParamVisitor& f) {
@@ -43,7 +44,8 @@ ForwardTrace RnnLm::forward_ids(const std::vector<int>& ids) const {
   Recurrent::Cache cache;
   const Mat x = embedding_.forward(ids);
   const Mat H = encoder_.forward(x, cache);
-  tr.tensors = {{trace_names::kEmbeddings, x}, {trace_names::kHidden, H}, {trace_names::kLogits, head_.forward(H)}};
+  tr.tensors = {
+      {trace_names::kEmbeddings, x}, {trace_names::kHidden, H}, {trace_names::kLogits, head_.forward(H, embedding_)}};
   return tr;
 }
 
@@ -51,8 +53,8 @@ ATTNLAB_COLD double RnnLm::loss_and_backward(const Example& ex) {
   Recurrent::Cache cache;
   const Mat x = embedding_.forward(ex.ids);
   const Mat H = encoder_.forward(x, cache);
-  const CrossEntropyResult ce = cross_entropy(head_.forward(H), loss_targets(ex));
-  const Mat dH = head_.backward(H, ce.dlogits);
+  const CrossEntropyResult ce = cross_entropy(head_.forward(H, embedding_), loss_targets(ex));
+  const Mat dH = head_.backward(H, ce.dlogits, embedding_);
   embedding_.backward(ex.ids, encoder_.backward(cache, dH));
   return ce.loss;
 }

@@ -2,7 +2,7 @@
 #pragma once
 
 #include "layers/embedding.h"
-#include "layers/linear.h"
+#include "layers/output_head.h"
 #include "layers/recurrent.h"
 #include "models/model.h"
 
@@ -31,7 +31,7 @@ class RnnLm : public Model {
   int vocab_size_, embed_dim_, hidden_size_;
   Embedding embedding_;  // embedding.weight (V, E)
   Recurrent encoder_;    // rnn.weight_ih_l0 ... (nn.RNN / nn.LSTM / nn.GRU)
-  Linear head_;          // head.weight (V, D), head.bias (V)
+  OutputHead head_;      // head.weight (V, D), head.bias (V); tied: head.proj.weight (E, D), head.bias
 };
 
 }  // namespace attnlab

@@ -10,7 +10,7 @@ namespace attnlab {
 ATTNLAB_COLD RnnSelfAttention::RnnSelfAttention(const nlohmann::json& config) : config_(config) {
   check_model_fields(config, kArchitecture,
                      {"vocab_size", "embed_dim", "hidden_size", "attn_dim", "cell", "variant", "self_penalty", "score",
-                      "normalization"});
+                      "normalization", "tie_embeddings"});
   vocab_size_ = config_int(config, "vocab_size", 2, 1 << 20);
   embed_dim_ = config_int(config, "embed_dim", 1, 4096);
   hidden_size_ = config_int(config, "hidden_size", 1, 4096);
@@ -29,14 +29,14 @@ ATTNLAB_COLD RnnSelfAttention::RnnSelfAttention(const nlohmann::json& config) : 
     cell_lstm_ = Lstm(embed_dim_, hidden_size_);
   else
     cell_rnn_ = Linear(embed_dim_ + hidden_size_ * (with_h_ ? 2 : 1), hidden_size_);
-  head_ = Linear(2 * hidden_size_, vocab_size_);
+  head_ = OutputHead(2 * hidden_size_, vocab_size_, embed_dim_, config_bool(config, "tie_embeddings", false));
 }
 
 ATTNLAB_COLD std::string RnnSelfAttention::size_summary() const {
   return std::string("cell=") + (lstm_ ? "lstm" : "rnn") + (with_h_ ? ", variant=ch" : "") +
          ", vocab_size=" + std::to_string(vocab_size_) + ", embed_dim=" + std::to_string(embed_dim_) +
          ", hidden_size=" + std::to_string(hidden_size_) + ", score=" + to_string(align_.kind) +
-         ", attn_dim=" + std::to_string(attn_dim_);
+         ", attn_dim=" + std::to_string(attn_dim_) + (head_.tied ? ", tie_embeddings=true" : "");
 }
 
 ATTNLAB_COLD void RnnSelfAttention::for_each_param(const ParamVisitor& f) {
@@ -111,7 +111,7 @@ void RnnSelfAttention::run(const std::vector<int>& ids, Cache& c) const {
   }
   Mat z(T, 2 * D);
   z << c.h, c.ctx;
-  c.logits = head_.forward(z);
+  c.logits = head_.forward(z, embedding_);
 }
 
 ForwardTrace RnnSelfAttention::forward_ids(const std::vector<int>& ids) const {
@@ -161,7 +161,7 @@ ATTNLAB_COLD double RnnSelfAttention::loss_and_backward(const Example& ex) {
   Mat z(T, 2 * D);
   z << c.h, c.ctx;
   // forward was: logits = head([h; c])
-  const Mat dz = head_.backward(z, ce.dlogits);
+  const Mat dz = head_.backward(z, ce.dlogits, embedding_);
   Mat dH = dz.leftCols(D), dC = dz.rightCols(D);    // every consumer of h_j and c_i adds here
   Mat dM = Mat::Zero(T, D), dCm = Mat::Zero(T, D);  // lstm: memory cells and their read
   Mat dX(T, E);

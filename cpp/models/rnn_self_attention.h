@@ -13,6 +13,7 @@
 #include "layers/embedding.h"
 #include "layers/linear.h"
 #include "layers/lstm.h"
+#include "layers/output_head.h"
 #include "models/model.h"
 
 namespace attnlab {
@@ -65,7 +66,7 @@ class RnnSelfAttention : public Model {
   Linear cell_rnn_;      // cell.weight (D, E + D [+ D]), cell.bias (D)           cell "rnn"
   Lstm cell_lstm_;       // cell.weight_ih_l0 (4D, E), cell.weight_hh_l0 (4D, D)  cell "lstm"
   Align align_;          // align.*
-  Linear head_;          // head.weight (V, 2D), head.bias (V)
+  OutputHead head_;      // head.weight (V, 2D), head.bias (V); tied: head.proj.weight (E, 2D), head.bias
 };
 
 }  // namespace attnlab

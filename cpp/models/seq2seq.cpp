@@ -30,7 +30,7 @@ std::vector<std::string> whitespace_words(const std::string& text) {
 ATTNLAB_COLD Seq2Seq::Seq2Seq(const nlohmann::json& config) : config_(config) {
   check_model_fields(config, kArchitecture,
                      {"vocab_size", "embed_dim", "hidden_size", "attn_dim", "attention", "nonlinearity",
-                      "max_output_len", "target_vocab", "target_vocab_size", "query_init"});
+                      "max_output_len", "target_vocab", "target_vocab_size", "query_init", "tie_embeddings"});
   src_vocab_ = config_int(config, "vocab_size", 2, 1 << 20);
   embed_dim_ = config_int(config, "embed_dim", 1, 4096);
   hidden_size_ = config_int(config, "hidden_size", 1, 4096);
@@ -81,14 +81,15 @@ ATTNLAB_COLD Seq2Seq::Seq2Seq(const nlohmann::json& config) : config_(config) {
   // RNNencdec baseline of Bahdanau et al.): the same sizes, only alpha is fixed to "the last word".
   decoder_ = SimpleRnn(E + D, D, relu);
   if (has_attention()) align_ = Align(score_, Normalization::Softmax, D, D, attn_dim_);
-  out_ = Linear(2 * D, tgt_vocab_);
+  out_ = OutputHead(2 * D, tgt_vocab_, E, config_bool(config, "tie_embeddings", false));
 }
 
 ATTNLAB_COLD std::string Seq2Seq::size_summary() const {
   const char* att = attention_name();
   return std::string("attention=") + att + ", vocab_size=" + std::to_string(src_vocab_) +
          ", target_vocab_size=" + std::to_string(tgt_vocab_) + ", embed_dim=" + std::to_string(embed_dim_) +
-         ", hidden_size=" + std::to_string(hidden_size_) + ", attn_dim=" + std::to_string(attn_dim_);
+         ", hidden_size=" + std::to_string(hidden_size_) + ", attn_dim=" + std::to_string(attn_dim_) +
+         (out_.tied ? ", tie_embeddings=true" : "");
 }
 
 const char* Seq2Seq::attention_name() const { return has_attention_ ? to_string(score_) : "none"; }
@@ -187,7 +188,7 @@ void Seq2Seq::run(const std::vector<int>& src, const std::vector<int>* targets, 
         throw std::out_of_range("seq2seq: target id " + std::to_string(prev) + " is outside the target vocabulary of " +
                                 std::to_string(tgt_vocab_));
     } else {
-      const Mat logits = out_.forward(c.Z.row(j));
+      const Mat logits = out_.forward(c.Z.row(j), tgt_embedding_);
       Eigen::Index arg;
       logits.row(0).maxCoeff(&arg);
       prev = static_cast<int>(arg);
@@ -195,7 +196,7 @@ void Seq2Seq::run(const std::vector<int>& src, const std::vector<int>* targets, 
     }
   }
   c.Z.conservativeResize(static_cast<Eigen::Index>(c.steps.size()), 2 * D);
-  c.logits = out_.forward(c.Z);  // one product for all steps: p(y_j) = softmax(out([s_j; c_j]))
+  c.logits = out_.forward(c.Z, tgt_embedding_);  // one product for all steps: p(y_j) = softmax(out([s_j; c_j]))
 }
 
 ATTNLAB_COLD ForwardTrace Seq2Seq::make_trace(const std::vector<int>& src, const Cache& c) const {
@@ -341,7 +342,7 @@ ATTNLAB_COLD double Seq2Seq::loss_and_backward(const Example& ex) {
   const Eigen::Index S = c.H.rows(), T = static_cast<Eigen::Index>(c.steps.size());
   const bool attention = has_attention();
   // forward was: logits_j = out(z_j), z_j = [s_j; c_j]
-  const Mat dZ = out_.backward(c.Z, ce.dlogits);
+  const Mat dZ = out_.backward(c.Z, ce.dlogits, tgt_embedding_);
   // The steps are differentiated one at a time, last first: each needs the gradients the next one
   // left. What only the weights and H need waits in rows, one per step in the order visited (t-1
   // first; with attention the initial alpha_0 last), and is summed once after the loop, one

@@ -25,6 +25,7 @@
 #include "layers/align.h"
 #include "layers/embedding.h"
 #include "layers/linear.h"
+#include "layers/output_head.h"
 #include "layers/simple_rnn.h"
 #include "models/model.h"
 
@@ -123,7 +124,7 @@ class Seq2Seq : public Model {
   Embedding tgt_embedding_;  // tgt_embedding.weight (Vt, E)
   SimpleRnn decoder_;        // decoder.weight_ih_l0 (D, E + D) = A' restricted to [x'; c], weight_hh_l0 (D, D) for s
   Align align_;              // align.w_key.weight (A, D), align.w_query.weight (A, D), align.v.weight (1, A)
-  Linear out_;               // out.weight (Vt, 2D) or (Vt, D), out.bias (Vt)
+  OutputHead out_;  // out.weight (Vt, 2D), out.bias (Vt); tied to tgt_embedding: out.proj.weight (E, 2D), out.bias
 };
 
 }  // namespace attnlab

@@ -11,10 +11,10 @@
 namespace attnlab {
 
 ATTNLAB_COLD Transformer::Transformer(const nlohmann::json& config) : config_(config) {
-  check_model_fields(
-      config, kArchitecture,
-      {"vocab_size", "d_model", "n_head", "n_layer", "d_ff", "positional", "causal", "activation", "objective",
-       "normalization", "score", "sigmoid_bias", "max_len", "norm_first", "layer_norm_eps", "final_norm"});
+  check_model_fields(config, kArchitecture,
+                     {"vocab_size", "d_model", "n_head", "n_layer", "d_ff", "positional", "causal", "activation",
+                      "objective", "normalization", "score", "sigmoid_bias", "max_len", "norm_first", "layer_norm_eps",
+                      "final_norm", "tie_embeddings"});
   vocab_size_ = config_int(config, "vocab_size", 2, 1 << 20);
   d_model_ = config_int(config, "d_model", 1, 128);
   n_head_ = config_int(config, "n_head", 1, 64);
@@ -48,7 +48,7 @@ ATTNLAB_COLD Transformer::Transformer(const nlohmann::json& config) : config_(co
     l.self_attn.sigmoid_log_n = log_n;
   }
   if (final_norm_) norm_ = LayerNorm(d_model_, eps);
-  head_ = Linear(d_model_, vocab_size_);
+  head_ = OutputHead(d_model_, vocab_size_, d_model_, config_bool(config, "tie_embeddings", false));
   // The table every forward adds, built once: rebuilt per forward it took a quarter of a 64-token
   // forward of models/tf-mlm's size (4,096 sines and cosines in double; docs/performance.md).
   if (sinusoidal_) positions_ = sinusoidal_encoding(max_len_, d_model_);
@@ -57,7 +57,7 @@ ATTNLAB_COLD Transformer::Transformer(const nlohmann::json& config) : config_(co
 ATTNLAB_COLD std::string Transformer::size_summary() const {
   return "vocab_size=" + std::to_string(vocab_size_) + ", d_model=" + std::to_string(d_model_) +
          ", n_head=" + std::to_string(n_head_) + ", n_layer=" + std::to_string(n_layer_) +
-         ", d_ff=" + std::to_string(d_ff_);
+         ", d_ff=" + std::to_string(d_ff_) + (head_.tied ? ", tie_embeddings=true" : "");
 }
 
 ATTNLAB_COLD void Transformer::for_each_param(const ParamVisitor& f) {
@@ -86,7 +86,7 @@ void Transformer::run(const std::vector<int>& ids, Cache& c, const std::vector<H
   for (int l = 0; l < n_layer_; ++l)
     x = layers_[l].forward(x, causal_, c.layers[l], edits ? &(*edits)[static_cast<size_t>(l)] : nullptr);
   c.top = final_norm_ ? norm_.forward(x, c.final_norm) : x;
-  c.logits = head_.forward(c.top);
+  c.logits = head_.forward(c.top, embedding_);
 }
 
 ForwardTrace Transformer::forward_ids(const std::vector<int>& ids) const {
@@ -148,7 +148,7 @@ ATTNLAB_COLD double Transformer::loss_and_backward(const Example& ex) {
   run(ex.ids, c);
   const CrossEntropyResult ce = cross_entropy(c.logits, loss_targets(ex));
   // forward was: logits = head(top), top = x_L or norm(x_L)
-  Mat dx = head_.backward(c.top, ce.dlogits);
+  Mat dx = head_.backward(c.top, ce.dlogits, embedding_);
   if (final_norm_) dx = norm_.backward(c.final_norm, dx);
   for (int l = n_layer_ - 1; l >= 0; --l) dx = layers_[l].backward(c.layers[l], dx);
   // forward was: x_0 = embedding[ids] + PE (PE is fixed)

@@ -29,6 +29,7 @@
 
 #include "layers/embedding.h"
 #include "layers/linear.h"
+#include "layers/output_head.h"
 #include "layers/transformer_encoder_layer.h"
 #include "models/model.h"
 
@@ -83,8 +84,8 @@ class Transformer : public Model {
   Embedding embedding_;                          // embedding.weight (V, D)
   std::vector<TransformerEncoderLayer> layers_;  // layers.{l}.*
   LayerNorm norm_;                               // norm.weight, norm.bias (D), with final_norm only
-  Linear head_;                                  // head.weight (V, D), head.bias (V)
-  Mat positions_;                                // (max_len, D) the sinusoidal table; empty without it
+  OutputHead head_;  // head.weight (V, D), head.bias (V); tied: head.proj.weight (D, D), head.bias
+  Mat positions_;    // (max_len, D) the sinusoidal table; empty without it
 };
 
 }  // namespace attnlab

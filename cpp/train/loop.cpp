@@ -16,12 +16,35 @@ LoopConfig read_loop_config(const nlohmann::json& config, int default_steps, int
   c.adam.weight_decay = config.value("weight_decay", 0.0);
   c.align_weight_decay = config_number(config, "align_weight_decay", 0, 1e6, -1);
   c.adam.clip_norm = config.value("clip_norm", 1.0);
+  const std::string dtype = config.value("weights_dtype", std::string("F32"));
+  if (dtype == "I8" || dtype == "i8") {
+    c.weights_dtype = DType::I8;  // quantization-aware training (TrainSession)
+    return c;
+  }
   try {
-    c.weights_dtype = dtype_from_name(config.value("weights_dtype", std::string("F32")));
+    c.weights_dtype = dtype_from_name(dtype);
   } catch (const std::invalid_argument& e) {
-    throw ConfigError(std::string("train config \"weights_dtype\": ") + e.what());
+    throw ConfigError(std::string("train config \"weights_dtype\": ") + e.what() + " or I8");
   }
   return c;
+}
+
+void round_param(Param& p, DType dtype) {
+  if (dtype == DType::F32) return;
+  if (dtype == DType::I8 && p.shape().size() == 2) {
+    // Row by row, as write_safetensors(..., DType::I8) will store it.
+    const Eigen::Index cols = p.value.cols();
+    std::vector<float> row(static_cast<size_t>(cols));  // Real is double in the gradient checks
+    for (Eigen::Index r = 0; r < p.value.rows(); ++r) {
+      for (Eigen::Index i = 0; i < cols; ++i) row[i] = static_cast<float>(p.value(r, i));
+      const I8Row q = quantize_row_i8(row.data(), row.size());
+      for (Eigen::Index i = 0; i < cols; ++i) p.value(r, i) = static_cast<Real>(static_cast<float>(q.q[i]) * q.scale);
+    }
+    return;
+  }
+  // The writer stores every other tensor of an I8 model (biases, norms) as F16.
+  const DType d = dtype == DType::I8 ? DType::F16 : dtype;
+  p.value = p.value.unaryExpr([&](Real v) { return static_cast<Real>(round_to_dtype(static_cast<float>(v), d)); });
 }
 
 namespace {
@@ -51,18 +74,30 @@ TrainSession::TrainSession(Model& model, const LoopConfig& cfg)
 
 double TrainSession::step(const std::function<const Example&()>& next_example) {
   opt_.zero_grad();
+  const bool qat = cfg_.weights_dtype == DType::I8;
+  if (qat) use_saved_weights();
   double loss = 0;
   for (int b = 0; b < cfg_.batch_size; ++b) loss += model_.loss_and_backward(next_example());
+  if (qat) use_full_weights();
   for (Param* p : params_) p->grad /= static_cast<Real>(cfg_.batch_size);
   opt_.step();
   return loss / cfg_.batch_size;
 }
 
 void TrainSession::round_weights() {
-  if (cfg_.weights_dtype == DType::F32) return;
-  for (Param* p : params_)
-    p->value = p->value.unaryExpr(
-        [&](Real v) { return static_cast<Real>(round_to_dtype(static_cast<float>(v), cfg_.weights_dtype)); });
+  for (Param* p : params_) round_param(*p, cfg_.weights_dtype);
+}
+
+void TrainSession::use_saved_weights() {
+  full_.resize(params_.size());
+  for (size_t i = 0; i < params_.size(); ++i) {
+    full_[i] = params_[i]->value;
+    round_param(*params_[i], cfg_.weights_dtype);
+  }
+}
+
+void TrainSession::use_full_weights() {
+  for (size_t i = 0; i < params_.size() && i < full_.size(); ++i) params_[i]->value = full_[i];
 }
 
 TrainReport run_training(Model& model, const LoopConfig& cfg, const std::function<const Example&()>& next_example,
@@ -86,7 +121,13 @@ TrainReport run_training(Model& model, const LoopConfig& cfg, const std::functio
       window = 0;
       in_window = 0;
     }
-    if (cfg.eval_every > 0 && step % cfg.eval_every == 0) evaluate(step, log);
+    if (cfg.eval_every > 0 && step % cfg.eval_every == 0) {
+      // Quantization-aware training evaluates the weights it computes its losses with.
+      const bool qat = cfg.weights_dtype == DType::I8;
+      if (qat) session.use_saved_weights();
+      evaluate(step, log);
+      if (qat) session.use_full_weights();
+    }
     log.flush();
     if (out_of_time) {
       log << "stopped after " << step << " steps: the time budget of " << cfg.max_seconds << " s is spent\n";

@@ -24,8 +24,15 @@ struct LoopConfig {
   // (W_K h)^T (W_Q s) grows with both matrices, and with h and s bounded by tanh, decaying them
   // bounds the scores, so the softmax does not saturate into one-hot rows (docs/models.md).
   double align_weight_decay = -1;
-  DType weights_dtype = DType::F32;  // how the weights will be saved; training ends by rounding to it
+  // How the weights will be saved; training ends by rounding to it. I8 (every 2-D weight in 8 bits
+  // per row, the rest F16, as write_safetensors stores it) also trains with those weights:
+  // quantization-aware training, see TrainSession.
+  DType weights_dtype = DType::F32;
 };
+
+// p.value rounded as a model saved with dtype stores it: F16 / BF16 value by value; I8 each row of
+// a 2-D weight to 8 bits with its scale (quantize_row_i8) and every other tensor to F16.
+void round_param(Param& p, DType dtype);
 
 // Reads "steps", "batch_size", "log_every", "eval_every", "max_seconds", "seed", "lr",
 // "weight_decay", "align_weight_decay", "clip_norm", "weights_dtype" from a train config.
@@ -33,7 +40,11 @@ struct LoopConfig {
 LoopConfig read_loop_config(const nlohmann::json& config, int default_steps, int default_batch, double default_lr);
 
 // One optimizer step at a time: initializes the model from cfg.seed, then each step() draws a
-// batch, averages its gradients and applies Adam. run_training is a loop over it, and the page's
+// batch, averages its gradients and applies Adam. With weights_dtype I8 each step computes the
+// loss and gradients at the weights as they will be saved (round_param) and applies the update to
+// full-precision copies of them: quantization-aware training with the straight-through estimator
+// (Jacob et al. 2018), so the 8-bit model that ships is the model that was trained, not a rounding
+// of it afterwards. run_training is a loop over it, and the page's
 // training lab (train/lab.h) calls it a few steps at a time, so both take the same steps.
 class TrainSession {
  public:
@@ -43,11 +54,16 @@ class TrainSession {
   int steps_taken() const { return opt_.steps_taken(); }
   // Rounds the weights to cfg.weights_dtype (a no-op for F32), as they will be saved.
   void round_weights();
+  // Quantization-aware training: swaps the rounded weights in (keeping full-precision copies) and
+  // back out.
+  void use_saved_weights();
+  void use_full_weights();
 
  private:
   Model& model_;
   LoopConfig cfg_;
   std::vector<Param*> params_;
+  std::vector<Mat> full_;  // the full-precision weights while the rounded ones are in use
   Adam opt_;
 };
 

@@ -6,6 +6,7 @@
 #include "layers/transformer_encoder_layer.h"
 #include "models/rnn_attention.h"
 #include "models/rnn_lm.h"
+#include "models/rnn_self_attention.h"
 #include "models/seq2seq.h"
 #include "models/transformer.h"
 
@@ -62,4 +63,56 @@ TEST_CASE("whole model: the ReLU SimpleRNN in rnn_lm, rnn_attention and seq2seq"
                {"nonlinearity", "relu"},
                {"target_vocab_size", 8}});
   check_model(s2s, {{3, 4, 5, 6}, {2, 3, 4, 1}});
+}
+
+TEST_CASE("whole model: the output layer tied to the embedding (tie_embeddings) in every model that has one",
+          "[gradcheck]") {
+  // The table's gradient gets both paths: the rows read as inputs and every row as an output.
+  const Example ex = {{2, 7, 1, 8, 2, 8}, {7, 1, 8, 2, 8, kIgnoreIndex}};
+  for (const char* cell : {"rnn", "lstm"}) {
+    INFO("rnn_lm / rnn_self_attention " << cell);
+    RnnLm lm({{"architecture", "rnn_lm"},
+              {"vocab_size", 9},
+              {"embed_dim", 5},
+              {"hidden_size", 4},
+              {"cell", cell},
+              {"tie_embeddings", true}});
+    check_model(lm, ex);
+    RnnSelfAttention sa({{"architecture", "rnn_self_attention"},
+                         {"vocab_size", 9},
+                         {"embed_dim", 5},
+                         {"hidden_size", 4},
+                         {"attn_dim", 3},
+                         {"cell", cell},
+                         {"score", "dot"},
+                         {"self_penalty", 0.5},
+                         {"tie_embeddings", true}});
+    check_model(sa, ex);
+  }
+  for (bool causal : {false, true}) {
+    INFO("transformer causal " << causal);
+    Transformer tf({{"architecture", "transformer"},
+                    {"vocab_size", 11},
+                    {"d_model", 6},
+                    {"n_head", 2},
+                    {"n_layer", 1},
+                    {"d_ff", 5},
+                    {"causal", causal},
+                    {"objective", causal ? "lm" : "mlm"},
+                    {"max_len", 9},
+                    {"tie_embeddings", true}});
+    check_model(tf, {{3, 1, 4, 1, 5, 9, 2}, {1, 4, 1, kIgnoreIndex, 9, 2, 6}});
+  }
+  for (const char* attention : {"additive", "dot", "none"}) {
+    INFO("seq2seq " << attention);
+    Seq2Seq s2s({{"architecture", "seq2seq"},
+                 {"vocab_size", 9},
+                 {"embed_dim", 5},
+                 {"hidden_size", 4},
+                 {"attn_dim", 3},
+                 {"attention", attention},
+                 {"target_vocab_size", 7},
+                 {"tie_embeddings", true}});
+    check_model(s2s, {{2, 7, 1, 8, 2}, {3, 5, 3, 1}});
+  }
 }

@@ -138,8 +138,12 @@ TEST_CASE("torch: model folder transformer_causal_gelu (2 layers, no positions, 
   check_model_folder("transformer_causal_gelu");
 }
 
+TEST_CASE("torch: model folder transformer_tied (the output layer tied to the embedding)", "[torch][model]") {
+  check_model_folder("transformer_tied");
+}
+
 TEST_CASE("torch: transformer loss_and_backward gives PyTorch's loss and gradients", "[torch][model]") {
-  for (const char* name : {"transformer", "transformer_causal_gelu"}) {
+  for (const char* name : {"transformer", "transformer_causal_gelu", "transformer_tied"}) {
     const Fixture fx(std::string(name) + "_grads");
     LoadedModel lm = load_model_dir(fixtures_dir() + "/models/" + name);
     REQUIRE(dynamic_cast<Transformer*>(lm.model.get()) != nullptr);
@@ -151,7 +155,7 @@ TEST_CASE("torch: transformer loss_and_backward gives PyTorch's loss and gradien
       fx.expect("grad." + t, p.grad);
       ++n;
     });
-    CHECK(n == 1 + 2 * 12 + 2);  // embedding, 2 layers of 12 tensors, head
+    CHECK(n == 1 + 2 * 12 + 2);  // embedding, 2 layers of 12 tensors, head (tied: head.proj, head.bias)
   }
 }
 
