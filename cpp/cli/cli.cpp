@@ -284,7 +284,7 @@ int cmd_train(const Args& a, std::ostream& out) {
                            {"loss_curve", rep.loss_curve}}},
                          {"metrics", rep.metrics}};
   // The recipe's settings that shape the model, so a page can say how it was made.
-  for (const char* key : {"lr", "batch_size", "clip_norm", "weight_decay", "align_weight_decay"})
+  for (const char* key : {"lr", "batch_size", "clip_norm", "weight_decay", "align_weight_decay", "weights_dtype"})
     if (config.contains(key)) card["training"][key] = config[key];
   const DType dtype = read_loop_config(config, 1, 1, 1e-3).weights_dtype;
   card["weights_dtype"] = dtype_name(dtype);

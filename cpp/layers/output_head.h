@@ -18,11 +18,13 @@ namespace attnlab {
 
 struct OutputHead {
   bool tied = false;
-  Linear linear;  // untied: head.weight, head.bias
-  Linear proj;    // tied: head.proj.weight (E, I), no bias
+  Linear linear;  // untied: the head, head.weight (V, I) and head.bias; tied: P, head.proj.weight (E, I)
   Param bias;     // tied: head.bias (V)
 
   OutputHead() = default;
+  OutputHead(OutputHead&&) noexcept;
+  OutputHead& operator=(OutputHead&&) noexcept;  // out of line: once per model, compiled for size
+  ~OutputHead();
   // in: the features' width I; vocab: V; embed_dim: the table's width E (used when tied).
   OutputHead(int in, int vocab, int embed_dim, bool tie);
 

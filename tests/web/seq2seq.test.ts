@@ -252,6 +252,31 @@ describe('the Seq2Seq model folder in the WASM Session', () => {
     }
   });
 
+  it('every shipped Seq2Seq card says whether it was trained with 8-bit weights, as its training config says (the page shows it)', () => {
+    const folders = fs.readdirSync(path.join(repoRoot, 'models')).filter((f) => f.startsWith('seq2seq-'));
+    expect(folders.length).toBeGreaterThanOrEqual(10);
+    let int8 = 0;
+    for (const folder of folders) {
+      const card = JSON.parse(
+        fs.readFileSync(path.join(repoRoot, 'models', folder, 'card.json'), 'utf8'),
+      ) as Record<string, unknown>;
+      const summary = summarizeCard(card);
+      // The folder's recipe: seq2seq-VARIANT(-seed2) from seq2seq_VARIANT.json, the Chinese pairs' from seq2seq_zh_VARIANT.json.
+      const m = /^seq2seq-(?:(en-zh|zh-en)-)?(additive|dot|none)/.exec(folder);
+      expect(m, folder).not.toBeNull();
+      const configName = m![1] ? `seq2seq_zh_${m![2]}.json` : `seq2seq_${m![2]}.json`;
+      const config = JSON.parse(
+        fs.readFileSync(path.join(repoRoot, 'models/configs', configName), 'utf8'),
+      ) as Record<string, unknown>;
+      const seed2 = folder.endsWith('-seed2');
+      if (!seed2) expect(summary.trainedInt8, folder).toBe(config.weights_dtype === 'I8');
+      // 8-bit training stores 8-bit weights: the card says so twice.
+      if (summary.trainedInt8) expect(card.weights_dtype, folder).toBe('I8');
+      int8 += summary.trainedInt8 ? 1 : 0;
+    }
+    expect(int8).toBeGreaterThan(0);
+  });
+
   it('the card has the metrics the page shows', () => {
     const card = summarizeCard(JSON.parse(read('card.json').toString('utf8')) as Record<string, unknown>);
     expect(card.parameters).toBeGreaterThan(0);

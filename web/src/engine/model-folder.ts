@@ -166,6 +166,8 @@ export interface CardSummary {
   split: 'test' | 'valid';
   /** The weight decay the attention's own weights (W_K, W_Q) were trained with, when set apart. */
   alignWeightDecay: number | null;
+  /** Trained with 8-bit weights (config "weights_dtype": "I8"): the weights it runs are those it was trained with. */
+  trainedInt8: boolean;
 }
 
 const numberOr = (value: unknown): number | null =>
@@ -179,12 +181,14 @@ export function summarizeCard(card: Record<string, unknown>): CardSummary {
   const metrics = (card.metrics ?? {}) as Record<string, unknown>;
   const split = metrics.test === undefined && metrics.valid !== undefined ? 'valid' : 'test';
   const test = (metrics[split] ?? {}) as Record<string, unknown>;
+  const training = (card.training ?? {}) as Record<string, unknown>;
   return {
     split,
     parameters: numberOr(card.parameters),
     exactMatch: numberOr(test.exact_match),
     aer: numberOr(test.aer),
     testSentences: numberOr(test.n),
-    alignWeightDecay: numberOr(((card.training ?? {}) as Record<string, unknown>).align_weight_decay),
+    alignWeightDecay: numberOr(training.align_weight_decay),
+    trainedInt8: training.weights_dtype === 'I8',
   };
 }

@@ -87,7 +87,10 @@ export function renderCard(el: Seq2SeqElement): TemplateResult | typeof nothing 
           >${t('seq2seq.cardAlignDecay', { decay: card.alignWeightDecay })}</span
         >`
       : nothing;
-  return html`<p class="card">${text}${trick}${renderTargets(el, card)}</p>`;
+  const int8 = card.trainedInt8
+    ? html` <span class="card-trick" data-key="weights-i8">${t('seq2seq.cardInt8')}</span>`
+    : nothing;
+  return html`<p class="card">${text}${trick}${int8}${renderTargets(el, card)}</p>`;
 }
 
 export const controlsStyles = css`
