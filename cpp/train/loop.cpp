@@ -74,11 +74,13 @@ TrainSession::TrainSession(Model& model, const LoopConfig& cfg)
 
 double TrainSession::step(const std::function<const Example&()>& next_example) {
   opt_.zero_grad();
-  const bool qat = cfg_.weights_dtype == DType::I8;
-  if (qat) use_saved_weights();
   double loss = 0;
-  for (int b = 0; b < cfg_.batch_size; ++b) loss += model_.loss_and_backward(next_example());
-  if (qat) use_full_weights();
+  {
+    // Quantization-aware training: the batch runs at the saved (8-bit) weights, and the full ones
+    // come back even when an example throws, so a caught error leaves the model as it was.
+    const RoundedWeights rounded(*this, cfg_.weights_dtype == DType::I8);
+    for (int b = 0; b < cfg_.batch_size; ++b) loss += model_.loss_and_backward(next_example());
+  }
   for (Param* p : params_) p->grad /= static_cast<Real>(cfg_.batch_size);
   opt_.step();
   return loss / cfg_.batch_size;
@@ -123,10 +125,8 @@ TrainReport run_training(Model& model, const LoopConfig& cfg, const std::functio
     }
     if (cfg.eval_every > 0 && step % cfg.eval_every == 0) {
       // Quantization-aware training evaluates the weights it computes its losses with.
-      const bool qat = cfg.weights_dtype == DType::I8;
-      if (qat) session.use_saved_weights();
+      const TrainSession::RoundedWeights rounded(session, cfg.weights_dtype == DType::I8);
       evaluate(step, log);
-      if (qat) session.use_full_weights();
     }
     log.flush();
     if (out_of_time) {

@@ -58,6 +58,21 @@ class TrainSession {
   // back out.
   void use_saved_weights();
   void use_full_weights();
+  // While it lives (and `on`), the model holds the weights as they will be saved.
+  class RoundedWeights {
+   public:
+    RoundedWeights(TrainSession& s, bool on) : s_(on ? &s : nullptr) {
+      if (s_) s_->use_saved_weights();
+    }
+    ~RoundedWeights() {
+      if (s_) s_->use_full_weights();
+    }
+    RoundedWeights(const RoundedWeights&) = delete;
+    RoundedWeights& operator=(const RoundedWeights&) = delete;
+
+   private:
+    TrainSession* s_;
+  };
 
  private:
   Model& model_;

@@ -135,3 +135,18 @@ TEST_CASE("train: weights_dtype I8 trains the 8-bit weights it saves (quantizati
   auto bad = build_model(cfg["model"]);
   CHECK_THROWS_AS(train_from_config(*bad, cfg, log2), ConfigError);
 }
+
+TEST_CASE("train: an example that throws mid-batch leaves an 8-bit training's full-precision weights in place") {
+  nlohmann::json cfg = kTrainConfig;
+  cfg["weights_dtype"] = "I8";
+  auto model = build_model(cfg["model"]);
+  TrainSession session(*model, read_loop_config(cfg, 1, 4, 1e-2));
+  const Example good = {{1, 2, 3, 4, 5, 6}, {1}};
+  session.step([&]() -> const Example& { return good; });
+  const std::vector<TensorData> before = export_weights(*model);
+  const Example bad = {{1, 2, 99}, {1}};  // id 99 is outside the vocabulary of 8
+  CHECK_THROWS(session.step([&]() -> const Example& { return bad; }));
+  const std::vector<TensorData> after = export_weights(*model);
+  REQUIRE(after.size() == before.size());
+  for (size_t i = 0; i < before.size(); ++i) CHECK(after[i].values == before[i].values);
+}
