@@ -54,11 +54,8 @@ class TrainSession {
   int steps_taken() const { return opt_.steps_taken(); }
   // Rounds the weights to cfg.weights_dtype (a no-op for F32), as they will be saved.
   void round_weights();
-  // Quantization-aware training: swaps the rounded weights in (keeping full-precision copies) and
-  // back out.
-  void use_saved_weights();
-  void use_full_weights();
-  // While it lives (and `on`), the model holds the weights as they will be saved.
+  // While it lives (and `on`), the model holds the weights as they will be saved, and the
+  // full-precision ones come back when it ends (quantization-aware training).
   class RoundedWeights {
    public:
     RoundedWeights(TrainSession& s, bool on) : s_(on ? &s : nullptr) {
@@ -75,6 +72,9 @@ class TrainSession {
   };
 
  private:
+  void use_saved_weights();  // swaps the rounded weights in, keeping full-precision copies
+  void use_full_weights();   // and back out
+
   Model& model_;
   LoopConfig cfg_;
   std::vector<Param*> params_;
