@@ -8,8 +8,10 @@ namespace attnlab {
 
 Embedding::Embedding(int num, int dim) : num_embeddings(num), embedding_dim(dim), weight(Param::matrix(num, dim)) {}
 
-ATTNLAB_COLD void Embedding::init(Rng& rng) {
-  for (Eigen::Index i = 0; i < weight.value.size(); ++i) weight.value.data()[i] = static_cast<Real>(rng.normal());
+ATTNLAB_COLD void Embedding::init(Rng& rng, double uniform_range) {
+  for (Eigen::Index i = 0; i < weight.value.size(); ++i)
+    weight.value.data()[i] =
+        static_cast<Real>(uniform_range > 0 ? rng.uniform(-uniform_range, uniform_range) : rng.normal());
 }
 
 Mat Embedding::forward(const std::vector<int>& ids) const {

@@ -16,8 +16,9 @@ struct Embedding {
   Embedding() = default;
   Embedding(int num, int dim);
 
-  // PyTorch's default: N(0, 1).
-  void init(Rng& rng);
+  // PyTorch's default, N(0, 1); with uniform_range > 0, U(-uniform_range, uniform_range) instead (a
+  // table that is also the output layer's, OutputHead::table_init_range).
+  void init(Rng& rng, double uniform_range = 0);
   // ids (T) -> (T, E). Throws std::out_of_range for an id outside [0, V).
   Mat forward(const std::vector<int>& ids) const;
   // forward was: y_t = W[id_t]  =>  dW[id_t] += dy_t

@@ -32,7 +32,7 @@ ATTNLAB_COLD void RnnLm::for_each_param(const ParamVisitor& f) {
 }
 
 ATTNLAB_COLD void RnnLm::init(Rng& rng) {
-  embedding_.init(rng);
+  embedding_.init(rng, head_.table_init_range());
   encoder_.init(rng);
   head_.init(rng);
 }

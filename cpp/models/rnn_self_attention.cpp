@@ -50,7 +50,7 @@ ATTNLAB_COLD void RnnSelfAttention::for_each_param(const ParamVisitor& f) {
 }
 
 ATTNLAB_COLD void RnnSelfAttention::init(Rng& rng) {
-  embedding_.init(rng);
+  embedding_.init(rng, head_.table_init_range());
   if (lstm_)
     cell_lstm_.init(rng);
   else

@@ -106,7 +106,7 @@ ATTNLAB_COLD void Seq2Seq::for_each_param(const ParamVisitor& f) {
 ATTNLAB_COLD void Seq2Seq::init(Rng& rng) {
   src_embedding_.init(rng);
   encoder_.init(rng);
-  tgt_embedding_.init(rng);
+  tgt_embedding_.init(rng, out_.table_init_range());
   decoder_.init(rng);
   if (has_attention()) {
     align_.init(rng);

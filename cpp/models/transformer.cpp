@@ -68,7 +68,7 @@ ATTNLAB_COLD void Transformer::for_each_param(const ParamVisitor& f) {
 }
 
 ATTNLAB_COLD void Transformer::init(Rng& rng) {
-  embedding_.init(rng);
+  embedding_.init(rng, head_.table_init_range());
   for (TransformerEncoderLayer& l : layers_) l.init(rng);
   if (final_norm_) norm_ = LayerNorm(d_model_, norm_.eps);
   head_.init(rng);

@@ -150,3 +150,50 @@ TEST_CASE("train: an example that throws mid-batch leaves an 8-bit training's fu
   REQUIRE(after.size() == before.size());
   for (size_t i = 0; i < before.size(); ++i) CHECK(after[i].values == before[i].values);
 }
+
+TEST_CASE("train: a table tied to the output layer starts in U(-0.1, 0.1), an untied one in N(0, 1)") {
+  // OutputHead::table_init_range: with N(0, 1) rows a tied model's logits start large and the table,
+  // which Adam moves by about the learning rate per step, learns slowly (docs/models.md).
+  const nlohmann::json configs[] = {
+      {{"architecture", "rnn_lm"}, {"vocab_size", 50}, {"embed_dim", 16}, {"hidden_size", 8}},
+      {{"architecture", "rnn_self_attention"},
+       {"vocab_size", 50},
+       {"embed_dim", 16},
+       {"hidden_size", 8},
+       {"attn_dim", 4},
+       {"score", "dot"}},
+      {{"architecture", "transformer"},
+       {"vocab_size", 50},
+       {"d_model", 16},
+       {"n_head", 2},
+       {"n_layer", 1},
+       {"d_ff", 8},
+       {"max_len", 8}},
+      {{"architecture", "seq2seq"},
+       {"vocab_size", 50},
+       {"embed_dim", 16},
+       {"hidden_size", 8},
+       {"attn_dim", 4},
+       {"attention", "dot"},
+       {"target_vocab_size", 50}}};
+  for (const nlohmann::json& base : configs) {
+    for (bool tie : {false, true}) {
+      nlohmann::json config = base;
+      config["tie_embeddings"] = tie;
+      INFO(config.dump());
+      std::unique_ptr<Model> model = build_model(config);
+      Rng rng(7);
+      model->init(rng);
+      const std::string table = base["architecture"] == "seq2seq" ? "tgt_embedding.weight" : "embedding.weight";
+      double largest = -1;
+      model->for_each_param([&](const std::string& name, Param& p) {
+        if (name == table) largest = p.value.cwiseAbs().maxCoeff();
+      });
+      REQUIRE(largest >= 0);  // the table was found
+      if (tie)
+        CHECK(largest <= 0.1);
+      else
+        CHECK(largest > 1.0);  // 800 draws of N(0, 1)
+    }
+  }
+}
