@@ -152,6 +152,39 @@ test('perplexity next to the plain model of the same budget, from the cards; the
     'LSTM + self-attention (LSTMN-style)',
   );
   assert.match(await lesson(page, '.card').innerText(), /^LSTM \+ self-attention \(LSTMN-style\) ·/);
+  // A model trained with 8-bit weights says so on its card line, and only such a model.
+  const choose = async (key, folder) => {
+    await lesson(page, `.models [data-model="${key}"]`).click();
+    await page.waitForFunction(
+      (p) =>
+        document
+          .querySelector('attnlab-lstmn')
+          .shadowRoot?.querySelector('.card')
+          ?.getAttribute('data-perplexity') === p,
+      String(cardOf(folder).metrics.test.perplexity),
+    );
+  };
+  for (const [key, folder] of [
+    ['lstmn', 'lm-lstmn'],
+    ['rnn', 'lm-rnn'],
+    ['rnn-selfattn', 'lm-rnn-selfattn'],
+  ]) {
+    await choose(key, folder);
+    const int8 = cardOf(folder).training?.weights_dtype === 'I8';
+    assert.equal(
+      await lesson(page, '.card [data-key="weights-i8"]').count(),
+      int8 ? 1 : 0,
+      `${folder}: 8-bit line`,
+    );
+    // The best constant guess, where the card has one, in the units the model reads: BPE pieces.
+    const guess = lesson(page, '.card .constant-guess');
+    if (cardOf(folder).metrics.constant_guess) {
+      const text = await guess.innerText();
+      assert.match(text, /next piece drawn from the training text’s piece frequencies/, `${folder}: ${text}`);
+      assert.doesNotMatch(text, /character/, `${folder}: ${text}`);
+    } else assert.equal(await guess.count(), 0, folder);
+  }
+  await choose('lstmn', 'lm-lstmn');
   assert.match(
     await lesson(page, '.lstmn-style').innerText(),
     /attends over the earlier pieces only \(j < i\), before the LSTM update/,

@@ -48,6 +48,8 @@ export function servedModels() {
 }
 export const configOf = (model) =>
   JSON.parse(fs.readFileSync(path.join(WEB_DIR, 'models', FOLDERS[model], 'config.json'), 'utf8'));
+export const cardOf = (model) =>
+  JSON.parse(fs.readFileSync(path.join(WEB_DIR, 'models', FOLDERS[model], 'card.json'), 'utf8'));
 
 export const lesson = (page, selector) => page.locator(`attnlab-transformer ${selector}`);
 export const textbox = (page) => lesson(page, 'textarea');

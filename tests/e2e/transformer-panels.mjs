@@ -15,6 +15,7 @@ import {
   FOLDERS,
   checkModelView,
   chooseView,
+  cardOf,
   configOf,
   currentSession,
   lesson,
@@ -271,6 +272,20 @@ test('every served model: maps, step check, and guesses (masked word or next tok
           ?.textContent.includes(`d = ${d}`),
       config.d_model,
     );
+    // A model trained with 8-bit weights says so on its card line, and only such a model.
+    const int8 = cardOf(model).training?.weights_dtype === 'I8';
+    assert.equal(
+      await lesson(page, '.card [data-key="weights-i8"]').count(),
+      int8 ? 1 : 0,
+      `${model}: 8-bit line`,
+    );
+    // The best constant guess, where the card has one, in the units the model reads.
+    const card = cardOf(model);
+    if (card.metrics.constant_guess) {
+      const text = await lesson(page, '.card .constant-guess').innerText();
+      assert.match(text, card.data.tokenizer === 'chars' ? /character/ : /piece/, `${model}: ${text}`);
+      if (card.data.tokenizer !== 'chars') assert.doesNotMatch(text, /character/, `${model}: ${text}`);
+    }
     const tokens = await settled(page);
     await checkModelView(page, model, tokens.length);
     await chooseView(page, 'step');

@@ -189,6 +189,12 @@ export function summarizeCard(card: Record<string, unknown>): CardSummary {
     aer: numberOr(test.aer),
     testSentences: numberOr(test.n),
     alignWeightDecay: numberOr(training.align_weight_decay),
-    trainedInt8: training.weights_dtype === 'I8',
+    trainedInt8: trainedInt8(card),
   };
+}
+
+/** Trained with 8-bit weights: `attnlab train` writes the config's weights_dtype under the card's training. */
+export function trainedInt8(card: Record<string, unknown>): boolean {
+  const training = (card.training ?? {}) as Record<string, unknown>;
+  return training.weights_dtype === 'I8';
 }

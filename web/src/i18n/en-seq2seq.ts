@@ -10,8 +10,6 @@ export const enSeq2seq = {
   card: '{{variant}} · {{parameters}} parameters · held-out test: {{exactMatch}} exact match, alignment error rate {{aer}}',
   cardAlignDecay:
     'Trained with one extra setting: a weight decay of {{decay}} on W_K and W_Q only, which keeps the unscaled dot-product scores from growing until the softmax puts all weight on one word (without it the English → French dot model reached 39.5% exact match; docs/models.md).',
-  cardInt8:
-    'Its weights are 8-bit numbers (one byte each, with one scale per row), and it was trained that way: every training step computed with these 8-bit weights, so every figure here is that of the model you run (docs/models.md).',
   cardNoMetrics: '{{variant}} · {{parameters}} parameters',
   tokensLabel: 'English words',
   unknownChip: 'not in the vocabulary: read as <unk>',

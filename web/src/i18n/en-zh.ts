@@ -10,6 +10,10 @@ export const enZhText = {
   exampleLabel: 'Try a line from the poems the Chinese models learned from:',
   constantLm:
     'The best constant guess (every next character drawn from the training text’s character frequencies) has test perplexity {{perplexity}} on the same text.',
+  constantLmPieces:
+    'The best constant guess (every next piece drawn from the training text’s piece frequencies) has test perplexity {{perplexity}} on the same text.',
+  constantMlmPieces:
+    'The best constant guess, always the most frequent piece “{{token}}”, gets {{accuracy}} of the test text’s pieces right.',
   constantMlm:
     'The best constant guess, always the most frequent character “{{token}}”, gets {{accuracy}} of the test text’s characters right.',
   source:

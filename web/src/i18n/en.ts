@@ -119,6 +119,10 @@ export const enShared = {
     mapShuffled: 'Shuffled, layer {{layer}} head {{head}}',
   },
   zhText: enZhText,
+  // every lesson's card line, for a model trained with 8-bit weights (lessons/shared/card-int8.ts)
+  cards: {
+    int8: 'Its weights are 8-bit numbers (one byte each, with one scale per row), and it was trained that way: every training step computed with these 8-bit weights, so every figure here is that of the model you run (docs/models.md).',
+  },
   train: {
     heading: '4. Train it yourself: watch the alignment appear',
     intro:

@@ -10,6 +10,9 @@ export const zhCNZhText: typeof enZhText = {
   exampleLabel: '试一句中文模型学过的词：',
   constantLm:
     '最好的常数猜测（每个下一个字都按训练文本的字频来猜）在同一段测试文本上的困惑度是 {{perplexity}}。',
+  constantLmPieces:
+    '最好的常数猜测（每个下一个片段都按训练文本中各片段的频率来猜）在同一段测试文本上的困惑度是 {{perplexity}}。',
+  constantMlmPieces: '最好的常数猜测（总是猜最常见的片段“{{token}}”）能猜对测试文本中 {{accuracy}} 的片段。',
   constantMlm: '最好的常数猜测（总是猜最常见的字“{{token}}”）能猜对测试文本中 {{accuracy}} 的字。',
   source: '训练文本：npm 包 chinese-poetry 2.0.1（MIT 许可证）中的宋词；词作本身属于公有领域。',
 };

@@ -90,8 +90,6 @@ export const zhCN: Strings = {
     card: '{{variant}} · {{parameters}} 个参数 · 留出测试集：完全匹配率 {{exactMatch}}，对齐错误率 {{aer}}',
     cardAlignDecay:
       '训练时多用了一个设置：只对 W_K 和 W_Q 加 {{decay}} 的权重衰减，防止未缩放的点积分数不断变大、让 softmax 把全部权重放到一个词上（英译法的点积模型不加时完全匹配率只有 39.5%；见 docs/models.md）。',
-    cardInt8:
-      '它的权重是 8 位整数（每个一字节，每行一个缩放系数），而且训练时就是这样算的：每一步训练都用这些 8 位权重计算，所以这里的每个数字都是你正在运行的模型的数字（见 docs/models.md）。',
     cardNoMetrics: '{{variant}} · {{parameters}} 个参数',
     tokensLabel: '英文词',
     unknownChip: '不在词表中：按 <unk> 读入',
@@ -283,6 +281,9 @@ export const zhCN: Strings = {
   },
   transformer: zhCNTransformer,
   zhText: zhCNZhText,
+  cards: {
+    int8: '它的权重是 8 位整数（每个一字节，每行一个缩放系数），而且训练时就是这样算的：每一步训练都用这些 8 位权重计算，所以这里的每个数字都是你正在运行的模型的数字（见 docs/models.md）。',
+  },
   train: zhCNTrain,
   open: zhCNOpen,
   intervene: zhCNIntervene,

@@ -11,6 +11,7 @@ import { MODEL_KEYS, SUGGESTIONS } from './parts';
 import { renderTargets } from './pairs';
 import { LOCAL } from '../shared/model-set';
 import { localCard, renderLocalCard, withLocalOption } from '../shared/local-model';
+import { renderInt8 } from '../shared/card-int8';
 
 export function renderVariants(el: Seq2SeqElement): TemplateResult | typeof nothing {
   return modelPills(el, {
@@ -87,10 +88,7 @@ export function renderCard(el: Seq2SeqElement): TemplateResult | typeof nothing 
           >${t('seq2seq.cardAlignDecay', { decay: card.alignWeightDecay })}</span
         >`
       : nothing;
-  const int8 = card.trainedInt8
-    ? html` <span class="card-trick" data-key="weights-i8">${t('seq2seq.cardInt8')}</span>`
-    : nothing;
-  return html`<p class="card">${text}${trick}${int8}${renderTargets(el, card)}</p>`;
+  return html`<p class="card">${text}${trick}${renderInt8(card.trainedInt8)}${renderTargets(el, card)}</p>`;
 }
 
 export const controlsStyles = css`

@@ -125,8 +125,9 @@ export class ZhSwitch<K extends string> implements ReactiveController {
 }
 
 /**
- * Under a card that reports it (the Chinese models'), the best constant guess on the same test
- * text, and for the Song ci models where the text comes from and its licence.
+ * Under a card that reports it (the Chinese models', and those trained since `attnlab train` writes it),
+ * the best constant guess on the same test text, in characters or in BPE pieces as the model reads
+ * them, and for the Song ci models where the text comes from and its licence.
  */
 export function renderConstantGuess(
   card: Record<string, unknown>,
@@ -147,9 +148,20 @@ export function renderConstantGuess(
             minimumFractionDigits: 1,
           }),
         };
-  const corpus = (card.data as { corpus?: unknown } | undefined)?.corpus;
+  const data = (card.data ?? {}) as { corpus?: unknown; tokenizer?: unknown };
+  const corpus = data.corpus;
+  // The Chinese models read characters (data.tokenizer "chars"); the English ones BPE pieces.
+  const chars = data.tokenizer === 'chars';
+  const key =
+    kind === 'lm'
+      ? chars
+        ? 'zhText.constantLm'
+        : 'zhText.constantLmPieces'
+      : chars
+        ? 'zhText.constantMlm'
+        : 'zhText.constantMlmPieces';
   return html`<span class="constant-guess" data-constant=${kind === 'lm' ? c.perplexity : c.accuracy}
-      >${t(kind === 'lm' ? 'zhText.constantLm' : 'zhText.constantMlm', values)}</span
+      >${t(key, values)}</span
     >${
       typeof corpus === 'string' && corpus.endsWith('songci')
         ? html` <span class="card-source" data-source="songci">${t('zhText.source')}</span>`

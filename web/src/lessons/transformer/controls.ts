@@ -10,6 +10,8 @@ import { formatInteger, formatNumber, formatPercent, t } from '../../i18n';
 import type { TransformerElement } from './element';
 import { MODEL_KEYS } from './parts';
 import { renderConstantGuess } from '../shared/zh-switch';
+import { renderInt8 } from '../shared/card-int8';
+import { trainedInt8 } from '../../engine/model-folder';
 import { isolate } from '../../i18n/bidi';
 import { LOCAL } from '../shared/model-set';
 import { localCard, renderLocalCard, withLocalOption } from '../shared/local-model';
@@ -61,7 +63,10 @@ export function renderCard(el: TransformerElement): TemplateResult | typeof noth
     data-perplexity=${card.perplexity ?? ''}
     data-parameters=${card.parameters ?? loaded.info.parameters}
   >
-    ${t(key, values)} ${renderConstantGuess(loaded.info.card, arch.objective === 'mlm' ? 'mlm' : 'lm')}
+    ${t(key, values)}
+    ${renderConstantGuess(loaded.info.card, arch.objective === 'mlm' ? 'mlm' : 'lm')}${renderInt8(
+      trainedInt8(loaded.info.card),
+    )}
   </p>`;
 }
 
