@@ -170,7 +170,8 @@ test('perplexity next to the plain model of the same budget, from the cards; the
     ['rnn-selfattn', 'lm-rnn-selfattn'],
   ]) {
     await choose(key, folder);
-    const int8 = cardOf(folder).training?.weights_dtype === 'I8';
+    const card = cardOf(folder);
+    const int8 = card.training?.weights_dtype === 'I8';
     assert.equal(
       await lesson(page, '.card [data-key="weights-i8"]').count(),
       int8 ? 1 : 0,
@@ -178,7 +179,7 @@ test('perplexity next to the plain model of the same budget, from the cards; the
     );
     // The best constant guess, where the card has one, in the units the model reads: BPE pieces.
     const guess = lesson(page, '.card .constant-guess');
-    if (cardOf(folder).metrics.constant_guess) {
+    if (card.metrics.constant_guess) {
       const text = await guess.innerText();
       assert.match(text, /next piece drawn from the training text’s piece frequencies/, `${folder}: ${text}`);
       assert.doesNotMatch(text, /character/, `${folder}: ${text}`);

@@ -273,14 +273,14 @@ test('every served model: maps, step check, and guesses (masked word or next tok
       config.d_model,
     );
     // A model trained with 8-bit weights says so on its card line, and only such a model.
-    const int8 = cardOf(model).training?.weights_dtype === 'I8';
+    const card = cardOf(model);
+    const int8 = card.training?.weights_dtype === 'I8';
     assert.equal(
       await lesson(page, '.card [data-key="weights-i8"]').count(),
       int8 ? 1 : 0,
       `${model}: 8-bit line`,
     );
     // The best constant guess, where the card has one, in the units the model reads.
-    const card = cardOf(model);
     if (card.metrics.constant_guess) {
       const text = await lesson(page, '.card .constant-guess').innerText();
       assert.match(text, card.data.tokenizer === 'chars' ? /character/ : /piece/, `${model}: ${text}`);
