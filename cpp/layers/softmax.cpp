@@ -12,6 +12,25 @@ namespace attnlab {
 
 const char* to_string(Normalization n) { return n == Normalization::Softmax ? "softmax" : "sigmoid"; }
 
+namespace {
+
+// Softmax weights and their gradients below this are stored as exactly 0. exp() floors at about
+// FLT_MIN, so a position whose score is 87 below its row's maximum would get a subnormal weight, and
+// its gradient y * (dy - dot) a subnormal too; x86 computes on subnormals through a microcode assist
+// (about 100x a normal multiply-add) and WebAssembly may not flush them, so a model whose attention
+// had grown that sharp trained 6-10x slower (docs/performance.md, "Subnormal attention weights").
+// 1e-30 leaves 8 decades for the products that follow; such a weight is invisible in every figure,
+// and Adam's eps (1e-8) makes a gradient this small move no weight. A plain comparison: the same
+// bits on every processor.
+constexpr Real kNegligible = static_cast<Real>(1e-30);
+
+void flush_negligible(Mat& m) {
+  Real* p = m.data();
+  for (Eigen::Index i = 0; i < m.size(); ++i) p[i] = std::abs(p[i]) < kNegligible ? Real(0) : p[i];
+}
+
+}  // namespace
+
 Mat softmax_rows(const Mat& x, const Mask* mask) {
   Mat y(x.rows(), x.cols());
   for (Eigen::Index r = 0; r < x.rows(); ++r) {
@@ -29,12 +48,15 @@ Mat softmax_rows(const Mat& x, const Mask* mask) {
         if (!(*mask)(r, c)) y(r, c) = 0;
     y.row(r) /= y.row(r).sum();
   }
+  flush_negligible(y);
   return y;
 }
 
 ATTNLAB_COLD Mat softmax_rows_backward(const Mat& y, const Mat& dy) {
   const Eigen::Matrix<Real, Eigen::Dynamic, 1> dot = (y.array() * dy.array()).rowwise().sum();
-  return (y.array() * (dy.array().colwise() - dot.array())).matrix();
+  Mat dx = (y.array() * (dy.array().colwise() - dot.array())).matrix();
+  flush_negligible(dx);
+  return dx;
 }
 
 Mat sigmoid_masked(const Mat& x, const Mask* mask) {

@@ -12,7 +12,8 @@ namespace attnlab {
 enum class Normalization { Softmax, Sigmoid };
 const char* to_string(Normalization n);
 
-// Numerically stable: subtracts each row's maximum over the allowed entries before exp.
+// Numerically stable: subtracts each row's maximum over the allowed entries before exp. Weights
+// below 1e-30 are 0 (never subnormal), as are such entries of the backward's dx.
 Mat softmax_rows(const Mat& x, const Mask* mask = nullptr);
 // forward was: y = softmax(x)  =>  dx = y * (dy - sum_j dy_j y_j)
 Mat softmax_rows_backward(const Mat& y, const Mat& dy);
