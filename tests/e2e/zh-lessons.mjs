@@ -121,6 +121,10 @@ test('lesson 2: a Chinese sentence is read by the Chinese model, one character p
   const guesses = await pieces(at(page, 'attnlab-lstmn', '.next ol li .piece'));
   assert.equal(guesses.length, 5);
   assert.ok(guesses.filter((g) => CHINESE.test(g)).length >= 4, `Chinese guesses: ${guesses.join(' ')}`);
+  // It reads characters, so it guesses the next character (no word pieces to explain).
+  const next = await at(page, 'attnlab-lstmn', '.next').innerText();
+  assert.match(next, /Next-character guesses after/);
+  assert.doesNotMatch(next, /pieces|␣/);
   const card = await at(page, 'attnlab-lstmn', '.card').innerText();
   assert.match(card, /best constant guess .* perplexity/);
   assert.match(card, /chinese-poetry 2\.0\.1 \(MIT licence\)/);
@@ -145,6 +149,7 @@ test('lesson 2: a Chinese sentence is read by the Chinese model, one character p
   await lstmnRows(page, 10);
   assert.equal(await at(page, 'attnlab-lstmn', '.zh-switch').count(), 0);
   assert.doesNotMatch(await at(page, 'attnlab-lstmn', '.card').innerText(), /Chinese/);
+  assert.match(await at(page, 'attnlab-lstmn', '.next').innerText(), /Next-word guesses after.*␣ is a space/s);
   await page.close();
 });
 

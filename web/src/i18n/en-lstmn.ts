@@ -77,6 +77,8 @@ export const enLstmn = {
   nextTitleItem: 'token {{id}}',
   nextNote:
     'The 5 most likely next pieces (softmax of the model’s output). ␣ is a space: a piece that starts a new word. ↵ is a line break (⇥ a tab).',
+  nextTitleChars: 'Next-character guesses after “{{prefix}}”',
+  nextNoteChars: 'The 5 most likely next characters (softmax of the model’s output).',
   noLogits: 'This model gives no next-word probabilities.',
   mapTitle: 'The same weights as a heat map',
   rowsAxis: 'Rows: the word being read (step i)',

@@ -231,6 +231,8 @@ export const zhCN: Strings = {
     nextTitleItem: '词元 {{id}}',
     nextNote:
       '最可能的 5 个下一个片段（模型输出的 softmax）。␣ 表示空格：以它开头的片段是一个新词。↵ 表示换行（⇥ 表示制表符）。',
+    nextTitleChars: '在“{{prefix}}”之后，下一个字的猜测',
+    nextNoteChars: '最可能的 5 个下一个字（模型输出的 softmax）。',
     noLogits: '这个模型不给出下一个词的概率。',
     mapTitle: '同样的权重，画成热力图',
     rowsAxis: '行：正在读的词（第 i 步）',

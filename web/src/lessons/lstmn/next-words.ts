@@ -1,5 +1,6 @@
 // Lesson 2's next-word box: the model's top guesses after the chosen step, with their probabilities;
-// with a change to the attention, the guesses before it and after it.
+// with a change to the attention, the guesses before it and after it. A model reading characters
+// (the Chinese one) guesses the next character, and its note has no word pieces to explain.
 
 import './strings';
 import { guessList } from '../../figures/guess-list';
@@ -40,7 +41,7 @@ export function renderNext(el: LstmnElement, reading: Reading, token: number): T
   const prefix =
     read.length > PREFIX_CHARS ? '…' + (/\s/.test(tail) ? tail.replace(/^\S*\s+/, '') : tail) : tail;
   return html`<div class="next" data-token=${token}>
-    <h4>${t('lstmn.nextTitle', { prefix: isolate(prefix) })}</h4>
+    <h4>${t(loaded.chars ? 'lstmn.nextTitleChars' : 'lstmn.nextTitle', { prefix: isolate(prefix) })}</h4>
     ${
       original && edited
         ? html`<div class="next-compare">
@@ -55,7 +56,7 @@ export function renderNext(el: LstmnElement, reading: Reading, token: number): T
           </div>`
         : guesses(reading.record, 'next')
     }
-    <p class="note">${t('lstmn.nextNote')}</p>
+    <p class="note">${t(loaded.chars ? 'lstmn.nextNoteChars' : 'lstmn.nextNote')}</p>
   </div>`;
 }
 
