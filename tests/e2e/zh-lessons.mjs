@@ -149,7 +149,10 @@ test('lesson 2: a Chinese sentence is read by the Chinese model, one character p
   await lstmnRows(page, 10);
   assert.equal(await at(page, 'attnlab-lstmn', '.zh-switch').count(), 0);
   assert.doesNotMatch(await at(page, 'attnlab-lstmn', '.card').innerText(), /Chinese/);
-  assert.match(await at(page, 'attnlab-lstmn', '.next').innerText(), /Next-word guesses after.*␣ is a space/s);
+  assert.match(
+    await at(page, 'attnlab-lstmn', '.next').innerText(),
+    /Next-word guesses after.*␣ is a space/s,
+  );
   await page.close();
 });
 
