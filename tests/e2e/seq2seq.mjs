@@ -200,6 +200,20 @@ test('Seq2Seq lesson: the additive / dot-product switch, when the dot model is s
     assert.equal(await trick.getAttribute('data-value'), String(decay));
     assert.match(await trick.innerText(), /weight decay of \d+ on W_K and W_Q/);
   }
+  // Picked among runs that differ only in the seed: the card line lists every run's figure.
+  const runs = card.training?.seed_runs ?? [];
+  const seeds = seq(page, '.card [data-key="seed-runs"]');
+  assert.equal(await seeds.count(), runs.length >= 2 ? 1 : 0, 'the seed line');
+  if (runs.length >= 2) {
+    const text = await seeds.innerText();
+    for (const run of runs) {
+      const figure = new Intl.NumberFormat('en', { style: 'percent', maximumFractionDigits: 1 }).format(
+        run.exact_match,
+      );
+      const own = run.seed === card.seed ? ' \\(this model\\)' : '';
+      assert.match(text, new RegExp(`seed ${run.seed}${own} ${figure.replace('.', '\\.')}`), text);
+    }
+  }
   await seqSection(page).screenshot({ path: path.join(artifacts, 'seq2seq-dot-1280.png') });
   await page.close();
 });

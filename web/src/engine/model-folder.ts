@@ -168,6 +168,15 @@ export interface CardSummary {
   alignWeightDecay: number | null;
   /** Trained with 8-bit weights (config "weights_dtype": "I8"): the weights it runs are those it was trained with. */
   trainedInt8: boolean;
+  /** The card's seed, and the runs of the same recipe it was chosen among (empty: not chosen). */
+  seed: number | null;
+  seedRuns: SeedRun[];
+}
+
+/** One run of a recipe that differs from the shipped model's only in the seed, and its test exact match. */
+export interface SeedRun {
+  seed: number;
+  exactMatch: number;
 }
 
 const numberOr = (value: unknown): number | null =>
@@ -190,7 +199,31 @@ export function summarizeCard(card: Record<string, unknown>): CardSummary {
     testSentences: numberOr(test.n),
     alignWeightDecay: numberOr(training.align_weight_decay),
     trainedInt8: trainedInt8(card),
+    seed: numberOr(card.seed),
+    seedRuns: seedRuns(training.seed_runs),
   };
+}
+
+/**
+ * card.training.seed_runs, `[{"seed": 1, "exact_match": 0.86}, ...]`: written by hand when a shipped
+ * model was picked among seeds (docs/models.md). An entry that is not a seed and a fraction makes
+ * the whole list unreadable: the page then shows none rather than part of it.
+ */
+function seedRuns(value: unknown): SeedRun[] {
+  if (!Array.isArray(value)) return [];
+  const runs = value.map((run: unknown) => {
+    const r = (run ?? {}) as Record<string, unknown>;
+    const seed = numberOr(r.seed),
+      exactMatch = numberOr(r.exact_match);
+    return seed !== null &&
+      Number.isInteger(seed) &&
+      exactMatch !== null &&
+      exactMatch >= 0 &&
+      exactMatch <= 1
+      ? { seed, exactMatch }
+      : null;
+  });
+  return runs.every((r) => r !== null) ? (runs as SeedRun[]) : [];
 }
 
 /** Trained with 8-bit weights: `attnlab train` writes the config's weights_dtype under the card's training. */

@@ -76,5 +76,5 @@ export const enSeq2seq = {
   lengthX: 'English sentence length (words)',
   lengthY: 'Exact match',
   lengthCaption:
-    'Share of held-out test sentences translated exactly, by length, from the model cards. Without attention the decoder must squeeze the whole sentence into the final encoder state: from 8 words on it gets almost none right. Both attention models get nearly every short sentence right and fewer of the long ones, the dot-product model falling faster than the additive one.',
+    'Share of held-out test sentences translated exactly, by length, from the model cards. Without attention the decoder must squeeze the whole sentence into the final encoder state: from 8 words on it gets almost none right. Both attention models get nearly every short sentence right and fewer of the long ones; from 23 words on, the dot-product model gets fewer right than the additive one.',
 };

@@ -122,6 +122,12 @@ export const enShared = {
   // every lesson's card line, for a model trained with 8-bit weights (lessons/shared/card-int8.ts)
   cards: {
     int8: 'Its weights are 8-bit numbers (one byte each, with one scale per row), and it was trained that way: every training step computed with these 8-bit weights, so every figure here is that of the model you run (docs/models.md).',
+    // a model chosen among runs of one recipe that differ only in the seed (lessons/shared/card-seeds.ts)
+    seedRuns:
+      'Chosen from {{count}} runs of this recipe that differ only in the random seed, by exact match on these test sentences: {{list}}.',
+    seedRun: 'seed {{seed}} {{value}}',
+    seedRunThis: 'seed {{seed}} (this model) {{value}}',
+    seedRunSeparator: ', ',
   },
   train: {
     heading: '4. Train it yourself: watch the alignment appear',

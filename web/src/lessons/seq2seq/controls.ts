@@ -9,6 +9,7 @@ import { formatInteger, formatPercent, t } from '../../i18n';
 import type { Seq2SeqElement } from './element';
 import { MODEL_KEYS, SUGGESTIONS } from './parts';
 import { renderTargets } from './pairs';
+import { renderSeedRuns } from '../shared/card-seeds';
 import { LOCAL } from '../shared/model-set';
 import { localCard, renderLocalCard, withLocalOption } from '../shared/local-model';
 import { renderInt8 } from '../shared/card-int8';
@@ -88,7 +89,10 @@ export function renderCard(el: Seq2SeqElement): TemplateResult | typeof nothing 
           >${t('seq2seq.cardAlignDecay', { decay: card.alignWeightDecay })}</span
         >`
       : nothing;
-  return html`<p class="card">${text}${trick}${renderInt8(card.trainedInt8)}${renderTargets(el, card)}</p>`;
+  const seeds = renderSeedRuns(card.seedRuns, card.seed);
+  return html`<p class="card">
+    ${text}${trick}${seeds}${renderInt8(card.trainedInt8)}${renderTargets(el, card)}
+  </p>`;
 }
 
 export const controlsStyles = css`
