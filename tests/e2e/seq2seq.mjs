@@ -211,7 +211,7 @@ test('Seq2Seq lesson: the additive / dot-product switch, when the dot model is s
         run.exact_match,
       );
       const own = run.seed === card.seed ? ' \\(this model\\)' : '';
-      assert.match(text, new RegExp(`seed ${run.seed}${own} ${figure.replace('.', '\\.')}`), text);
+      assert.match(text, new RegExp(`seed ${run.seed}${own}: ${figure.replace('.', '\\.')}`), text);
     }
   }
   await seqSection(page).screenshot({ path: path.join(artifacts, 'seq2seq-dot-1280.png') });

@@ -125,9 +125,9 @@ export const enShared = {
     // a model chosen among runs of one recipe that differ only in the seed (lessons/shared/card-seeds.ts)
     seedRuns:
       'Chosen from {{count}} runs of this recipe that differ only in the random seed, by exact match on these test sentences: {{list}}.',
-    seedRun: 'seed {{seed}} {{value}}',
-    seedRunThis: 'seed {{seed}} (this model) {{value}}',
-    seedRunSeparator: ', ',
+    seedRun: 'seed {{seed}}: {{value}}',
+    seedRunThis: 'seed {{seed}} (this model): {{value}}',
+    seedRunSeparator: '; ',
   },
   train: {
     heading: '4. Train it yourself: watch the alignment appear',

@@ -286,9 +286,9 @@ export const zhCN: Strings = {
   cards: {
     int8: '它的权重是 8 位整数（每个一字节，每行一个缩放系数），而且训练时就是这样算的：每一步训练都用这些 8 位权重计算，所以这里的每个数字都是你正在运行的模型的数字（见 docs/models.md）。',
     seedRuns: '同一配方只换随机种子训练了 {{count}} 次，按这些测试句的完全匹配率选出这一个：{{list}}。',
-    seedRun: '种子 {{seed}} {{value}}',
-    seedRunThis: '种子 {{seed}}（本模型）{{value}}',
-    seedRunSeparator: '，',
+    seedRun: '种子 {{seed}}：{{value}}',
+    seedRunThis: '种子 {{seed}}（本模型）：{{value}}',
+    seedRunSeparator: '；',
   },
   train: zhCNTrain,
   open: zhCNOpen,
