@@ -308,3 +308,18 @@ export async function saveScreenshot(locator, file) {
   );
   await locator.page().screenshot({ path: file, timeout: 10_000 });
 }
+
+/**
+ * A model trained with 8-bit weights says so on its card line (lessons/shared/card-int8.ts), and
+ * only such a model: `cardLine` is the lesson's `.card`, `card` the folder's card.json. Returns
+ * whether it was.
+ */
+export async function assertInt8Line(cardLine, card, what) {
+  const int8 = card.training?.weights_dtype === 'I8';
+  assert.equal(
+    await cardLine.locator('[data-key="weights-i8"]').count(),
+    int8 ? 1 : 0,
+    `${what}: 8-bit line`,
+  );
+  return int8;
+}

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 
-import { ARTIFACTS, WEB_DIR, scrollIntoRenderedView, shownText } from './browser.mjs';
+import { ARTIFACTS, WEB_DIR, assertInt8Line, scrollIntoRenderedView, shownText } from './browser.mjs';
 import { assertSvgDocument, downloadFrom, readPng, readSvg } from './downloads.mjs';
 import {
   lesson,
@@ -171,12 +171,7 @@ test('perplexity next to the plain model of the same budget, from the cards; the
   ]) {
     await choose(key, folder);
     const card = cardOf(folder);
-    const int8 = card.training?.weights_dtype === 'I8';
-    assert.equal(
-      await lesson(page, '.card [data-key="weights-i8"]').count(),
-      int8 ? 1 : 0,
-      `${folder}: 8-bit line`,
-    );
+    await assertInt8Line(lesson(page, '.card'), card, folder);
     // The best constant guess, where the card has one, in the units the model reads: BPE pieces.
     const guess = lesson(page, '.card .constant-guess');
     if (card.metrics.constant_guess) {
