@@ -323,3 +323,17 @@ export async function assertInt8Line(cardLine, card, what) {
   );
   return int8;
 }
+
+/**
+ * A model whose output layer reads its embedding table (config.json "tie_embeddings": true) says so
+ * on its card line (lessons/shared/card-int8.ts, renderTied), and only such a model: `folder` is the
+ * served model folder. Returns whether it was tied.
+ */
+export async function assertTiedLine(cardLine, folder) {
+  const config = JSON.parse(fs.readFileSync(path.join(WEB_DIR, 'models', folder, 'config.json'), 'utf8'));
+  const tied = config.tie_embeddings === true;
+  const line = cardLine.locator('[data-key="tied-output"]');
+  assert.equal(await line.count(), tied ? 1 : 0, `${folder}: tied-output line`);
+  if (tied) assert.match(await line.innerText(), /reuses its embedding table|复用词嵌入表/, folder);
+  return tied;
+}

@@ -10,7 +10,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 
-import { ARTIFACTS, WEB_DIR, assertInt8Line, scrollIntoRenderedView, shownText } from './browser.mjs';
+import {
+  ARTIFACTS,
+  WEB_DIR,
+  assertInt8Line,
+  assertTiedLine,
+  scrollIntoRenderedView,
+  shownText,
+} from './browser.mjs';
 import { assertSvgDocument, downloadFrom, readPng, readSvg } from './downloads.mjs';
 import {
   lesson,
@@ -40,7 +47,7 @@ async function drawnSelfWeight(page) {
 /** The TeX of the typeset objective (KaTeX keeps it in the MathML annotation). */
 const objectiveTex = (page) => lesson(page, '.objective .formula annotation').textContent();
 
-test('the training switch: without the self-weight penalty the mean self-weight goes from below 0.1 to above 0.9', async () => {
+test('the training switch: without the self-weight penalty the mean self-weight goes from below 0.1 to above 0.5', async () => {
   // Both folders are committed: the build must serve them (web/vite-plugin-models.ts).
   for (const folder of ['lm-rnn-selfattn', 'lm-rnn-selfattn-nopenalty'])
     assert.ok(servedModels().includes(folder), `models/index.json lists ${folder}`);
@@ -80,8 +87,14 @@ test('the training switch: without the self-weight penalty the mean self-weight 
     return p && Number(p.getAttribute('data-self-weight')) > 0.5;
   });
   const withoutPenalty = await drawnSelfWeight(page);
-  assert.ok(withoutPenalty > 0.9, `without the penalty: mean self-weight ${withoutPenalty}`);
-  assert.match(await lesson(page, '.self-weight').innerText(), /collapsed onto the piece being read/);
+  assert.ok(withoutPenalty > 0.5, `without the penalty: mean self-weight ${withoutPenalty}`);
+  // The sentence under it follows the drawn value: collapsed from 0.9, mostly itself from 0.5.
+  assert.match(
+    await lesson(page, '.self-weight').innerText(),
+    withoutPenalty >= 0.9
+      ? /collapsed onto the piece being read/
+      : /On average most of a piece’s attention goes to the piece itself/,
+  );
   // Plain cross-entropy, no alpha term; the card names the model and its own perplexity.
   const tex = await objectiveTex(page);
   assert.match(tex, /\\log p/);
@@ -89,10 +102,10 @@ test('the training switch: without the self-weight penalty the mean self-weight 
   const cardText = await lesson(page, '.card').innerText();
   assert.match(cardText, /without the penalty/);
   assert.ok(cardText.includes(perplexity('lm-rnn-selfattn-nopenalty')), cardText);
-  // The figure itself: each word's row puts most of its weight on the word being read.
+  // The figure itself: most words' rows put most of their weight on the word being read.
   const diagonal = items.slice(1).map((r) => r.alphas[r.alphas.length - 1]);
   assert.ok(
-    diagonal.every((a) => a > 0.5),
+    diagonal.filter((a) => a > 0.5).length > diagonal.length / 2,
     `the diagonal: ${diagonal.map((a) => a.toFixed(2)).join(' ')}`,
   );
   await shotLesson(page, 'lstmn-nopenalty-1280.png');
@@ -108,6 +121,24 @@ test('the training switch: without the self-weight penalty the mean self-weight 
   await page.close();
 });
 
+test('a map sunk onto the first piece is named: the [x; c; h] cell', async () => {
+  const page = await openLesson({ query: '?lstmn.model=rnn-selfattn-ch' });
+  await page.waitForFunction(() => {
+    const p = document.querySelector('attnlab-lstmn').shadowRoot?.querySelector('.self-weight');
+    return p && p.getAttribute('data-first-weight') !== null && p.getAttribute('data-first-weight') !== '';
+  });
+  const p = lesson(page, '.self-weight');
+  const first = Number(await p.getAttribute('data-first-weight'));
+  const text = await p.innerText();
+  // The sentence follows the drawn map: the sink from 0.9 on the first piece (docs/models.md: this model's is).
+  if (first >= 0.9) {
+    assert.match(text, /each piece puts on average \d\.\d\d of its attention on the first piece/);
+    assert.ok(text.includes(first.toFixed(2)), text);
+    assert.match(text, /The penalty keeps the attention off the piece being read/);
+  } else assert.doesNotMatch(text, /first piece/);
+  await page.close();
+});
+
 test('the model attribute opens the unpenalized model (URL state)', async () => {
   const page = await openLesson({ query: '?lstmn.model=rnn-selfattn-nopenalty' });
   await lesson(page, '.objective[data-self-penalty="0"]').waitFor();
@@ -119,7 +150,7 @@ test('the model attribute opens the unpenalized model (URL state)', async () => 
     const p = document.querySelector('attnlab-lstmn').shadowRoot?.querySelector('.self-weight');
     return p && Number(p.getAttribute('data-self-weight')) > 0.5;
   });
-  assert.ok((await drawnSelfWeight(page)) > 0.9);
+  assert.ok((await drawnSelfWeight(page)) > 0.5);
   await page.close();
 });
 
@@ -167,11 +198,14 @@ test('perplexity next to the plain model of the same budget, from the cards; the
   for (const [key, folder] of [
     ['lstmn', 'lm-lstmn'],
     ['rnn', 'lm-rnn'],
+    ['lstm', 'lm-lstm'],
+    ['rnn-selfattn-ch', 'lm-rnn-selfattn-ch'],
     ['rnn-selfattn', 'lm-rnn-selfattn'],
   ]) {
     await choose(key, folder);
     const card = cardOf(folder);
     await assertInt8Line(lesson(page, '.card'), card, folder);
+    await assertTiedLine(lesson(page, '.card'), folder);
     // The best constant guess, where the card has one, in the units the model reads: BPE pieces.
     const guess = lesson(page, '.card .constant-guess');
     if (card.metrics.constant_guess) {

@@ -16,6 +16,7 @@ import { after, before, test } from 'node:test';
 import {
   ARTIFACTS,
   assertInt8Line,
+  assertTiedLine,
   assertNothingWentWrong,
   openSession,
   scrollIntoRenderedView,
@@ -121,6 +122,7 @@ test('English -> Chinese: an English sentence gives Chinese words, one cell per 
   // A model trained in 8 bits says so on its card line (seq2seq.cardInt8), and only such a model.
   if (await assertInt8Line(seq(page, '.card'), card('seq2seq-en-zh-additive'), 'seq2seq-en-zh-additive'))
     assert.match(cardText, /trained that way/);
+  await assertTiedLine(seq(page, '.card'), 'seq2seq-en-zh-additive');
   await seqSection(page).screenshot({ path: path.join(ARTIFACTS, 'seq2seq-zh-en-zh-1280.png') });
   await page.close();
 });

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { test } from 'node:test';
 
-import { ARTIFACTS, assertInt8Line, scrollIntoRenderedView } from './browser.mjs';
+import { ARTIFACTS, assertInt8Line, assertTiedLine, scrollIntoRenderedView } from './browser.mjs';
 import {
   DEFAULT_SENTENCE,
   FOLDERS,
@@ -275,6 +275,7 @@ test('every served model: maps, step check, and guesses (masked word or next tok
     // A model trained with 8-bit weights says so on its card line, and only such a model.
     const card = cardOf(model);
     await assertInt8Line(lesson(page, '.card'), card, model);
+    await assertTiedLine(lesson(page, '.card'), FOLDERS[model]);
     // The best constant guess, where the card has one, in the units the model reads.
     if (card.metrics.constant_guess) {
       const text = await lesson(page, '.card .constant-guess').innerText();

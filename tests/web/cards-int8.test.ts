@@ -16,17 +16,23 @@ function recipeOf(folder: string): string {
   return path.join(models, 'configs', zh ? `seq2seq_zh_${zh[1]}.json` : `${folder.replace(/-/g, '_')}.json`);
 }
 
-/** The dtypes of a safetensors file's tensors, from its header. */
-function dtypes(file: string): Set<string> {
+type Header = Record<string, { dtype?: string; shape?: number[] }>;
+
+/** A safetensors file's tensors (name -> dtype, shape), from its header. */
+function header(file: string): Header {
   const bytes = fs.readFileSync(file);
   const n = Number(bytes.readBigUInt64LE(0));
-  const header = JSON.parse(bytes.subarray(8, 8 + n).toString('utf8')) as Record<string, { dtype?: string }>;
-  return new Set(
-    Object.entries(header)
-      .filter(([k]) => k !== '__metadata__')
-      .map(([, v]) => v.dtype ?? ''),
-  );
+  const all = JSON.parse(bytes.subarray(8, 8 + n).toString('utf8')) as Header;
+  delete all.__metadata__;
+  return all;
 }
+
+/** The dtypes of a safetensors file's tensors. */
+function dtypes(file: string): Set<string> {
+  return new Set(Object.values(header(file)).map((v) => v.dtype ?? ''));
+}
+
+const readJson = (file: string) => JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
 
 describe('8-bit training, as the recipe, the card and the weights say', () => {
   it('finds the shipped models and their recipes', () => {
@@ -59,5 +65,26 @@ describe('8-bit training, as the recipe, the card and the weights say', () => {
         int8.some((f) => f.startsWith(prefix)),
         prefix,
       ).toBe(true);
+  });
+});
+
+// A tied output layer (config "tie_embeddings": true, cpp/layers/output_head.h) reads the embedding
+// table through head.proj / out.proj: the recipe, the folder's config and the weights agree, and the
+// card's parameter count (which the lessons print) is the count of the weights shipped.
+describe('tied output layers, as the recipe, the config and the weights say', () => {
+  it.each(folders)('%s', (folder) => {
+    const recipe = readJson(recipeOf(folder));
+    const config = readJson(path.join(models, folder, 'config.json'));
+    const tensors = header(path.join(models, folder, 'model.safetensors'));
+    const tied = (recipe.model as Record<string, unknown>).tie_embeddings === true;
+    expect(config.tie_embeddings === true).toBe(tied);
+    const names = Object.keys(tensors);
+    const heads = names.filter((k) => /^(head|out)\.weight$/.test(k));
+    const projections = names.filter((k) => /^(head|out)\.proj\.weight$/.test(k));
+    expect(heads.length === 0 && projections.length === 1).toBe(tied);
+    const count = Object.entries(tensors)
+      .filter(([k]) => !k.endsWith('.scale'))
+      .reduce((sum, [, v]) => sum + (v.shape ?? []).reduce((a, b) => a * b, 1), 0);
+    expect(readJson(path.join(models, folder, 'card.json')).parameters).toBe(count);
   });
 });

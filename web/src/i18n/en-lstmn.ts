@@ -17,7 +17,7 @@ export const enLstmn = {
   trainingPlain: 'Without it (cross-entropy only)',
   objectiveTitle: 'How this model was trained',
   objectivePenalty:
-    'The mean cross-entropy of the next piece over a training window of T pieces, plus {{lambda}} × the mean weight each piece gives itself, α_ii (the first piece can only read itself, so it is left out). The extra term acts in training only: the model reads your sentence exactly as the figures show. Without it this cell’s attention collapses onto the piece being read: early in training, attending to itself is the easiest way to lower the loss ({{ctx}} = h_i hands the prediction the newest state at once); the penalty takes that shortcut away.',
+    'The mean cross-entropy of the next piece over a training window of T pieces, plus {{lambda}} × the mean weight each piece gives itself, α_ii (the first piece can only read itself, so it is left out). The extra term acts in training only: the model reads your sentence exactly as the figures show. Without it this cell’s attention tends to fall onto the piece being read: early in training, attending to itself is the easiest way to lower the loss ({{ctx}} = h_i hands the prediction the newest state at once); the penalty takes that shortcut away.',
   objectiveNoPenalty:
     'The mean cross-entropy of the next piece over a training window of T pieces, and nothing else: no penalty on α_ii. Early in training, attending to the piece being read is the easiest way to lower the loss ({{ctx}} = h_i hands the prediction the newest state at once), and nothing takes that shortcut away. The mean self-weight below shows whether this model took it.',
   objectivePlainBaseline:
@@ -30,6 +30,11 @@ export const enLstmn = {
   selfWeightLow:
     'Each piece reads mostly the pieces before it: its context {{ctx}} is made of what was read earlier.',
   selfWeightMixed: 'Each piece splits its attention between itself and the pieces before it.',
+  selfWeightSunk:
+    'Each piece avoids itself, but not by reading the words: from the third piece on, each piece puts on average {{value}} of its attention on the first piece, so {{ctx}} is nearly the same vector at every step and passes on almost nothing of what was read (an attention “sink”).',
+  sinkPenalty: 'The penalty keeps the attention off the piece being read, not on the words.',
+  selfWeightMostly:
+    'On average most of a piece’s attention goes to the piece itself: {{ctx}} is mostly h_i, and the map below is close to a diagonal.',
   penaltyCosts:
     'The penalty costs perplexity: {{penalized}} with it, {{plain}} without it (test). What it buys is an attention that looks back instead of at the current piece.',
   penaltyFree: 'The penalty costs no perplexity: {{penalized}} with it, {{plain}} without it (test).',

@@ -8,7 +8,7 @@ import { css, html, nothing, type TemplateResult } from 'lit';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import { typeset } from '../../components/typeset';
 import { t } from '../../i18n';
-import { comparePerplexity, meanSelfWeight } from '../shared/lm';
+import { comparePerplexity, meanFirstWeight, meanSelfWeight } from '../shared/lm';
 import type { LstmnElement } from './element';
 import { LOCAL } from '../shared/model-set';
 import { localCard } from '../shared/local-model';
@@ -17,6 +17,9 @@ import {
   MODEL_KEYS,
   UNPENALIZED,
   cellOf,
+  COLLAPSED,
+  LOW,
+  MOSTLY,
   formatSelfWeight,
   objectiveFormula,
   type LoadedModel,
@@ -24,10 +27,6 @@ import {
 
 /** The recall task's loss (cpp/data/sequence_tasks.h): only the last step's guess, which must be the first piece. */
 const RECALL_OBJECTIVE = String.raw`\mathcal{L} = -\log p\left(w_1 \mid w_1 \dots w_T\right)`;
-
-/** Above this mean self-weight the attention has collapsed onto the piece being read; below LOW it avoids it. */
-export const COLLAPSED = 0.9;
-export const LOW = 0.1;
 
 export function renderObjective(el: LstmnElement): TemplateResult | typeof nothing {
   const loaded = el.loaded;
@@ -68,15 +67,22 @@ function renderSelfWeight(el: LstmnElement, ctx: string): TemplateResult | typeo
   const map = el.record?.maps[0];
   const mean = map ? meanSelfWeight(map) : null;
   if (mean === null) return nothing;
-  const reading =
-    mean >= COLLAPSED
+  // Attention that avoids the piece being read may still carry nothing: sunk onto the first piece.
+  const first = map ? meanFirstWeight(map) : null;
+  const sunk = first !== null && first >= COLLAPSED && mean < MOSTLY;
+  const reading = sunk
+    ? 'lstmn.selfWeightSunk'
+    : mean >= COLLAPSED
       ? 'lstmn.selfWeightCollapsed'
-      : mean <= LOW
-        ? 'lstmn.selfWeightLow'
-        : 'lstmn.selfWeightMixed';
-  return html`<p class="self-weight" data-self-weight=${mean}>
+      : mean >= MOSTLY
+        ? 'lstmn.selfWeightMostly'
+        : mean <= LOW
+          ? 'lstmn.selfWeightLow'
+          : 'lstmn.selfWeightMixed';
+  return html`<p class="self-weight" data-self-weight=${mean} data-first-weight=${first ?? ''}>
     <b>${t('lstmn.selfWeight', { value: formatSelfWeight(mean) })}</b>
-    ${t('lstmn.selfWeightHow')} ${t(reading, { ctx })}
+    ${t('lstmn.selfWeightHow')} ${t(reading, { ctx, value: formatSelfWeight(first ?? 0) })}
+    ${sunk && (el.loaded?.arch.selfPenalty ?? 0) > 0 ? t('lstmn.sinkPenalty') : nothing}
   </p>`;
 }
 

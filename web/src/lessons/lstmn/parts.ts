@@ -35,6 +35,14 @@ export interface Architecture {
   selfPenalty: number;
 }
 
+/**
+ * The mean self-weight's bands (objective-panel.ts): above COLLAPSED the attention has collapsed
+ * onto the piece being read; from MOSTLY it goes mostly there; at LOW or below it avoids it.
+ */
+export const COLLAPSED = 0.9;
+export const MOSTLY = 0.5;
+export const LOW = 0.1;
+
 export function architectureOf(config: Record<string, unknown>): Architecture {
   return {
     attention: config.architecture === 'rnn_self_attention',

@@ -8,3 +8,13 @@ import { t } from '../../i18n';
 export function renderInt8(trained: boolean): TemplateResult | typeof nothing {
   return trained ? html` <span class="card-trick" data-key="weights-i8">${t('cards.int8')}</span>` : nothing;
 }
+
+/**
+ * A model whose output layer reads its embedding table (config "tie_embeddings": true,
+ * cpp/layers/output_head.h) says so: its parameter count and its size come from that choice.
+ */
+export function renderTied(config: Record<string, unknown>): TemplateResult | typeof nothing {
+  return config.tie_embeddings === true
+    ? html` <span class="card-trick" data-key="tied-output">${t('cards.tied')}</span>`
+    : nothing;
+}

@@ -97,6 +97,20 @@ export function meanSelfWeight(map: Pick<AttentionMap, 'rows' | 'cols' | 'weight
   return sum / (n - 1);
 }
 
+/**
+ * The mean weight pieces 3..n give the first piece (alpha_i1): near 1 the attention has sunk onto
+ * the first piece, so the read c_i is nearly the same vector at every step and carries almost
+ * nothing of the text. Piece 2 is left out (the first piece is also the one just before it).
+ * null for fewer than three pieces.
+ */
+export function meanFirstWeight(map: Pick<AttentionMap, 'rows' | 'cols' | 'weights'>): number | null {
+  const n = Math.min(map.rows, map.cols);
+  if (n < 3) return null;
+  let sum = 0;
+  for (let i = 2; i < n; i++) sum += map.weights[i * map.cols];
+  return sum / (n - 2);
+}
+
 /** softmax of one row of a (rows, V) tensor, in double. */
 export function softmaxRow(tensor: Tensor, row: number): Float64Array {
   const v = tensor.cols;
