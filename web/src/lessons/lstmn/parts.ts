@@ -37,7 +37,8 @@ export interface Architecture {
 
 /**
  * The mean self-weight's bands (objective-panel.ts): above COLLAPSED the attention has collapsed
- * onto the piece being read; from MOSTLY it goes mostly there; at LOW or below it avoids it.
+ * onto the piece being read; from MOSTLY it goes mostly there; at LOW or below it avoids it. A mean
+ * weight on the first piece from COLLAPSED (with a self-weight below MOSTLY) is a sink.
  */
 export const COLLAPSED = 0.9;
 export const MOSTLY = 0.5;
