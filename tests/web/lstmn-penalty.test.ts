@@ -52,8 +52,9 @@ describe('the self-weight penalty, penalized against unpenalized, in the WASM Se
       if (!status.ok) throw new Error(`${folder}: load failed: ${status.error}`);
       const raw = session.forward(DEFAULT_LSTMN_SENTENCE);
       if (!raw.ok) throw new Error(`${folder}: forward failed`);
-      selfWeight[key] = meanSelfWeight(toForwardRecord(raw).maps[0]);
-      firstWeight[key] = meanFirstWeight(toForwardRecord(raw).maps[0]);
+      const map = toForwardRecord(raw).maps[0];
+      selfWeight[key] = meanSelfWeight(map);
+      firstWeight[key] = meanFirstWeight(map);
     }
   });
   afterAll(() => sessions.forEach((s) => s.delete()));

@@ -66,9 +66,9 @@ const contextName = (loaded: LoadedModel) => (loaded.arch.cell === 'lstm' ? 'h̃
 function renderSelfWeight(el: LstmnElement, ctx: string): TemplateResult | typeof nothing {
   const map = el.record?.maps[0];
   const mean = map ? meanSelfWeight(map) : null;
-  if (mean === null) return nothing;
+  if (!map || mean === null) return nothing;
   // Attention that avoids the piece being read may still carry nothing: sunk onto the first piece.
-  const first = map ? meanFirstWeight(map) : null;
+  const first = meanFirstWeight(map);
   const sunk = first !== null && first >= COLLAPSED && mean < MOSTLY;
   const reading = sunk
     ? 'lstmn.selfWeightSunk'
