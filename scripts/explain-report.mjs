@@ -93,10 +93,10 @@ const rows = [];
     target,
   );
   let seeds = 'not shipped';
-  const other = session('seq2seq-additive-seed2');
+  const other = session('seq2seq-additive-seed1');
   if (other) {
     const o = ok(other.forwardForced(text, target));
-    seeds = `mean row distance ${fmt(meanRowDistance(map.weights, o.maps[0].weights, map.rows, map.cols))}; seed 2 writes "${Array.from(ok(other.forward(text)).output_tokens).join(' ')}"`;
+    seeds = `mean row distance ${fmt(meanRowDistance(map.weights, o.maps[0].weights, map.rows, map.cols))}; the other seed writes "${Array.from(ok(other.forward(text)).output_tokens).join(' ')}"`;
   }
   rows.push({
     lesson: '1 Seq2Seq (seq2seq-additive)',

@@ -7,9 +7,14 @@
 //   npm run build && node tests/e2e/explain.mjs
 
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { ARTIFACTS, openSession, scrollIntoRenderedView } from './browser.mjs';
+import { ARTIFACTS, WEB_DIR, openSession, scrollIntoRenderedView } from './browser.mjs';
+
+/** The seed a shipped model's card names (each explain map is labelled with its own). */
+const seedOf = (folder) =>
+  JSON.parse(fs.readFileSync(path.join(WEB_DIR, 'models', folder, 'card.json'), 'utf8')).seed;
 
 let session;
 before(async () => {
@@ -42,6 +47,9 @@ const parts = (page, tag) =>
           uniformText: strip(root.querySelector('[data-part="uniform"] p')?.textContent),
           distance: attr('[data-distance]', 'data-distance'),
           seedMaps: root.querySelectorAll('.explain-seeds attnlab-attention-map').length,
+          seedCaptions: [...root.querySelectorAll('.explain-seeds figcaption')].map((e) =>
+            e.textContent.trim(),
+          ),
           seedsUnavailable: root.querySelector('[data-part="seeds"] [data-unavailable]')?.textContent ?? null,
           rho: attr('[data-rho]', 'data-rho'),
           rows: root.querySelectorAll('.explain-table tbody tr').length,
@@ -68,6 +76,12 @@ test('lesson 1: uniform attention, two seeds, attention against the gradient; an
   assert.match(first.uniformText, /goes from “la zone économique européenne/);
   assert.ok(Number(first.distance) >= 0 && Number(first.distance) <= 1, `distance ${first.distance}`);
   assert.equal(first.seedMaps, 2, 'both seeds drawn');
+  // Each map is named by its own card's seed (the lesson's model is not necessarily seed 1).
+  assert.deepEqual(first.seedCaptions, [
+    `Seed ${seedOf('seq2seq-additive')}`,
+    `Seed ${seedOf('seq2seq-additive-seed1')}`,
+  ]);
+  assert.notEqual(seedOf('seq2seq-additive'), seedOf('seq2seq-additive-seed1'), 'two seeds');
   assert.ok(Number(first.rho) >= -1 && Number(first.rho) <= 1, `rho ${first.rho}`);
   assert.equal(first.rows, 11, 'one row per English word');
   assert.match(first.importanceText, /For “la”/);
@@ -103,6 +117,9 @@ test('lesson 3: the chosen head and word, in Chinese', async () => {
   assert.ok(got.rho === null || (Number(got.rho) >= -1 && Number(got.rho) <= 1));
   assert.ok(got.rows > 3);
   assert.ok(got.distance !== null || got.seedsUnavailable, 'the seeds part says what it is');
+  if (got.distance !== null) {
+    assert.deepEqual(got.seedCaptions, [`种子 ${seedOf('tf-mlm')}`, `种子 ${seedOf('tf-mlm-seed2')}`]);
+  }
   assert.match(got.importanceText, /斯皮尔曼|少于 3 个词/);
   await scrollIntoRenderedView(page, root.locator('details.explain-section'));
   await root

@@ -117,3 +117,19 @@ describe('ExplainController', () => {
     expect(c.parts.importance).toEqual({ unavailable: 'no input embedding' });
   });
 });
+
+describe('seed labels', () => {
+  // Each map is named by its own card's seed: lesson 1's shown model is seed 2 and its second seed
+  // seed 1 (models/seq2seq-additive, models/seq2seq-additive-seed1), so fixed "1" and "2" would lie.
+  it('reads each model’s seed from its card', async () => {
+    const { seedLabels } = await import('../../web/src/lessons/shared/explain-section');
+    expect(seedLabels({ seed: 2 }, { seed: 1 })).toEqual({ first: 'Seed 2', second: 'Seed 1' });
+    expect(seedLabels({ seed: 1 }, { seed: 2 })).toEqual({ first: 'Seed 1', second: 'Seed 2' });
+  });
+
+  it('says "this model" and "another seed" when a card has no whole seed', async () => {
+    const { seedLabels } = await import('../../web/src/lessons/shared/explain-section');
+    expect(seedLabels({}, null)).toEqual({ first: 'This model', second: 'Another seed' });
+    expect(seedLabels({ seed: 1.5 }, { seed: '2' })).toEqual({ first: 'This model', second: 'Another seed' });
+  });
+});

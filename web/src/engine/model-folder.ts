@@ -226,6 +226,12 @@ function seedRuns(value: unknown): SeedRun[] {
   return runs.every((r) => r !== null) ? (runs as SeedRun[]) : [];
 }
 
+/** The card's seed (`"seed": 2`), or null when it has none or it is not a whole number. */
+export function cardSeed(card: Record<string, unknown>): number | null {
+  const seed = numberOr(card.seed);
+  return seed !== null && Number.isInteger(seed) ? seed : null;
+}
+
 /** Trained with 8-bit weights: `attnlab train` writes the config's weights_dtype under the card's training. */
 export function trainedInt8(card: Record<string, unknown>): boolean {
   const training = (card.training ?? {}) as Record<string, unknown>;

@@ -20,6 +20,8 @@ export const enExplain = {
   importanceNote:
     'Gradient × input: the sum over the word’s embedding of value × d log p / d value, computed by the engine’s backward pass; bars are scaled to the largest value.',
   seedLabel: 'Seed {{seed}}',
+  seedLabelThis: 'This model',
+  seedLabelOther: 'Another seed',
   token: 'Input word',
   attention: 'Attention',
   gradient: '|gradient × input|',

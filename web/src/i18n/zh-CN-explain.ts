@@ -20,6 +20,8 @@ export const zhCNExplain = {
   importanceNote:
     '梯度 × 输入：在该词的嵌入向量上对“数值 × d log p / d 数值”求和，由引擎的反向传播算出；条形按最大值缩放。',
   seedLabel: '种子 {{seed}}',
+  seedLabelThis: '本模型',
+  seedLabelOther: '另一个种子',
   token: '输入词',
   attention: '注意力',
   gradient: '|梯度 × 输入|',

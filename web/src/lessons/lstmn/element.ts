@@ -63,7 +63,7 @@ import { stepPanelStyles } from './step-panel';
 import { renderRecall, recallPanelStyles } from './recall-panel';
 import { renderObjective, objectivePanelStyles } from './objective-panel';
 import { lstmnStyles } from './styles';
-import { ExplainSection } from '../shared/explain-section';
+import { ExplainSection, seedLabels } from '../shared/explain-section';
 import { explainStyles } from '../shared/explain-panel';
 import { argmax, visiblePiece } from '../shared/explain';
 import { findTensor } from '../../engine/records';
@@ -374,7 +374,7 @@ export class LstmnElement extends LessonElement<LmModel, LoadedModel> {
       return {
         engine: loaded.engine,
         seedEngine: seed,
-        labels: { first: t('explain.seedLabel', { seed: 1 }), second: t('explain.seedLabel', { seed: 2 }) },
+        labels: seedLabels(loaded.info.card, null),
         text: this.input(),
         record,
         mapIndex: 0,

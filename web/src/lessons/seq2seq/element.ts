@@ -113,8 +113,8 @@ export class Seq2SeqElement extends LessonElement<Variant, LoadedModel> {
   /** "Does attention explain the output?", for the word the step panel explains. */
   readonly explainSection = new ExplainSection(this, {
     seedFolder: () =>
-      this.variant === 'additive' && this.pair === 'en-fr' ? 'seq2seq-additive-seed2' : null,
-    request: (seed) => explainRequest(this, seed),
+      this.variant === 'additive' && this.pair === 'en-fr' ? 'seq2seq-additive-seed1' : null,
+    request: (seed, seedCard) => explainRequest(this, seed, seedCard),
   });
 
   constructor() {

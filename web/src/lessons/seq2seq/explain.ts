@@ -1,13 +1,14 @@
 // Lesson 1's question to "Does attention explain the output?" (shared/explain-section.ts): the
 // map's row of the decoder step the step panel explains, and the word that step writes.
 
-import { t } from '../../i18n';
 import type { ExplainEngine, ExplainRequest } from '../shared/explain-controller';
+import { seedLabels } from '../shared/explain-section';
 import type { Seq2SeqElement } from './element';
 
 export function explainRequest(
   el: Seq2SeqElement,
   seed: ExplainEngine | null | 'loading',
+  seedCard: Record<string, unknown> | null,
 ): ExplainRequest | null {
   const record = el.shownRecord();
   const model = el.model;
@@ -18,7 +19,7 @@ export function explainRequest(
   return {
     engine: model.engine,
     seedEngine: seed,
-    labels: { first: t('explain.seedLabel', { seed: 1 }), second: t('explain.seedLabel', { seed: 2 }) },
+    labels: seedLabels(model.info.card, seedCard),
     text: el.modelInput(),
     target: record.outputTokens.join(' '),
     record,

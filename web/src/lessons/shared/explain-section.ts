@@ -5,6 +5,7 @@
 
 import { html, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import { t } from '../../i18n';
+import { cardSeed } from '../../engine/model-folder';
 import type { ForwardRecord } from '../../engine/records';
 import { ExplainController, type ExplainEngine, type ExplainRequest } from './explain-controller';
 import { renderExplainPanel } from './explain-panel';
@@ -13,8 +14,33 @@ import { loadEngineModel, servedFolders, type EngineModel } from './load-model';
 export interface ExplainSectionOptions {
   /** The folder of the shown model's second seed, or null when it has none. */
   seedFolder(): string | null;
-  /** What to explain for the record on screen (null: nothing to explain yet). */
-  request(seed: ExplainEngine | null | 'loading'): ExplainRequest | null;
+  /**
+   * What to explain for the record on screen (null: nothing to explain yet); `seedCard` is the
+   * second seed's card once it is loaded (its seed names its map: seedLabels).
+   */
+  request(
+    seed: ExplainEngine | null | 'loading',
+    seedCard: Record<string, unknown> | null,
+  ): ExplainRequest | null;
+}
+
+/**
+ * The two maps' labels: each model's own seed from its card (the lesson's model need not be seed 1:
+ * seq2seq-additive is seed 2 and its second seed seed 1), "this model" / "another seed" when a card
+ * does not say.
+ */
+export function seedLabels(
+  shownCard: Record<string, unknown>,
+  seedCard: Record<string, unknown> | null,
+): { first: string; second: string } {
+  const label = (card: Record<string, unknown> | null, fallback: string) => {
+    const seed = card ? cardSeed(card) : null;
+    return seed === null ? t(fallback) : t('explain.seedLabel', { seed });
+  };
+  return {
+    first: label(shownCard, 'explain.seedLabelThis'),
+    second: label(seedCard, 'explain.seedLabelOther'),
+  };
 }
 
 export class ExplainSection implements ReactiveController {
@@ -52,7 +78,10 @@ export class ExplainSection implements ReactiveController {
     if (folder && !this.seeds.has(folder)) this.loadSeed(folder);
     const seed = folder ? (this.loadedSeeds.get(folder) ?? null) : null;
     const loading = folder !== null && this.seeds.get(folder) === false;
-    const request = this.options.request(loading ? 'loading' : (seed?.engine ?? null));
+    const request = this.options.request(
+      loading ? 'loading' : (seed?.engine ?? null),
+      seed?.info.card ?? null,
+    );
     if (!request) return;
     const key = `${request.mapIndex}/${request.mapRow}/${request.logitsRow}`;
     const seedState = seed ? folder : loading ? 'loading' : null;

@@ -113,7 +113,7 @@ export class TransformerElement extends LessonElement<TfModel, LoadedModel> {
   /** "Does attention explain the output?" for the chosen head and the chosen word's guess. */
   readonly explainSection = new ExplainSection(this, {
     seedFolder: () => (this.model === 'mlm' ? 'tf-mlm-seed2' : null),
-    request: (seed) => explainRequest(this, seed),
+    request: (seed, seedCard) => explainRequest(this, seed, seedCard),
   });
   readonly interventions = new InterventionController(this, {
     rowBase: 1,

@@ -1,15 +1,16 @@
 // Lesson 3's question to "Does attention explain the output?" (shared/explain-section.ts): the
 // chosen head's map, the chosen token's row, and the model's guess at that token.
 
-import { t } from '../../i18n';
 import { findTensor } from '../../engine/records';
 import { argmax, visiblePiece } from '../shared/explain';
 import type { ExplainEngine, ExplainRequest } from '../shared/explain-controller';
+import { seedLabels } from '../shared/explain-section';
 import type { TransformerElement } from './element';
 
 export function explainRequest(
   el: TransformerElement,
   seed: ExplainEngine | null | 'loading',
+  seedCard: Record<string, unknown> | null,
 ): ExplainRequest | null {
   const record = el.record;
   const loaded = el.loaded;
@@ -26,7 +27,7 @@ export function explainRequest(
   return {
     engine: loaded.engine,
     seedEngine: seed,
-    labels: { first: t('explain.seedLabel', { seed: 1 }), second: t('explain.seedLabel', { seed: 2 }) },
+    labels: seedLabels(loaded.info.card, seedCard),
     text: el.input(),
     record,
     mapIndex,
