@@ -179,5 +179,21 @@ export const explainStyles = [
     .explain-table .bar {
       width: 5rem;
     }
+    /* At phone widths three columns of bars overflowed the panel (lesson 3 at 375 px cut off the
+       gradient column): narrower bars, and a last resort of scrolling the table, not the page. */
+    @media (max-width: 480px) {
+      .explain-table {
+        display: block;
+        max-width: 100%;
+        overflow-x: auto;
+      }
+      .explain-table th,
+      .explain-table td {
+        padding: 0.15rem 0.3rem;
+      }
+      .explain-table .bar {
+        width: 3rem;
+      }
+    }
   `,
 ];
