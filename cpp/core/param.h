@@ -20,9 +20,12 @@ class TooManyParameters : public std::length_error {
 // A config that asks for more parameters than its weights file can hold must fail before they are
 // allocated: vocab_size 2^20 and width 4096 in a 100-byte config.json asked for 16 GB (the
 // model_folder fuzzer, docs/testing.md). While a ParamBudget lives, Param::matrix counts the
-// values it allocates on this thread and throws TooManyParameters past max_values.
+// values it allocates on this thread and throws TooManyParameters past max_values. build_model puts
+// one of kMaxParameters in place when none is active (a config with no weights: random models).
 class ParamBudget {
  public:
+  static constexpr int64_t kMaxParameters = int64_t{1} << 25;  // 33,554,432: 512 MB while training (value, grad, Adam)
+  static bool active() { return current() != nullptr; }
   explicit ParamBudget(int64_t max_values) : previous_(current()), left_(max_values) { current() = this; }
   ~ParamBudget() { current() = previous_; }
   ParamBudget(const ParamBudget&) = delete;

@@ -18,7 +18,7 @@ void Model::set_tokenizer(const nlohmann::json& config, int vocab_size) {
   } catch (const std::invalid_argument& e) {
     throw ConfigError(std::string("config \"tokenizer\": ") + e.what());
   }
-  max_tokens_ = config_int(config, "max_tokens", 1, 4096, 256);
+  max_tokens_ = fit_logits(config_int(config, "max_tokens", 1, 4096, 256), vocab_size);
   TensorNames::from_config(config);  // "prefix" and "names" (used by the loader) checked here, with the rest
 }
 
@@ -108,8 +108,9 @@ int64_t Model::parameter_count() {
   return n;
 }
 
-std::unique_ptr<Model> build_model(const nlohmann::json& config) {
-  if (!config.is_object()) throw ConfigError("config must be a JSON object");
+namespace {
+
+std::unique_ptr<Model> build_model_unbounded(const nlohmann::json& config) {
   const std::string arch = config_string(config, "architecture", "");
   if (arch == AttentionEncoder::kArchitecture) return std::make_unique<AttentionEncoder>(config);
   if (arch == RnnAttention::kArchitecture) return std::make_unique<RnnAttention>(config);
@@ -121,6 +122,22 @@ std::unique_ptr<Model> build_model(const nlohmann::json& config) {
                     "\"; known architectures: " + AttentionEncoder::kArchitecture + ", " + RnnAttention::kArchitecture +
                     ", " + Seq2Seq::kArchitecture + ", " + RnnSelfAttention::kArchitecture + ", " +
                     RnnLm::kArchitecture + ", " + Transformer::kArchitecture);
+}
+
+}  // namespace
+
+std::unique_ptr<Model> build_model(const nlohmann::json& config) {
+  if (!config.is_object()) throw ConfigError("config must be a JSON object");
+  if (ParamBudget::active()) return build_model_unbounded(config);  // the weights file's budget (load_model_from_memory)
+  // No weights behind the config (a random model, the training lab): the engine's own limit, so that
+  // vocab_size 2^20 and width 2048 fail here instead of asking the allocator for 8 GB.
+  try {
+    const ParamBudget budget(ParamBudget::kMaxParameters);
+    return build_model_unbounded(config);
+  } catch (const TooManyParameters&) {
+    throw ConfigError("config asks for more than " + std::to_string(ParamBudget::kMaxParameters) +
+                      " parameters, the most a model can have here: make vocab_size or the widths smaller");
+  }
 }
 
 }  // namespace attnlab

@@ -3,6 +3,7 @@
 // models that train, the loss and its gradients for one example.
 #pragma once
 
+#include <algorithm>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
@@ -139,7 +140,15 @@ class Model {
   virtual Embedding* input_embedding() { return nullptr; }
   // The example whose loss is -log p(word) at `row`: by default targets all ignored but row.
   virtual Example importance_example(const std::vector<int>& ids, const std::string& target, int row, int word) const;
+  // Sets the tokenizer and max_tokens (the config's, at most fit_logits of it).
   void set_tokenizer(const nlohmann::json& config, int vocab_size);
+  // A sequence of `length` positions over a vocabulary of `vocab` holds length x vocab logits; the
+  // engine keeps that under kMaxLogits (64 MB of floats) by reading or writing fewer positions:
+  // vocab_size 2^20 allows 16 tokens; the shipped models (vocabularies of at most 2,048) are not limited.
+  static constexpr int64_t kMaxLogits = int64_t{1} << 24;
+  static int fit_logits(int length, int vocab) {
+    return static_cast<int>(std::min<int64_t>(length, std::max<int64_t>(1, kMaxLogits / std::max(vocab, 1))));
+  }
   // Tokenizes text, throwing TooManyTokens beyond max_tokens().
   Tokenized encode_checked(const std::string& text) const;
   // Puts the tokenization into a trace from forward_ids: tokens, unknown flags, words, and the

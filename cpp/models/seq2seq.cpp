@@ -72,6 +72,7 @@ ATTNLAB_COLD Seq2Seq::Seq2Seq(const nlohmann::json& config) : config_(config) {
   if (bos_id_ < 0 || eos_id_ < 0) throw ConfigError("config \"target_vocab\" must contain \"<bos>\" and \"<eos>\"");
 
   set_tokenizer(config, src_vocab_);
+  max_output_len_ = fit_logits(max_output_len_, tgt_vocab_);
   const int D = hidden_size_, E = embed_dim_;
   src_embedding_ = Embedding(src_vocab_, E);
   const bool relu = config_relu(config, CellKind::Rnn);
