@@ -128,7 +128,8 @@ std::unique_ptr<Model> build_model_unbounded(const nlohmann::json& config) {
 
 std::unique_ptr<Model> build_model(const nlohmann::json& config) {
   if (!config.is_object()) throw ConfigError("config must be a JSON object");
-  if (ParamBudget::active()) return build_model_unbounded(config);  // the weights file's budget (load_model_from_memory)
+  if (ParamBudget::active())
+    return build_model_unbounded(config);  // the weights file's budget (load_model_from_memory)
   // No weights behind the config (a random model, the training lab): the engine's own limit, so that
   // vocab_size 2^20 and width 2048 fail here instead of asking the allocator for 8 GB.
   try {

@@ -55,13 +55,14 @@ TEST_CASE("fuzz finding 3: a random model past the engine's parameter limit is r
   CHECK(build_model(parse_json_text(under, "config"))->parameter_count() > 65536 * 256);
 }
 
-// Finding 4 (read in the code while fixing finding 3): the activations behind the same input: a model within the parameter limit (vocab_size 2^20,
-// width 1: 3 M values) reading 256 tokens held 256 x 2^20 logits (1 GB, more with the softmax).
-// Every model now reads and writes at most Model::kMaxLogits / vocabulary positions, and says so
-// by its max_tokens; without the cap max_tokens stays 256 and the checks fail.
+// Finding 4 (read in the code while fixing finding 3): the activations behind the same input: a model within the
+// parameter limit (vocab_size 2^20, width 1: 3 M values) reading 256 tokens held 256 x 2^20 logits (1 GB, more with the
+// softmax). Every model now reads and writes at most Model::kMaxLogits / vocabulary positions, and says so by its
+// max_tokens; without the cap max_tokens stays 256 and the checks fail.
 TEST_CASE("fuzz finding 4: a huge vocabulary reads fewer tokens instead of holding gigabytes of logits", "[fuzz]") {
   const auto lm = build_model(parse_json_text(
-      R"({"architecture": "rnn_lm", "vocab_size": 1048576, "embed_dim": 1, "hidden_size": 1, "cell": "rnn"})", "config"));
+      R"({"architecture": "rnn_lm", "vocab_size": 1048576, "embed_dim": 1, "hidden_size": 1, "cell": "rnn"})",
+      "config"));
   CHECK(lm->max_tokens() == 16);
   Rng rng(1);
   lm->init(rng);
