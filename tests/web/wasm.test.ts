@@ -59,6 +59,14 @@ describe('Session (Embind, Node build)', () => {
     expect(badCell.code).toBe('config');
     expect(badCell.error).toBe('config "cell" is "rnm" (expected rnn, lstm or gru)');
     expect(session.loadRandom('not json', 1).ok).toBe(false);
+    // Fuzz finding 3: a config past the engine's parameter limit is refused by name, not an 8 GB
+    // allocation that runs the module out of memory.
+    const huge = session.loadRandom(
+      '{"architecture": "rnn_lm", "vocab_size": 1048576, "embed_dim": 2048, "hidden_size": 8, "cell": "rnn"}',
+      1,
+    );
+    expect(huge.code).toBe('config');
+    expect(huge.error).toMatch(/more than 33554432 parameters/);
   });
 
   it('loads the demo model with random weights', () => {
