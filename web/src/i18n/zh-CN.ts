@@ -87,7 +87,7 @@ export const zhCN: Strings = {
     dotModel: '点积注意力',
     loading: '正在加载训练好的模型……',
     loadError: '无法加载训练好的模型：{{message}}',
-    card: '{{variant}} · {{parameters}} 个参数 · 留出测试集：完全匹配率 {{exactMatch}}，对齐错误率 {{aer}}',
+    card: '{{variant}} · {{parameters}} 个参数 · 留出测试集：完全匹配率 {{exactMatch}}，对齐错误率 {{aer}}。',
     cardAlignDecay:
       '训练时多用了一个设置：只对 W_K 和 W_Q 加 {{decay}} 的权重衰减，防止未缩放的点积分数不断变大、让 softmax 把全部权重放到一个词上（英译法的点积模型不加时完全匹配率只有 39.5%；见 docs/models.md）。',
     cardNoMetrics: '{{variant}} · {{parameters}} 个参数',
