@@ -65,6 +65,10 @@ def main():
     write("safetensors", "q8.safetensors", safetensors(
         [("w", "I8", [2, 3], struct.pack("<6b", 127, -64, 0, -127, 3, 1)), ("w.scale", "F16", [2], struct.pack("<2e", 0.5, 0.0078125)),
          ("b", "F16", [3], struct.pack("<3e", 0.25, -1, 2))], {"format": "pt"}))
+    # 4-bit weights: W [2,4] as U8 [2,2], two values a byte (low nibble first), scales in "W.scale".
+    write("safetensors", "q4.safetensors", safetensors(
+        [("w", "U8", [2, 2], bytes([0x8F, 0x71, 0x07, 0xF9])), ("w.scale", "F16", [2], struct.pack("<2e", 0.5, 0.125)),
+         ("b", "F16", [2], struct.pack("<2e", 0.25, -1))], {"format": "pt"}))
 
     # model_folder: config, weights, card, text (a folder as the page opens it); config alone is loadRandom.
     for folder in FOLDERS:

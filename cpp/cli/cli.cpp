@@ -95,18 +95,22 @@ const std::vector<Command>& commands() {
        {"--out", "--pair", "--seed", "--train", "--valid", "--test", "--max-len"},
        {}},
       {"quantize",
-       R"(usage: attnlab quantize MODEL_DIR --out DIR [--dtype q8|f16|bf16|f32] [--i8 NAME,...]
+       R"(usage: attnlab quantize MODEL_DIR --out DIR [--dtype q8|q4|f16|bf16|f32] [--i8 NAME,...]
+       [--i4 NAME,...]
   Writes the model folder again with its weights stored smaller (docs/weights-format.md): q8 stores
-  every 2-D weight as I8 with one F16 scale per row ("NAME.scale") and the rest as F16; f16, bf16
-  and f32 store every tensor so. config.json is copied; card.json records "weights_dtype" (I8 for
-  q8). The metrics on the card are not recomputed: scripts/shrink-models measures them.
+  every 2-D weight as I8 with one F16 scale per row ("NAME.scale") and the rest as F16; q4 the same
+  in 4 bits (U8, two values a byte; a weight with an odd number of columns as I8); f16, bf16 and
+  f32 store every tensor so. config.json is copied; card.json records "weights_dtype" (I8 for q8,
+  I4 for q4). The metrics on the card are not recomputed: scripts/shrink-models measures them.
   --out DIR     the folder to write (may not be MODEL_DIR)
-  --dtype D     q8 (default), f16, bf16 or f32
+  --dtype D     q8 (default), q4, f16, bf16 or f32
   --i8 NAMES    only these 2-D tensors (file names, comma-separated) as I8, the rest as --dtype
                 (F16 for q8); e.g. --dtype f32 --i8 out.weight: a seq2seq's output projection,
                 which no attention map reads
+  --i4 NAMES    these 2-D tensors in 4 bits, the rest as --dtype (q8: "I8+I4", e.g. the embedding
+                and output tables of an 8-bit model)
 )",
-       {"--out", "--dtype", "--i8"},
+       {"--out", "--dtype", "--i8", "--i4"},
        {}},
       {"compare",
        R"(usage: attnlab compare MODEL_A MODEL_B (--data PAIRS.tsv | --corpus DIR) [--limit N]

@@ -37,11 +37,13 @@ int cmd_train(const Args& a, std::ostream& out) {
                            {"loss_curve", rep.loss_curve}}},
                          {"metrics", rep.metrics}};
   // The recipe's settings that shape the model, so a page can say how it was made.
-  for (const char* key : {"lr", "batch_size", "clip_norm", "weight_decay", "align_weight_decay", "weights_dtype"})
+  for (const char* key :
+       {"lr", "batch_size", "clip_norm", "weight_decay", "align_weight_decay", "weights_dtype", "weights_i4"})
     if (config.contains(key)) card["training"][key] = config[key];
-  const DType dtype = read_loop_config(config, 1, 1, 1e-3).weights_dtype;
-  card["weights_dtype"] = dtype_name(dtype);
-  save_model_dir(a.get("--out"), *model, card, dtype);
+  const LoopConfig loop = read_loop_config(config, 1, 1, 1e-3);
+  // "I8+I4": 8-bit weights with the tensors of weights_i4 in 4 bits (as quantize --i4 writes it).
+  card["weights_dtype"] = std::string(dtype_name(loop.weights_dtype)) + (loop.weights_i4.empty() ? "" : "+I4");
+  save_model_dir(a.get("--out"), *model, card, loop.weights_dtype, loop.weights_i4);
   out << "wrote " << a.get("--out") << ": loss " << rep.first_loss << " -> " << rep.final_loss << ", metrics "
       << rep.metrics.dump() << "\n";
   return 0;

@@ -94,44 +94,52 @@ int cmd_quantize(const Args& a, std::ostream& out) {
   namespace fs = std::filesystem;
   std::string name = a.has("--dtype") ? a.get("--dtype") : "q8";
   for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  const DType dtype = name == "q8" || name == "i8" ? DType::I8
-                      : name == "f16"              ? DType::F16
-                      : name == "bf16"             ? DType::BF16
-                      : name == "f32"
-                          ? DType::F32
-                          : throw UsageError("--dtype must be q8, f16, bf16 or f32, got \"" + a.get("--dtype") + "\"");
+  const DType dtype =
+      name == "q8" || name == "i8"   ? DType::I8
+      : name == "q4" || name == "i4" ? DType::I4
+      : name == "f16"                ? DType::F16
+      : name == "bf16"               ? DType::BF16
+      : name == "f32"                ? DType::F32
+                      : throw UsageError("--dtype must be q8, q4, f16, bf16 or f32, got \"" + a.get("--dtype") + "\"");
   const fs::path from(a.positional[0]), to(a.get("--out"));
   if (fs::exists(to) && fs::equivalent(from, to)) throw UsageError("--out must be another folder than MODEL_DIR");
-  const DType rest = dtype == DType::I8 ? DType::F16 : dtype;  // with --i8: the tensors not listed
-  LoadedModel lm = load_model_dir(from.string());              // every tensor checked against the config
+  if (a.has("--i8") && a.has("--i4")) throw UsageError("--i8 and --i4 cannot be combined");
+  // --i8 lists the 8-bit tensors of an otherwise F16 (q8), F32 or BF16 file; --i4 the 4-bit ones of
+  // a file stored as --dtype (q8: the rest 8-bit).
+  const bool i8_list = a.has("--i8"), i4_list = a.has("--i4");
+  const DType rest = i8_list && dtype == DType::I8 ? DType::F16 : dtype;
+  LoadedModel lm = load_model_dir(from.string());  // every tensor checked against the config
   std::vector<TensorData> weights = export_weights(*lm.model);
   const nlohmann::json metadata = {{"format", "pt"}, {"architecture", lm.model->architecture()}};
   std::vector<uint8_t> bytes;
-  if (a.has("--i8")) {
+  if (i8_list || i4_list) {
+    const std::string flag = i8_list ? "--i8" : "--i4";
     std::set<std::string> names;
-    std::stringstream list(a.get("--i8"));
+    std::stringstream list(a.get(flag));
     for (std::string item; std::getline(list, item, ',');)
       if (!item.empty()) names.insert(item);
     for (TensorData& t : weights) {
       const bool listed = names.erase(t.name) > 0;
-      if (listed && t.shape.size() != 2) throw std::invalid_argument("--i8: tensor \"" + t.name + "\" is not 2-D");
-      t.dtype = listed ? DType::I8 : rest;
+      if (listed && t.shape.size() != 2) throw std::invalid_argument(flag + ": tensor \"" + t.name + "\" is not 2-D");
+      t.dtype = stored_dtype(listed ? (i8_list ? DType::I8 : DType::I4) : rest, t.shape);
     }
-    if (!names.empty()) throw std::invalid_argument("--i8: the model has no tensor \"" + *names.begin() + "\"");
+    if (!names.empty()) throw std::invalid_argument(flag + ": the model has no tensor \"" + *names.begin() + "\"");
     bytes = write_safetensors_as_given(weights, metadata);
   } else {
     bytes = write_safetensors(weights, dtype, metadata);
   }
+  const std::string stored = std::string(dtype_name(rest)) + (i8_list ? "+I8" : i4_list ? "+I4" : "");
   fs::create_directories(to);
   write_bytes_file((to / "model.safetensors").string(), bytes);
   fs::copy_file(from / "config.json", to / "config.json", fs::copy_options::overwrite_existing);
   if (fs::exists(from / "card.json")) {
     nlohmann::json card = lm.card;
-    // I8: every 2-D weight I8, the rest F16; "F32+I8": the --i8 tensors I8, the rest F32.
-    card["weights_dtype"] = a.has("--i8") ? std::string(dtype_name(rest)) + "+I8" : std::string(dtype_name(dtype));
+    // I8: every 2-D weight I8, the rest F16; "F32+I8": the --i8 tensors I8, the rest F32; "I8+I4":
+    // the --i4 tensors in 4 bits, the rest as q8.
+    card["weights_dtype"] = stored;
     std::ofstream((to / "card.json").string()) << card.dump(2) << "\n";
   }
-  out << "wrote " << to.string() << ": " << weights.size() << " tensors as " << dtype_name(dtype) << ", "
+  out << "wrote " << to.string() << ": " << weights.size() << " tensors as " << stored << ", "
       << fs::file_size(to / "model.safetensors") << " bytes (was " << fs::file_size(from / "model.safetensors")
       << ")\n";
   return 0;

@@ -20,6 +20,7 @@ const char* dtype_name(DType dtype) {
     case DType::F16: return "F16";
     case DType::BF16: return "BF16";
     case DType::I8: return "I8";
+    case DType::I4: return "I4";
   }
   return "?";
 }
@@ -27,7 +28,8 @@ const char* dtype_name(DType dtype) {
 size_t dtype_size(DType dtype) {
   switch (dtype) {
     case DType::F32: return 4;
-    case DType::I8: return 1;
+    case DType::I8:
+    case DType::I4: return 1;
     case DType::F16:
     case DType::BF16: break;
   }
@@ -36,32 +38,47 @@ size_t dtype_size(DType dtype) {
 
 std::string i8_scale_name(const std::string& name) { return name + ".scale"; }
 
-I8Row quantize_row_i8(const float* row, size_t n) {
+namespace {
+
+// Symmetric per-row quantization to integers in [-top, top] (127 for I8, 7 for I4).
+I8Row quantize_row(const float* row, size_t n, int top, const char* who) {
   I8Row out;
   out.q.assign(n, 0);
   float max_abs = 0.0f;
   for (size_t i = 0; i < n; ++i) {
     if (!std::isfinite(row[i]))
-      throw std::invalid_argument("quantize_row_i8: value " + float_text(row[i]) + " at index " + std::to_string(i) +
-                                  " is not finite");
+      throw std::invalid_argument(std::string(who) + ": value " + float_text(row[i]) + " at index " +
+                                  std::to_string(i) + " is not finite");
     max_abs = std::max(max_abs, std::fabs(row[i]));
   }
   if (max_abs == 0.0f) return out;
-  // The smallest binary16 s with max_abs / s <= 127: round to nearest, then step up while too small
+  // The smallest binary16 s with max_abs / s <= top: round to nearest, then step up while too small
   // (positive halves grow with their bit patterns), so no value is clipped.
-  const double target = double(max_abs) / 127.0;
+  const double target = double(max_abs) / top;
   uint16_t h = float_to_half(float(target));
   while (double(half_to_float(h)) < target) ++h;
   if ((h & 0x7C00) == 0x7C00) {
-    throw std::invalid_argument("quantize_row_i8: largest magnitude " + float_text(max_abs) +
+    throw std::invalid_argument(std::string(who) + ": largest magnitude " + float_text(max_abs) +
                                 " needs a scale beyond binary16");
   }
   out.scale = half_to_float(h);
   for (size_t i = 0; i < n; ++i) {
     const long q = std::lround(double(row[i]) / double(out.scale));
-    out.q[i] = int8_t(std::max(-127L, std::min(127L, q)));
+    out.q[i] = int8_t(std::max(-long(top), std::min(long(top), q)));
   }
   return out;
+}
+
+}  // namespace
+
+I8Row quantize_row_i8(const float* row, size_t n) { return quantize_row(row, n, 127, "quantize_row_i8"); }
+
+I8Row quantize_row_i4(const float* row, size_t n) { return quantize_row(row, n, 7, "quantize_row_i4"); }
+
+DType stored_dtype(DType dtype, const Shape& shape) {
+  if (dtype != DType::I8 && dtype != DType::I4) return dtype;
+  if (shape.size() != 2) return DType::F16;
+  return dtype == DType::I4 && shape[1] % 2 != 0 ? DType::I8 : dtype;
 }
 // binary16: 1 sign bit, 5 exponent bits (bias 15), 10 mantissa bits.
 float half_to_float(uint16_t bits) {
@@ -112,7 +129,7 @@ DType dtype_from_name(const std::string& name) {
   std::string upper = name;
   for (char& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   DType d;
-  if (!parse_dtype(upper, &d) || d == DType::I8)
+  if (!parse_dtype(upper, &d) || d == DType::I8 || d == DType::I4)
     throw std::invalid_argument("unknown weight type \"" + name + "\" (expected F32, F16 or BF16)");
   return d;
 }
@@ -122,6 +139,7 @@ float round_to_dtype(float value, DType dtype) {
     case DType::F16: return half_to_float(float_to_half(value));
     case DType::BF16: return bfloat16_to_float(float_to_bfloat16(value));
     case DType::I8: throw std::invalid_argument("round_to_dtype: I8 rounds whole rows (quantize_row_i8)");
+    case DType::I4: throw std::invalid_argument("round_to_dtype: I4 rounds whole rows (quantize_row_i4)");
     case DType::F32: break;
   }
   return value;

@@ -1,5 +1,6 @@
 #include "io/model_io.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -105,15 +106,15 @@ LoadedModel load_model_from_memory(const std::string& config_json, const uint8_t
   // config too big for it (reading the header allocates nothing the buffer does not back).
   const SafetensorsFile file = read_safetensors(weights, size, what);
   try {
-    // Every parameter must be in the file, and a value takes at least 1 byte (I8): a config asking
-    // for more fails here, before its tensors are allocated.
-    const ParamBudget budget(static_cast<int64_t>(size));
+    // Every parameter must be in the file, and a value takes at least half a byte (I4): a config
+    // asking for more fails here, before its tensors are allocated.
+    const ParamBudget budget(2 * static_cast<int64_t>(size));
     out.model = build_model(out.config);
   } catch (const ConfigError& e) {
     throw ModelLoadError(std::string("config.json: ") + e.what());
   } catch (const TooManyParameters&) {
     throw ModelLoadError("config.json asks for more parameters than " + what + " can hold (" + std::to_string(size) +
-                         " bytes, at most " + std::to_string(size) +
+                         " bytes, at most " + std::to_string(2 * size) +
                          " values): check vocab_size and the widths against the weights");
   }
   assign_weights(*out.model, file, what);
@@ -146,11 +147,17 @@ std::vector<TensorData> export_weights(Model& model) {
   return out;
 }
 
-void save_model_dir(const std::string& dir, Model& model, const nlohmann::json& card, DType dtype) {
+void save_model_dir(const std::string& dir, Model& model, const nlohmann::json& card, DType dtype,
+                    const std::vector<std::string>& i4) {
   namespace fs = std::filesystem;
   fs::create_directories(dir);
-  write_safetensors_file((fs::path(dir) / "model.safetensors").string(), export_weights(model), dtype,
-                         {{"format", "pt"}, {"architecture", model.architecture()}});
+  std::vector<TensorData> weights = export_weights(model);
+  for (TensorData& t : weights) {
+    const bool four = std::find(i4.begin(), i4.end(), t.name) != i4.end();
+    t.dtype = stored_dtype(four ? DType::I4 : dtype, t.shape);
+  }
+  write_bytes_file((fs::path(dir) / "model.safetensors").string(),
+                   write_safetensors_as_given(weights, {{"format", "pt"}, {"architecture", model.architecture()}}));
   std::ofstream((fs::path(dir) / "config.json").string()) << model.config().dump(2) << "\n";
   nlohmann::json c = card;
   c["parameters"] = model.parameter_count();

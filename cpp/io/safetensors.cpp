@@ -165,7 +165,8 @@ Entry check_entry(const std::string& name, const HeaderJson& value, uint64_t buf
   }
   if (!parse_dtype(dtype.get_ref<const std::string&>(), &entry.dtype)) {
     fail(what, label + " has dtype " + quote(dtype.get_ref<const std::string&>()) +
-                   "; supported dtypes are F32, F16, BF16 and I8 (with a per-row scale)");
+                   "; supported dtypes are F32, F16, BF16, I8 and U8 (4-bit weights), the last two with a "
+                   "per-row scale");
   }
 
   // numel and byte size are computed in u64 with explicit overflow checks: a shape such as
@@ -214,7 +215,7 @@ Entry check_entry(const std::string& name, const HeaderJson& value, uint64_t buf
   }
   if (entry.end - entry.begin != bytes) {
     fail(what, label + " " + range + " hold " + std::to_string(entry.end - entry.begin) + " bytes, but " +
-                   dtype_name(entry.dtype) + " " + shape_text(entry.shape) + " needs " + std::to_string(bytes));
+                   dtype_file_name(entry.dtype) + " " + shape_text(entry.shape) + " needs " + std::to_string(bytes));
   }
   return entry;
 }
@@ -262,14 +263,28 @@ std::string index_text(uint64_t flat, const Shape& shape) {
   return shape_text(index);
 }
 
-// scale_of: for the scales of an I8 tensor, that tensor's entry (the scales get their own checks).
+// How a message names a quantized tensor's kind.
+std::string quantized_label(DType dtype) { return dtype == DType::I4 ? "U8 (4-bit)" : "I8"; }
+
+// scale_of: for the scales of an I8 or I4 tensor, that tensor's entry (the scales get their own checks).
 TensorData decode(const Entry& e, const uint8_t* buffer, const std::string& what, const Entry* scale_of) {
   TensorData t;
   t.name = e.name;
   t.dtype = e.dtype;
   t.shape = e.shape;
-  t.values.resize(size_t(e.numel));  // numel * dtype size == end - begin <= buffer size: fits size_t
   const uint8_t* p = buffer + e.begin;
+  if (e.dtype == DType::I4) {
+    // Two values a byte, low nibble first, each a two's-complement integer in [-8, 7]; check_quantized
+    // made it 2-D. numel is the byte count, at most the file's size, so twice it fits size_t.
+    t.shape[1] *= 2;
+    t.values.resize(size_t(e.numel) * 2);
+    for (size_t i = 0; i < size_t(e.numel); ++i) {
+      t.values[2 * i] = float(int(p[i] & 0xF) - (p[i] & 0x8 ? 16 : 0));
+      t.values[2 * i + 1] = float(int(p[i] >> 4) - (p[i] & 0x80 ? 16 : 0));
+    }
+    return t;
+  }
+  t.values.resize(size_t(e.numel));  // numel * dtype size == end - begin <= buffer size: fits size_t
   for (size_t i = 0; i < t.values.size(); ++i) {
     float v = 0.0f;
     switch (e.dtype) {
@@ -277,11 +292,12 @@ TensorData decode(const Entry& e, const uint8_t* buffer, const std::string& what
       case DType::F16: v = half_to_float(load_u16_le(p + 2 * i)); break;
       case DType::BF16: v = bfloat16_to_float(load_u16_le(p + 2 * i)); break;
       case DType::I8: v = float(int8_t(p[i])); break;
+      case DType::I4: break;  // unpacked above
     }
     if (scale_of && !(std::isfinite(v) && v >= 0.0f)) {
-      fail(what, tensor_label(e.name) + ", the scale of row " + std::to_string(i) + " of I8 " +
-                     tensor_label(scale_of->name) + ", is " + (std::isnan(v) ? "NaN" : float_text(v)) +
-                     "; scales must be finite and not negative");
+      fail(what, tensor_label(e.name) + ", the scale of row " + std::to_string(i) + " of " +
+                     quantized_label(scale_of->dtype) + " " + tensor_label(scale_of->name) + ", is " +
+                     (std::isnan(v) ? "NaN" : float_text(v)) + "; scales must be finite and not negative");
     }
     if (!std::isfinite(v)) {
       fail(what, tensor_label(e.name) + " holds " + (std::isnan(v) ? "NaN" : float_text(v)) + " at index " +
@@ -293,30 +309,32 @@ TensorData decode(const Entry& e, const uint8_t* buffer, const std::string& what
   return t;
 }
 
-// The I8 tensors' structure, checked before any value is read: each is 2-D and has a scale tensor
-// of the right dtype and shape; a ".scale" tensor next to a tensor that is not I8 is refused (a
-// writer that forgot to mark its tensor I8 would otherwise be read as bytes). Returns, per entry,
-// the I8 entry it holds the scales of, or nullptr.
-std::vector<const Entry*> check_i8(const std::vector<Entry>& entries, const std::string& what) {
+// The quantized tensors' structure, checked before any value is read: each I8 or U8 (4-bit)
+// tensor is 2-D and has a scale tensor of the right dtype and shape; a ".scale" tensor next to a
+// tensor that is neither is refused (a writer that forgot to mark its tensor I8 would otherwise be
+// read as bytes). Returns, per entry, the quantized entry it holds the scales of, or nullptr.
+std::vector<const Entry*> check_quantized(const std::vector<Entry>& entries, const std::string& what) {
   std::map<std::string, size_t> by_name;
   for (size_t i = 0; i < entries.size(); ++i) by_name[entries[i].name] = i;
   std::vector<const Entry*> scale_of(entries.size(), nullptr);
   for (const Entry& e : entries) {
-    if (e.dtype != DType::I8) continue;
+    if (e.dtype != DType::I8 && e.dtype != DType::I4) continue;
+    const std::string kind = quantized_label(e.dtype);
     if (e.shape.size() != 2) {
-      fail(what, tensor_label(e.name) + " is I8 with shape " + shape_text(e.shape) +
-                     "; I8 is for 2-D weights, with one scale per row");
+      fail(what, tensor_label(e.name) + " is " + kind + " with shape " + shape_text(e.shape) + "; " +
+                     (e.dtype == DType::I4 ? "U8 is read only as 4-bit 2-D weights" : "I8 is for 2-D weights") +
+                     ", with one scale per row");
     }
     const std::string scale_name = i8_scale_name(e.name);
     const auto found = by_name.find(scale_name);
     if (found == by_name.end()) {
-      fail(what, "I8 " + tensor_label(e.name) + " has no scale tensor " + quote(scale_name) + " (F16 or F32 [" +
+      fail(what, kind + " " + tensor_label(e.name) + " has no scale tensor " + quote(scale_name) + " (F16 or F32 [" +
                      std::to_string(e.shape[0]) + "], one scale per row)");
     }
     const Entry& s = entries[found->second];
-    const std::string label = tensor_label(s.name) + " (the scales of I8 " + tensor_label(e.name) + ")";
+    const std::string label = tensor_label(s.name) + " (the scales of " + kind + " " + tensor_label(e.name) + ")";
     if (s.dtype != DType::F16 && s.dtype != DType::F32) {
-      fail(what, label + " has dtype " + dtype_name(s.dtype) + "; scales are F16 or F32");
+      fail(what, label + " has dtype " + dtype_file_name(s.dtype) + "; scales are F16 or F32");
     }
     if (s.shape != Shape{e.shape[0]}) {
       fail(what, label + " has shape " + shape_text(s.shape) + ", but " + shape_text(e.shape) +
@@ -334,7 +352,7 @@ std::vector<const Entry*> check_i8(const std::vector<Entry>& entries, const std:
     const auto base = by_name.find(name.substr(0, name.size() - suffix.size()));
     if (base != by_name.end()) {
       fail(what, tensor_label(name) + " is named as the scales of " + tensor_label(base->first) + ", which is " +
-                     dtype_name(entries[base->second].dtype) + ", not I8");
+                     dtype_name(entries[base->second].dtype) + ", not I8 or U8 (4-bit)");
     }
   }
   return scale_of;
@@ -391,9 +409,9 @@ SafetensorsFile read_safetensors(const uint8_t* data, size_t size, const std::st
     }
   }
   check_coverage(entries, buffer_size, what);
-  const std::vector<const Entry*> scale_of = check_i8(entries, what);
+  const std::vector<const Entry*> scale_of = check_quantized(entries, what);
   std::map<std::string, size_t> decoded;             // name -> index in file.tensors
-  std::map<std::string, std::vector<float>> scales;  // by the name of the I8 tensor they scale
+  std::map<std::string, std::vector<float>> scales;  // by the name of the I8 / I4 tensor they scale
   file.tensors.reserve(entries.size());
   for (size_t i = 0; i < entries.size(); ++i) {
     TensorData t = decode(entries[i], buffer, what, scale_of[i]);

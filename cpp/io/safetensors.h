@@ -24,10 +24,16 @@ namespace attnlab {
 // signed bytes q under its own name plus one scale per row under the name "W.scale" (F16 or F32,
 // shape [R]); W[r][c] = q[r][c] * scale[r]. The reader dequantizes on load and returns W alone; the
 // writer, given I8, stores every 2-D tensor that way and every other tensor (biases, norms) as F16.
-enum class DType { F32, F16, BF16, I8 };
+//
+// I4 is 4-bit weights (docs/weights-format.md, "4-bit weights"): safetensors has no 4-bit integer
+// dtype, so a 2-D tensor W (R, C) with C even is stored as U8 [R, C / 2] under its own name, two
+// values a byte (column 2k in the low nibble, 2k + 1 in the high one, each a two's-complement
+// integer in [-8, 7]), with its per-row scales in "W.scale" as for I8. A U8 tensor is read only so.
+// The writer stores a 2-D weight with an odd number of columns, given I4, as I8 (stored_dtype).
+enum class DType { F32, F16, BF16, I8, I4 };
 
-const char* dtype_name(DType dtype);  // "F32", "F16", "BF16", "I8", as written in the header
-size_t dtype_size(DType dtype);       // bytes per element: 4, 2, 2, 1
+const char* dtype_name(DType dtype);  // "F32", "F16", "BF16", "I8", "I4" (stored as "U8" in the header)
+size_t dtype_size(DType dtype);       // bytes per stored element: 4, 2, 2, 1, 1 (I4: a byte holds two)
 // Reads "F32", "F16" or "BF16" (also lower case); throws std::invalid_argument naming the choices.
 // I8 is refused: 8-bit weights need a per-row scale, which write_safetensors(..., DType::I8) picks.
 DType dtype_from_name(const std::string& name);
@@ -47,11 +53,18 @@ struct I8Row {
   std::vector<int8_t> q;  // in [-127, 127]
 };
 I8Row quantize_row_i8(const float* row, size_t n);
+// The same in 4 bits: the smallest binary16 s with max|row| / s <= 7, q = round(row / s) in [-7, 7].
+I8Row quantize_row_i4(const float* row, size_t n);
+
+// How the writer stores a tensor of this shape when asked for dtype: I8 and I4 are for 2-D
+// weights (anything else F16), and I4 packs two columns a byte (an odd number of columns: I8).
+// Quantization-aware training (train/loop.h) rounds by the same rule.
+DType stored_dtype(DType dtype, const Shape& shape);
 
 struct TensorData {
   std::string name;           // PyTorch state_dict name, e.g. "encoder.weight_ih_l0"
-  DType dtype = DType::F32;   // how it is stored in the file (I8: dequantized with its scales)
-  Shape shape;                // PyTorch shape; {} is a scalar, {n} a 1-D tensor such as a bias
+  DType dtype = DType::F32;   // how it is stored in the file (I8, I4: dequantized with its scales)
+  Shape shape;                // PyTorch shape ({} a scalar, {n} a bias); I4: [R, C], not the U8 [R, C / 2]
   std::vector<float> values;  // numel(shape) values, row-major (C order), converted to float on read
 };
 
@@ -86,8 +99,9 @@ SafetensorsFile read_safetensors_file(const std::string& path);
 std::vector<uint8_t> write_safetensors(const std::vector<TensorData>& tensors, DType dtype,
                                        const nlohmann::json& metadata = nlohmann::json::object());
 
-// The same, but every tensor stored as its own TensorData::dtype (I8 only for 2-D tensors, with
-// their F16 scales): a file that keeps some weights in F16 and stores others in 8 bits.
+// The same, but every tensor stored as its own TensorData::dtype (I8 and I4 only for 2-D tensors,
+// with their F16 scales; I4 with an odd number of columns as I8): a file that keeps some weights in
+// F16 and stores others in 8 or 4 bits. With DType::I4 above, every 2-D tensor is I4 (stored_dtype).
 std::vector<uint8_t> write_safetensors_as_given(const std::vector<TensorData>& tensors,
                                                 const nlohmann::json& metadata = nlohmann::json::object());
 

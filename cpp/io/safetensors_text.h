@@ -49,9 +49,13 @@ inline float bits_to_float(uint32_t bits) {
   return f;
 }
 
+// The dtype as the header names it: I4 is stored as U8 (two 4-bit values a byte).
+inline const char* dtype_file_name(DType dtype) { return dtype == DType::I4 ? "U8" : dtype_name(dtype); }
+
+// A header dtype: "F32", "F16", "BF16", "I8", or "U8" (read as packed 4-bit weights, I4).
 inline bool parse_dtype(const std::string& text, DType* dtype) {
-  for (DType d : {DType::F32, DType::F16, DType::BF16, DType::I8}) {
-    if (text == dtype_name(d)) {
+  for (DType d : {DType::F32, DType::F16, DType::BF16, DType::I8, DType::I4}) {
+    if (text == dtype_file_name(d)) {
       *dtype = d;
       return true;
     }

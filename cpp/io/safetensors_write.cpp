@@ -40,7 +40,8 @@ uint64_t checked_numel(const TensorData& t) {
   return numel;
 }
 
-// as_given: every tensor stored as its own dtype; otherwise as dtype (I8: 2-D tensors, the rest F16).
+// as_given: every tensor stored as its own dtype; otherwise as dtype (I8, I4: 2-D tensors, the rest
+// F16; stored_dtype).
 std::vector<uint8_t> write_tensors(const std::vector<TensorData>& tensors, DType dtype, bool as_given,
                                    const nlohmann::json& metadata) {
   if (!metadata.is_object()) {
@@ -58,7 +59,7 @@ std::vector<uint8_t> write_tensors(const std::vector<TensorData>& tensors, DType
     header[kMetadataKey] = meta;  // first, as the reference writer puts it
   }
 
-  // What goes into the file, in order: with I8, a 2-D tensor becomes its bytes and its scales.
+  // What goes into the file, in order: with I8 or I4, a 2-D tensor becomes its bytes and its scales.
   struct Stored {
     std::string name;
     DType dtype;
@@ -106,48 +107,57 @@ std::vector<uint8_t> write_tensors(const std::vector<TensorData>& tensors, DType
       }
       return out;
     };
-    const DType as = as_given ? t.dtype : dtype == DType::I8 && t.shape.size() != 2 ? DType::F16 : dtype;
-    if (as != DType::I8) {
+    const bool quantized = t.dtype == DType::I8 || t.dtype == DType::I4;
+    if (as_given && quantized && t.shape.size() != 2) {
+      throw std::invalid_argument("safetensors: " + tensor_label(t.name) + " has shape " + shape_text(t.shape) + "; " +
+                                  dtype_name(t.dtype) + " is for 2-D weights");
+    }
+    const DType as = stored_dtype(as_given ? t.dtype : dtype, t.shape);
+    if (as != DType::I8 && as != DType::I4) {
       stored.push_back(encode(t.name, t.values, as, t.shape));
-    } else if (t.shape.size() != 2) {
-      throw std::invalid_argument("safetensors: " + tensor_label(t.name) + " has shape " + shape_text(t.shape) +
-                                  "; I8 is for 2-D weights");
     } else {
+      // I8: a byte per value; I4: two values a byte, column 2k in the low nibble (docs/weights-format.md).
       const size_t rows = size_t(t.shape[0]), cols = size_t(t.shape[1]);
-      Stored q{t.name, DType::I8, t.shape, {}};
-      q.bytes.reserve(rows * cols);
+      const bool four = as == DType::I4;
+      Stored q{t.name, as, four ? Shape{t.shape[0], t.shape[1] / 2} : t.shape, {}};
+      q.bytes.reserve(four ? rows * cols / 2 : rows * cols);
       std::vector<float> scales(rows);
       for (size_t r = 0; r < rows; ++r) {
         I8Row row;
         try {
-          row = quantize_row_i8(t.values.data() + r * cols, cols);
+          row = four ? quantize_row_i4(t.values.data() + r * cols, cols)
+                     : quantize_row_i8(t.values.data() + r * cols, cols);
         } catch (const std::invalid_argument& e) {
           throw std::invalid_argument("safetensors: " + tensor_label(t.name) + " row " + std::to_string(r) + ": " +
                                       e.what());
         }
         scales[r] = row.scale;
-        for (int8_t v : row.q) q.bytes.push_back(uint8_t(v));
+        if (four) {
+          for (size_t c = 0; c < cols; c += 2) q.bytes.push_back(uint8_t((row.q[c] & 0xF) | (row.q[c + 1] & 0xF) << 4));
+        } else {
+          for (int8_t v : row.q) q.bytes.push_back(uint8_t(v));
+        }
       }
       stored.push_back(std::move(q));
       stored.push_back(encode(i8_scale_name(t.name), scales, DType::F16, Shape{t.shape[0]}));
     }
   }
-  // The reader's rule for "W.scale" (check_i8): it is the scales of W if W is I8, and refused if W
-  // is anything else; a tensor given under an I8 tensor's scale name would be ambiguous.
+  // The reader's rule for "W.scale" (check_quantized): it is the scales of W if W is I8 or I4, and
+  // refused if W is anything else; a tensor given under such a scale name would be ambiguous.
   const std::string suffix = i8_scale_name("");
-  std::map<std::string, DType> stored_dtype;
+  std::map<std::string, DType> dtype_of;
   for (const Stored& s : stored) {
-    if (!stored_dtype.emplace(s.name, s.dtype).second) {
+    if (!dtype_of.emplace(s.name, s.dtype).second) {
       throw std::invalid_argument("safetensors: " + tensor_label(s.name) +
-                                  " is given, but with I8 it names the scales of tensor " +
+                                  " is given, but with I8 or I4 it names the scales of tensor " +
                                   quote(s.name.substr(0, s.name.size() - suffix.size())));
     }
   }
   for (const Stored& s : stored) {
     if (s.name.size() <= suffix.size() || s.name.compare(s.name.size() - suffix.size(), suffix.size(), suffix) != 0)
       continue;
-    const auto base = stored_dtype.find(s.name.substr(0, s.name.size() - suffix.size()));
-    if (base != stored_dtype.end() && base->second != DType::I8) {
+    const auto base = dtype_of.find(s.name.substr(0, s.name.size() - suffix.size()));
+    if (base != dtype_of.end() && base->second != DType::I8 && base->second != DType::I4) {
       throw std::invalid_argument("safetensors: " + tensor_label(s.name) + " would read as the scales of " +
                                   tensor_label(base->first) + ", which is stored as " + dtype_name(base->second));
     }
@@ -156,7 +166,7 @@ std::vector<uint8_t> write_tensors(const std::vector<TensorData>& tensors, DType
   uint64_t offset = 0;
   for (const Stored& s : stored) {
     OrderedJson entry = OrderedJson::object();
-    entry["dtype"] = dtype_name(s.dtype);
+    entry["dtype"] = dtype_file_name(s.dtype);
     entry["shape"] = s.shape;
     entry["data_offsets"] = {offset, offset + s.bytes.size()};
     header[s.name] = entry;

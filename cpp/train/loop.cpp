@@ -1,6 +1,9 @@
 #include "train/loop.h"
 
+#include <algorithm>
 #include <chrono>
+
+#include "io/tensor_names.h"
 
 namespace attnlab {
 
@@ -17,34 +20,51 @@ LoopConfig read_loop_config(const nlohmann::json& config, int default_steps, int
   c.align_weight_decay = config_number(config, "align_weight_decay", 0, 1e6, -1);
   c.adam.clip_norm = config.value("clip_norm", 1.0);
   const std::string dtype = config.value("weights_dtype", std::string("F32"));
-  if (dtype == "I8" || dtype == "i8") {
-    c.weights_dtype = DType::I8;  // quantization-aware training (TrainSession)
-    return c;
+  if (dtype == "I8" || dtype == "i8" || dtype == "I4" || dtype == "i4") {
+    // quantization-aware training (TrainSession)
+    c.weights_dtype = dtype == "I8" || dtype == "i8" ? DType::I8 : DType::I4;
+  } else {
+    try {
+      c.weights_dtype = dtype_from_name(dtype);
+    } catch (const std::invalid_argument& e) {
+      throw ConfigError(std::string("train config \"weights_dtype\": ") + e.what() + ", I8 or I4");
+    }
   }
-  try {
-    c.weights_dtype = dtype_from_name(dtype);
-  } catch (const std::invalid_argument& e) {
-    throw ConfigError(std::string("train config \"weights_dtype\": ") + e.what() + " or I8");
+  if (config.contains("weights_i4")) {
+    const nlohmann::json& names = config["weights_i4"];
+    if (!names.is_array()) throw ConfigError("train config \"weights_i4\" must be a list of tensor names");
+    for (const nlohmann::json& name : names) {
+      if (!name.is_string()) throw ConfigError("train config \"weights_i4\" must be a list of tensor names");
+      c.weights_i4.push_back(name.get<std::string>());
+    }
+    if (!c.weights_i4.empty() && c.weights_dtype != DType::I8)
+      throw ConfigError(
+          "train config \"weights_i4\" keeps some weights of an I8 model in 4 bits: set \"weights_dtype\": \"I8\"");
   }
   return c;
 }
 
+DType LoopConfig::dtype_of(const std::string& file_name, const Shape& shape) const {
+  const bool four = std::find(weights_i4.begin(), weights_i4.end(), file_name) != weights_i4.end();
+  return stored_dtype(four ? DType::I4 : weights_dtype, shape);
+}
+
 void round_param(Param& p, DType dtype) {
   if (dtype == DType::F32) return;
-  if (dtype == DType::I8 && p.shape().size() == 2) {
-    // Row by row, as write_safetensors(..., DType::I8) will store it.
+  const DType as = stored_dtype(dtype, p.shape());
+  if (as == DType::I8 || as == DType::I4) {
+    // Row by row, as write_safetensors will store it.
     const Eigen::Index cols = p.value.cols();
     std::vector<float> row(static_cast<size_t>(cols));  // Real is double in the gradient checks
     for (Eigen::Index r = 0; r < p.value.rows(); ++r) {
       for (Eigen::Index i = 0; i < cols; ++i) row[i] = static_cast<float>(p.value(r, i));
-      const I8Row q = quantize_row_i8(row.data(), row.size());
+      const I8Row q =
+          as == DType::I4 ? quantize_row_i4(row.data(), row.size()) : quantize_row_i8(row.data(), row.size());
       for (Eigen::Index i = 0; i < cols; ++i) p.value(r, i) = static_cast<Real>(static_cast<float>(q.q[i]) * q.scale);
     }
     return;
   }
-  // The writer stores every other tensor of an I8 model (biases, norms) as F16.
-  const DType d = dtype == DType::I8 ? DType::F16 : dtype;
-  p.value = p.value.unaryExpr([&](Real v) { return static_cast<Real>(round_to_dtype(static_cast<float>(v), d)); });
+  p.value = p.value.unaryExpr([&](Real v) { return static_cast<Real>(round_to_dtype(static_cast<float>(v), as)); });
 }
 
 namespace {
@@ -65,6 +85,18 @@ Model& initialized(Model& model, uint64_t seed) {
 
 TrainSession::TrainSession(Model& model, const LoopConfig& cfg)
     : model_(initialized(model, cfg.seed)), cfg_(cfg), params_(params_of(model)), opt_(params_, cfg.adam) {
+  const TensorNames names = TensorNames::from_config(model_.config());
+  std::vector<std::string> unknown = cfg_.weights_i4;
+  model_.for_each_param([&](const std::string& name, Param& p) {
+    const std::string file_name = names.to_file(name);
+    unknown.erase(std::remove(unknown.begin(), unknown.end(), file_name), unknown.end());
+    const bool four = std::find(cfg_.weights_i4.begin(), cfg_.weights_i4.end(), file_name) != cfg_.weights_i4.end();
+    if (four && p.shape().size() != 2)
+      throw ConfigError("train config \"weights_i4\": tensor \"" + file_name + "\" is not 2-D");
+    dtypes_.push_back(cfg_.dtype_of(file_name, p.shape()));
+  });
+  if (!unknown.empty())
+    throw ConfigError("train config \"weights_i4\": the model has no tensor \"" + unknown[0] + "\"");
   // The attention's own weights ("align.*") may take a weight decay of their own.
   if (cfg_.align_weight_decay >= 0)
     model_.for_each_param([&](const std::string& name, Param& p) {
@@ -78,7 +110,7 @@ double TrainSession::step(const std::function<const Example&()>& next_example) {
   {
     // Quantization-aware training: the batch runs at the saved (8-bit) weights, and the full ones
     // come back even when an example throws, so a caught error leaves the model as it was.
-    const RoundedWeights rounded(*this, cfg_.weights_dtype == DType::I8);
+    const RoundedWeights rounded(*this, cfg_.quantized());
     for (int b = 0; b < cfg_.batch_size; ++b) loss += model_.loss_and_backward(next_example());
   }
   for (Param* p : params_) p->grad /= static_cast<Real>(cfg_.batch_size);
@@ -87,14 +119,14 @@ double TrainSession::step(const std::function<const Example&()>& next_example) {
 }
 
 void TrainSession::round_weights() {
-  for (Param* p : params_) round_param(*p, cfg_.weights_dtype);
+  for (size_t i = 0; i < params_.size(); ++i) round_param(*params_[i], dtypes_[i]);
 }
 
 void TrainSession::use_saved_weights() {
   full_.resize(params_.size());
   for (size_t i = 0; i < params_.size(); ++i) {
     full_[i] = params_[i]->value;
-    round_param(*params_[i], cfg_.weights_dtype);
+    round_param(*params_[i], dtypes_[i]);
   }
 }
 
@@ -125,7 +157,7 @@ TrainReport run_training(Model& model, const LoopConfig& cfg, const std::functio
     }
     if (cfg.eval_every > 0 && step % cfg.eval_every == 0) {
       // Quantization-aware training evaluates the weights it computes its losses with.
-      const TrainSession::RoundedWeights rounded(session, cfg.weights_dtype == DType::I8);
+      const TrainSession::RoundedWeights rounded(session, cfg.quantized());
       evaluate(step, log);
     }
     log.flush();
@@ -137,7 +169,9 @@ TrainReport run_training(Model& model, const LoopConfig& cfg, const std::functio
   rep.final_loss = rep.loss_curve.empty() ? rep.first_loss : rep.loss_curve.back();
   if (cfg.weights_dtype != DType::F32) {
     session.round_weights();
-    log << "weights rounded to " << dtype_name(cfg.weights_dtype) << " as they will be saved; metrics below use them\n";
+    log << "weights rounded to " << dtype_name(cfg.weights_dtype);
+    for (size_t i = 0; i < cfg.weights_i4.size(); ++i) log << (i ? ", " : " (I4: ") << cfg.weights_i4[i];
+    log << (cfg.weights_i4.empty() ? "" : ")") << " as they will be saved; metrics below use them\n";
   }
   rep.seconds = elapsed();
   return rep;

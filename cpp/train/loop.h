@@ -25,22 +25,30 @@ struct LoopConfig {
   // bounds the scores, so the softmax does not saturate into one-hot rows (docs/models.md).
   double align_weight_decay = -1;
   // How the weights will be saved; training ends by rounding to it. I8 (every 2-D weight in 8 bits
-  // per row, the rest F16, as write_safetensors stores it) also trains with those weights:
-  // quantization-aware training, see TrainSession.
+  // per row, the rest F16, as write_safetensors stores it) and I4 (the same in 4 bits) also train
+  // with those weights: quantization-aware training, see TrainSession.
   DType weights_dtype = DType::F32;
+  // With I8: the 2-D weights, by their names in the file ("embedding.weight"), kept in 4 bits
+  // instead (the vocabulary-sized tables, which hold most of a small model's bytes).
+  std::vector<std::string> weights_i4;
+  bool quantized() const { return weights_dtype == DType::I8 || weights_dtype == DType::I4; }
+  // How the tensor file_name of this shape is saved and trained (stored_dtype).
+  DType dtype_of(const std::string& file_name, const Shape& shape) const;
 };
 
-// p.value rounded as a model saved with dtype stores it: F16 / BF16 value by value; I8 each row of
-// a 2-D weight to 8 bits with its scale (quantize_row_i8) and every other tensor to F16.
+// p.value rounded as a model saved with dtype stores it: F16 / BF16 value by value; I8 (I4) each
+// row of a 2-D weight to 8 (4) bits with its scale (quantize_row_i8, _i4) and every other tensor to
+// F16, by stored_dtype's rule.
 void round_param(Param& p, DType dtype);
 
 // Reads "steps", "batch_size", "log_every", "eval_every", "max_seconds", "seed", "lr",
-// "weight_decay", "align_weight_decay", "clip_norm", "weights_dtype" from a train config.
+// "weight_decay", "align_weight_decay", "clip_norm", "weights_dtype", "weights_i4" from a train
+// config.
 // Throws ConfigError.
 LoopConfig read_loop_config(const nlohmann::json& config, int default_steps, int default_batch, double default_lr);
 
 // One optimizer step at a time: initializes the model from cfg.seed, then each step() draws a
-// batch, averages its gradients and applies Adam. With weights_dtype I8 each step computes the
+// batch, averages its gradients and applies Adam. With weights_dtype I8 or I4 each step computes the
 // loss and gradients at the weights as they will be saved (round_param) and applies the update to
 // full-precision copies of them: quantization-aware training with the straight-through estimator
 // (Jacob et al. 2018), so the 8-bit model that ships is the model that was trained, not a rounding
@@ -52,7 +60,8 @@ class TrainSession {
   // One step over cfg.batch_size examples from next_example; returns the batch's mean loss.
   double step(const std::function<const Example&()>& next_example);
   int steps_taken() const { return opt_.steps_taken(); }
-  // Rounds the weights to cfg.weights_dtype (a no-op for F32), as they will be saved.
+  // Rounds the weights to cfg.weights_dtype (a no-op for F32), as they will be saved. Throws
+  // ConfigError from the constructor when weights_i4 names a tensor the model lacks or one not 2-D.
   void round_weights();
   // While it lives (and `on`), the model holds the weights as they will be saved, and the
   // full-precision ones come back when it ends (quantization-aware training).
@@ -78,7 +87,8 @@ class TrainSession {
   Model& model_;
   LoopConfig cfg_;
   std::vector<Param*> params_;
-  std::vector<Mat> full_;  // the full-precision weights while the rounded ones are in use
+  std::vector<DType> dtypes_;  // how each of params_ is saved (LoopConfig::dtype_of)
+  std::vector<Mat> full_;      // the full-precision weights while the rounded ones are in use
   Adam opt_;
 };
 

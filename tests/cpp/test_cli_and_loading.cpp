@@ -223,7 +223,26 @@ TEST_CASE("cli: quantize writes a smaller folder that loads, and compare measure
 
   const CliRun same = cli({"forward", q8.string(), "--text", "the red car"});
   CHECK(same.code == 0);
-  CHECK(cli({"quantize", model.string(), "--out", (model.parent_path() / "x").string(), "--dtype", "q4"}).code == 2);
+  CHECK(cli({"quantize", model.string(), "--out", (model.parent_path() / "x").string(), "--dtype", "q2"}).code == 2);
+
+  // q4: every 2-D weight in 4 bits; --i4: only the listed ones, the rest 8-bit ("I8+I4").
+  const fs::path q4 = model.parent_path() / "q4", mixed = model.parent_path() / "mixed";
+  REQUIRE(cli({"quantize", model.string(), "--out", q4.string(), "--dtype", "q4"}).code == 0);
+  const CliRun m = cli({"quantize", model.string(), "--out", mixed.string(), "--i4", "embedding.weight"});
+  REQUIRE(m.code == 0);
+  CHECK(fs::file_size(q4 / "model.safetensors") < fs::file_size(mixed / "model.safetensors"));
+  CHECK(fs::file_size(mixed / "model.safetensors") < fs::file_size(q8 / "model.safetensors"));
+  CHECK(load_model_dir(q4.string()).card["weights_dtype"] == "I4");
+  const SafetensorsFile mixed_file = read_safetensors_file((mixed / "model.safetensors").string());
+  CHECK(load_model_dir(mixed.string()).card["weights_dtype"] == "I8+I4");
+  for (const TensorData& t : mixed_file.tensors) {
+    INFO(t.name);
+    CHECK(t.dtype == (t.name == "embedding.weight" ? DType::I4 : t.shape.size() == 2 ? DType::I8 : DType::F16));
+  }
+  CHECK(cli({"forward", q4.string(), "--text", "the red car"}).code == 0);
+  CHECK_THAT(
+      cli({"quantize", model.string(), "--out", (model.parent_path() / "y").string(), "--i4", "nope.weight"}).err,
+      Catch::Contains("--i4: the model has no tensor \"nope.weight\""));
   CHECK_THAT(cli({"quantize", model.string(), "--out", model.string()}).err, Catch::Contains("another folder"));
   // compare needs test data; a model without a card's context or seq2seq is refused by name.
   const CliRun cmp = cli({"compare", model.string(), q8.string(), "--corpus", "/nonexistent"});

@@ -24,7 +24,8 @@ std::string load_error(const std::string& config, const std::string& weights) {
 // Finding 1 (model_folder): the loader built the model from config.json before it read the weights,
 // so a 100-byte config asking for vocab_size 2^20 x 4096 allocated 16 GB, whatever the weights file
 // held. Here 2^20 x 8 (32 MB of values and as much of gradients) with a well-formed 10-byte weights
-// file (an empty header): the fix refuses it by the file's size before allocating; without the fix
+// file (an empty header): the fix refuses it by the file's size (two values a byte, as 4-bit weights
+// store them) before allocating; without the fix
 // the model is built and the error is a missing tensor instead. (A malformed file is named as such
 // first: its structure is checked before the config is built.)
 TEST_CASE("fuzz finding 1: a config bigger than its weights file fails before allocating", "[fuzz]") {
@@ -32,7 +33,7 @@ TEST_CASE("fuzz finding 1: a config bigger than its weights file fails before al
       R"({"architecture": "rnn_lm", "vocab_size": 1048576, "embed_dim": 8, "hidden_size": 8, "cell": "rnn"})";
   const std::string empty_file = std::string("\x02\0\0\0\0\0\0\0", 8) + "{}";
   const std::string error = load_error(config, empty_file);
-  CHECK(error.find("asks for more parameters than model.safetensors can hold (10 bytes, at most 10 values)") !=
+  CHECK(error.find("asks for more parameters than model.safetensors can hold (10 bytes, at most 20 values)") !=
         std::string::npos);
   // The same config with random weights (Session.loadRandom, no file) still builds.
   CHECK(build_model(parse_json_text(config, "config"))->parameter_count() > 1048576 * 8);

@@ -296,7 +296,8 @@ TEST_CASE("safetensors: malformed files are rejected with a message that says wh
   SECTION("unknown dtype") {
     REQUIRE_REJECTED(
         file_bytes("{" + entry("w", "I64", "[1]", "[0,8]") + "}", eight),
-        "tensor \"w\" has dtype \"I64\"; supported dtypes are F32, F16, BF16 and I8 (with a per-row scale)");
+        "tensor \"w\" has dtype \"I64\"; supported dtypes are F32, F16, BF16, I8 and U8 (4-bit weights), the "
+        "last two with a per-row scale");
     REQUIRE_REJECTED(file_bytes("{\"w\":{\"dtype\":32,\"shape\":[2],\"data_offsets\":[0,8]}}", eight),
                      "tensor \"w\" dtype must be a string");
   }

@@ -1,8 +1,12 @@
 // Training smoke runs (seconds, not minutes): the loss falls and a fixed seed gives the same model.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <sstream>
+
+#include <unistd.h>
 
 #include "io/model_io.h"
 #include "io/safetensors.h"
@@ -131,9 +135,64 @@ TEST_CASE("train: weights_dtype I8 trains the 8-bit weights it saves (quantizati
   for (size_t i = 0; i < weights.size(); ++i) differ += weights[i].values != rounded_after[i].values;
   CHECK(differ == static_cast<int>(weights.size()));
 
-  cfg["weights_dtype"] = "I4";
+  cfg["weights_dtype"] = "I2";
   auto bad = build_model(cfg["model"]);
   CHECK_THROWS_AS(train_from_config(*bad, cfg, log2), ConfigError);
+}
+
+TEST_CASE("train: weights_i4 trains and saves the listed tables in 4 bits, the rest in 8 (I8+I4)") {
+  nlohmann::json cfg = kTrainConfig;
+  cfg["weights_dtype"] = "I8";
+  cfg["weights_i4"] = {"embedding.weight", "head.weight"};
+  auto qat = build_model(cfg["model"]);
+  std::ostringstream log;
+  const TrainReport rep = train_from_config(*qat, cfg, log);
+  INFO(log.str());
+  CHECK(rep.test_accuracy > 0.5);  // chance is 1/7
+  CHECK_THAT(log.str(), Catch::Contains("weights rounded to I8 (I4: embedding.weight, head.weight)"));
+
+  // Saved as trained: the listed tables as U8 (4-bit), the other 2-D weights I8, read back bit for bit.
+  const std::string dir = "/tmp/attnlab_test_i4_" + std::to_string(::getpid());
+  save_model_dir(dir, *qat, {{"weights_dtype", "I8+I4"}}, DType::I8, {"embedding.weight", "head.weight"});
+  const SafetensorsFile back = read_safetensors_file(dir + "/model.safetensors");
+  const std::vector<TensorData> weights = export_weights(*qat);
+  REQUIRE(back.tensors.size() == weights.size());
+  for (size_t i = 0; i < weights.size(); ++i) {
+    INFO(weights[i].name);
+    CHECK(back.tensors[i].values == weights[i].values);
+    const bool four = weights[i].name == "embedding.weight" || weights[i].name == "head.weight";
+    CHECK(back.tensors[i].dtype == (four ? DType::I4 : weights[i].shape.size() == 2 ? DType::I8 : DType::F16));
+  }
+  // A 4-bit row holds at most 15 distinct values (16 levels, symmetric: -7..7).
+  const TensorData* emb = back.find("embedding.weight");
+  REQUIRE(emb);
+  const size_t cols = size_t(emb->shape[1]);
+  for (size_t r = 0; r < size_t(emb->shape[0]); ++r) {
+    std::vector<float> row(emb->values.begin() + long(r * cols), emb->values.begin() + long((r + 1) * cols));
+    std::sort(row.begin(), row.end());
+    CHECK(std::unique(row.begin(), row.end()) - row.begin() <= 15);
+  }
+  std::filesystem::remove_all(dir);
+
+  // Names the model lacks, a tensor that is not 2-D, and 4-bit tables without I8 are refused by name.
+  const auto refusal = [&](nlohmann::json c) {
+    auto m = build_model(c["model"]);
+    std::ostringstream l;
+    try {
+      train_from_config(*m, c, l);
+    } catch (const ConfigError& e) {
+      return std::string(e.what());
+    }
+    return std::string("(trained)");
+  };
+  nlohmann::json wrong = cfg;
+  wrong["weights_i4"] = {"embeding.weight"};
+  CHECK_THAT(refusal(wrong), Catch::Contains("\"weights_i4\": the model has no tensor \"embeding.weight\""));
+  wrong["weights_i4"] = {"head.bias"};
+  CHECK_THAT(refusal(wrong), Catch::Contains("tensor \"head.bias\" is not 2-D"));
+  wrong = cfg;
+  wrong["weights_dtype"] = "F32";
+  CHECK_THAT(refusal(wrong), Catch::Contains("set \"weights_dtype\": \"I8\""));
 }
 
 TEST_CASE("train: an example that throws mid-batch leaves an 8-bit training's full-precision weights in place") {

@@ -321,6 +321,14 @@ export async function assertInt8Line(cardLine, card, what) {
     int8 ? 1 : 0,
     `${what}: 8-bit line`,
   );
+  // The tensors kept in 4 bits beside the 8-bit ones (recipe "weights_i4") are named on the line.
+  const four = int8 && Array.isArray(card.training?.weights_i4) ? card.training.weights_i4 : [];
+  const line = cardLine.locator('[data-key="weights-i4"]');
+  assert.equal(await line.count(), four.length > 0 ? 1 : 0, `${what}: 4-bit line`);
+  if (four.length > 0) {
+    assert.equal(await line.getAttribute('data-value'), four.join(','), `${what}: 4-bit tensors`);
+    for (const name of four) assert.ok((await line.innerText()).includes(name), `${what}: names ${name}`);
+  }
   return int8;
 }
 

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { trainedInt8 } from '../../web/src/engine/model-folder';
+import { trainedInt4, trainedInt8 } from '../../web/src/engine/model-folder';
 import { repoRoot } from './support/wasm-node';
 
 const models = path.join(repoRoot, 'models');
@@ -48,8 +48,15 @@ describe('8-bit training, as the recipe, the card and the weights say', () => {
     const recipe = JSON.parse(fs.readFileSync(recipeOf(folder), 'utf8')) as Record<string, unknown>;
     const int8 = trainedInt8(card);
     expect(int8).toBe(recipe.weights_dtype === 'I8');
+    // 4-bit tables beside the 8-bit weights (recipe "weights_i4"): the card lists the same tensors,
+    // says "I8+I4", and the file stores exactly those as U8 (two 4-bit values a byte).
+    const four = trainedInt4(card);
+    expect(four).toEqual(recipe.weights_i4 ?? []);
+    const tensors = header(path.join(models, folder, 'model.safetensors'));
+    const packed = Object.keys(tensors).filter((k) => tensors[k].dtype === 'U8');
+    expect(packed.sort()).toEqual([...(four as string[])].sort());
     if (int8) {
-      expect(card.weights_dtype).toBe('I8');
+      expect(card.weights_dtype).toBe((four as string[]).length > 0 ? 'I8+I4' : 'I8');
       expect(dtypes(path.join(models, folder, 'model.safetensors')).has('I8')).toBe(true);
     }
   });

@@ -237,3 +237,16 @@ export function trainedInt8(card: Record<string, unknown>): boolean {
   const training = (card.training ?? {}) as Record<string, unknown>;
   return training.weights_dtype === 'I8';
 }
+
+/**
+ * The weights trained (and stored) in 4 bits: 'all' for a recipe with "weights_dtype": "I4", else
+ * the tensors its "weights_i4" lists beside 8-bit ones (docs/weights-format.md, "4-bit weights").
+ */
+export function trainedInt4(card: Record<string, unknown>): 'all' | string[] {
+  const training = (card.training ?? {}) as Record<string, unknown>;
+  if (training.weights_dtype === 'I4') return 'all';
+  const names = training.weights_i4;
+  return training.weights_dtype === 'I8' && Array.isArray(names)
+    ? names.filter((n): n is string => typeof n === 'string')
+    : [];
+}

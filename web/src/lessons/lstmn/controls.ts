@@ -14,7 +14,7 @@ import { LOCAL, type WithLocal } from '../shared/model-set';
 import { localCard, renderLocalCard, withLocalOption } from '../shared/local-model';
 import type { View } from './state';
 import { renderConstantGuess } from '../shared/zh-switch';
-import { renderInt8, renderTied } from '../shared/card-int8';
+import { renderInt4, renderInt8, renderTied } from '../shared/card-int8';
 import { trainedInt8 } from '../../engine/model-folder';
 
 /** A perplexity as the card shows it (one decimal, in the page's language). */
@@ -82,9 +82,9 @@ export function renderCard(el: LstmnElement): TemplateResult | typeof nothing {
         : t('lstmn.card', values);
   return html`<p class="card" data-perplexity=${card.testPerplexity ?? ''}>
     ${text} ${renderBaseline(el, loaded.arch, card)}
-    ${renderConstantGuess(loaded.info.card, 'lm')}${renderInt8(trainedInt8(loaded.info.card))}${renderTied(
-      loaded.info.config,
-    )}
+    ${renderConstantGuess(loaded.info.card, 'lm')}${renderInt8(trainedInt8(loaded.info.card))}${renderInt4(
+      loaded.info.card,
+    )}${renderTied(loaded.info.config)}
   </p>`;
 }
 

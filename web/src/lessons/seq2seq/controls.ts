@@ -12,7 +12,7 @@ import { renderTargets } from './pairs';
 import { renderSeedRuns } from '../shared/card-seeds';
 import { LOCAL } from '../shared/model-set';
 import { localCard, renderLocalCard, withLocalOption } from '../shared/local-model';
-import { renderInt8, renderTied } from '../shared/card-int8';
+import { renderInt4, renderInt8, renderTied } from '../shared/card-int8';
 
 export function renderVariants(el: Seq2SeqElement): TemplateResult | typeof nothing {
   return modelPills(el, {
@@ -91,10 +91,9 @@ export function renderCard(el: Seq2SeqElement): TemplateResult | typeof nothing 
       : nothing;
   const seeds = renderSeedRuns(card.seedRuns, card.seed);
   return html`<p class="card">
-    ${text}${trick}${seeds}${renderInt8(card.trainedInt8)}${renderTied(model.info.config)}${renderTargets(
-      el,
-      card,
-    )}
+    ${text}${trick}${seeds}${renderInt8(card.trainedInt8)}${renderInt4(model.info.card)}${renderTied(
+      model.info.config,
+    )}${renderTargets(el, card)}
   </p>`;
 }
 

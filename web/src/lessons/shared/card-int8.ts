@@ -1,12 +1,25 @@
 // A model trained with 8-bit weights says so on its card line, in every lesson: its figures are
 // those of the 8-bit weights it runs, not of a float original (docs/models.md, "Trained in 8 bits").
-// Whether it was is the card's training.weights_dtype (engine/model-folder.ts, trainedInt8).
+// Whether it was is the card's training.weights_dtype (engine/model-folder.ts, trainedInt8); the
+// tensors kept in 4 bits are its training.weights_i4 (trainedInt4).
 
 import { html, nothing, type TemplateResult } from 'lit';
 import { t } from '../../i18n';
+import { trainedInt4 } from '../../engine/model-folder';
 
 export function renderInt8(trained: boolean): TemplateResult | typeof nothing {
   return trained ? html` <span class="card-trick" data-key="weights-i8">${t('cards.int8')}</span>` : nothing;
+}
+
+/** The same for 4-bit weights: every 2-D weight, or the tables listed beside 8-bit ones (trainedInt4). */
+export function renderInt4(card: Record<string, unknown>): TemplateResult | typeof nothing {
+  const four = trainedInt4(card);
+  if (four === 'all')
+    return html` <span class="card-trick" data-key="weights-i4">${t('cards.int4All')}</span>`;
+  if (four.length === 0) return nothing;
+  return html` <span class="card-trick" data-key="weights-i4" data-value=${four.join(',')}
+    >${t('cards.int4', { names: four.join(', ') })}</span
+  >`;
 }
 
 /**
