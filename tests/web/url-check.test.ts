@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkAppState, shownValue, VALUE_SHOWN } from '../../web/src/embed/url-check';
 import { formatAppState, parseAppState } from '../../web/src/embed/state';
+import { pickLanguage } from '../../web/src/i18n/languages';
 
 const keys = (search: string) => checkAppState(search).problems.map((p) => `${p.key} ${p.name}`);
 
@@ -35,6 +36,22 @@ describe('checkAppState', () => {
     ]);
     expect(problems.find((p) => p.key === 'unknownModel')?.choices).toBe('additive, dot');
     expect(state).toEqual({ lang: null, embed: null, lessons: { seq2seq: { sentence: 'ok' } } });
+  });
+
+  it('names the language it shows for a tag close to one of its own (zh, zh-TW, en-GB)', () => {
+    for (const [tag, shown] of [
+      ['zh', 'zh-CN'],
+      ['zh-TW', 'zh-CN'],
+      ['EN-gb', 'en'],
+    ]) {
+      const { problems } = checkAppState(`?lang=${tag}`);
+      expect(problems.map((p) => `${p.key} ${p.value} ${p.choices}`)).toEqual([
+        `closestLanguage ${tag} ${shown}`,
+      ]);
+      // The page language the i18n module picks from the same value.
+      expect(pickLanguage(tag, ['en'])).toBe(shown);
+    }
+    expect(checkAppState('?lang=zh-CN').problems).toEqual([]);
   });
 
   it('reports layer, head, token and mask that are not whole numbers from 1 up; the lesson judges the range', () => {

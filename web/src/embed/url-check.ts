@@ -6,7 +6,7 @@
 // the model loaded (a layer past the model's last) is the lesson's to report (lesson 3 does).
 // Pure (no DOM), unit-tested in tests/web/url-check.test.ts.
 
-import { LANGUAGES } from '../i18n/languages';
+import { closestLanguage, LANGUAGES } from '../i18n/languages';
 import {
   LESSONS,
   LESSON_KEYS,
@@ -22,6 +22,7 @@ export type UrlProblemKey =
   | 'unknownName' // a query name no lesson reads (`colour=red`, `seq2seq.colour=red`)
   | 'unknownLesson' // `embed=` names no lesson
   | 'unknownLanguage' // `lang=` names no language of the page
+  | 'closestLanguage' // `lang=zh`, `lang=en-GB`: not a page language, the page shows the closest one
   | 'unknownModel' // a `model` the lesson does not have
   | 'unknownPair' // lesson 1's `pair` that is none of its language pairs
   | 'unknownView' // words of `view` the lesson does not know
@@ -68,8 +69,15 @@ export function checkAppState(search: string): CheckedAppState {
   const params = new URLSearchParams(search);
   const parsed = parseAppState(search);
   const lang = params.get('lang');
-  if (lang !== null && parsed.lang === null)
-    problems.push(problem('unknownLanguage', 'lang', lang, LANGUAGES.join(', ')));
+  if (lang !== null && parsed.lang === null) {
+    // The i18n module reads the same value with pickLanguage, so the page shows this language.
+    const closest = closestLanguage(lang);
+    problems.push(
+      closest
+        ? problem('closestLanguage', 'lang', lang, closest)
+        : problem('unknownLanguage', 'lang', lang, LANGUAGES.join(', ')),
+    );
+  }
   const embed = params.get('embed');
   if (embed !== null && parsed.embed === null)
     problems.push(problem('unknownLesson', 'embed', embed, LESSON_KEYS.join(', ')));

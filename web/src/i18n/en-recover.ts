@@ -22,6 +22,8 @@ export const enUrl = {
   unknownLesson:
     'The link asks for a lesson “{{value}}” that does not exist ({{choices}}); the whole page is shown.',
   unknownLanguage: 'The link asks for a language “{{value}}” that the page does not have ({{choices}}).',
+  closestLanguage:
+    'The link asks for the language “{{value}}”, which the page does not have; it shows {{choices}}, the closest it has.',
   unknownModel:
     'The link’s {{name}} “{{value}}” is not one of the lesson’s models ({{choices}}); the lesson shows its own.',
   unknownPair:

@@ -19,6 +19,7 @@ export const zhCNUrl: typeof enUrl = {
   unknownName: '链接中的“{{name}}”不是 AttnLab 读取的内容，已忽略。',
   unknownLesson: '链接要显示的课程“{{value}}”不存在（{{choices}}），因此显示整个页面。',
   unknownLanguage: '链接要求的语言“{{value}}”本页面没有（{{choices}}）。',
+  closestLanguage: '链接要求的语言“{{value}}”本页面没有；页面显示最接近的 {{choices}}。',
   unknownModel: '链接中的 {{name}}“{{value}}”不是这一课的模型（{{choices}}），这一课显示它自己的模型。',
   unknownPair: '链接中的 {{name}}“{{value}}”不是这一课的语言对（{{choices}}），这一课显示英文 → 法语。',
   unknownView: '链接中的 {{name}}“{{value}}”含有这一课不认识的词（{{choices}}），已跳过。',
