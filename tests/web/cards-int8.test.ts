@@ -89,9 +89,13 @@ describe('tied output layers, as the recipe, the config and the weights say', ()
     const heads = names.filter((k) => /^(head|out)\.weight$/.test(k));
     const projections = names.filter((k) => /^(head|out)\.proj\.weight$/.test(k));
     expect(heads.length === 0 && projections.length === 1).toBe(tied);
+    // A U8 tensor holds two 4-bit values a byte: its [R, C / 2] bytes are an [R, C] weight.
     const count = Object.entries(tensors)
       .filter(([k]) => !k.endsWith('.scale'))
-      .reduce((sum, [, v]) => sum + (v.shape ?? []).reduce((a, b) => a * b, 1), 0);
+      .reduce(
+        (sum, [, v]) => sum + (v.shape ?? []).reduce((a, b) => a * b, 1) * (v.dtype === 'U8' ? 2 : 1),
+        0,
+      );
     expect(readJson(path.join(models, folder, 'card.json')).parameters).toBe(count);
   });
 });
