@@ -122,7 +122,7 @@ export const enShared = {
   // every lesson's card line, for a model trained with 8-bit weights (lessons/shared/card-int8.ts)
   cards: {
     int8: 'Its weights are 8-bit numbers (one byte each, with one scale per row), and it was trained that way: every training step computed with these 8-bit weights, so every figure here is that of the model you run (docs/models.md).',
-    int4: 'Of these, {{names}} are 4-bit numbers instead (half a byte each, with one scale per row), trained that way too.',
+    int4: 'Of these weights, {{names}} are 4-bit numbers instead (half a byte each, with one scale per row), trained that way too.',
     int4All:
       'Its weights are 4-bit numbers (half a byte each, with one scale per row), and it was trained that way: every training step computed with these 4-bit weights, so every figure here is that of the model you run (docs/models.md).',
     tied: 'Its output layer reuses its embedding table (tied weights, Press & Wolf 2017): each next-token score is the state, projected to the embedding width, times that token’s embedding, so the table is stored once.',

@@ -4,7 +4,7 @@
 // tensors kept in 4 bits are its training.weights_i4 (trainedInt4).
 
 import { html, nothing, type TemplateResult } from 'lit';
-import { t } from '../../i18n';
+import { currentLanguage, t } from '../../i18n';
 import { trainedInt4 } from '../../engine/model-folder';
 
 export function renderInt8(trained: boolean): TemplateResult | typeof nothing {
@@ -18,7 +18,9 @@ export function renderInt4(card: Record<string, unknown>): TemplateResult | type
     return html` <span class="card-trick" data-key="weights-i4">${t('cards.int4All')}</span>`;
   if (four.length === 0) return nothing;
   return html` <span class="card-trick" data-key="weights-i4" data-value=${four.join(',')}
-    >${t('cards.int4', { names: four.join(', ') })}</span
+    >${t('cards.int4', {
+      names: new Intl.ListFormat(currentLanguage(), { type: 'conjunction' }).format(four),
+    })}</span
   >`;
 }
 
