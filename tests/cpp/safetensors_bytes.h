@@ -42,6 +42,27 @@ inline Bytes f32_bytes(std::initializer_list<float> values) {
   return out;
 }
 
+inline Bytes f16_bytes(std::initializer_list<uint16_t> halves) {
+  Bytes out;
+  for (uint16_t half : halves) {
+    out.push_back(uint8_t(half));
+    out.push_back(uint8_t(half >> 8));
+  }
+  return out;
+}
+
+inline Bytes concat(Bytes a, const Bytes& b) {
+  a.insert(a.end(), b.begin(), b.end());
+  return a;
+}
+
+// The raw header of a file the writer made.
+inline nlohmann::json header_of(const Bytes& bytes) {
+  uint64_t n = 0;
+  for (int i = 7; i >= 0; --i) n = (n << 8) | bytes[size_t(i)];
+  return nlohmann::json::parse(bytes.begin() + 8, bytes.begin() + 8 + long(n));
+}
+
 inline Bytes zeros(size_t n) { return Bytes(n, 0); }
 
 inline SafetensorsFile parse(const Bytes& bytes) { return read_safetensors(bytes.data(), bytes.size(), kName); }

@@ -18,26 +18,6 @@ using Catch::Matchers::Contains;
 
 namespace {
 
-Bytes f16_bytes(std::initializer_list<uint16_t> halves) {
-  Bytes out;
-  for (uint16_t h : halves) {
-    out.push_back(uint8_t(h));
-    out.push_back(uint8_t(h >> 8));
-  }
-  return out;
-}
-
-Bytes concat(Bytes a, const Bytes& b) {
-  a.insert(a.end(), b.begin(), b.end());
-  return a;
-}
-
-nlohmann::json header_of(const Bytes& bytes) {
-  uint64_t n = 0;
-  for (int i = 7; i >= 0; --i) n = (n << 8) | bytes[size_t(i)];
-  return nlohmann::json::parse(bytes.begin() + 8, bytes.begin() + 8 + long(n));
-}
-
 // An even-width table with a zero row, a tiny row and an outlier row; an odd-width weight; a bias.
 std::vector<TensorData> q4_tensors() {
   std::mt19937 rng(23);

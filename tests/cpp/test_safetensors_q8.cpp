@@ -17,27 +17,6 @@ using Catch::Matchers::Contains;
 // 8-bit weights (docs/weights-format.md, "8-bit weights"): W as I8 plus "W.scale", one F16 scale per row.
 namespace {
 
-Bytes f16_bytes(std::initializer_list<uint16_t> halves) {
-  Bytes out;
-  for (uint16_t h : halves) {
-    out.push_back(uint8_t(h));
-    out.push_back(uint8_t(h >> 8));
-  }
-  return out;
-}
-
-Bytes concat(Bytes a, const Bytes& b) {
-  a.insert(a.end(), b.begin(), b.end());
-  return a;
-}
-
-// The raw header of a file the writer made.
-nlohmann::json header_of(const Bytes& bytes) {
-  uint64_t n = 0;
-  for (int i = 7; i >= 0; --i) n = (n << 8) | bytes[size_t(i)];
-  return nlohmann::json::parse(bytes.begin() + 8, bytes.begin() + 8 + long(n));
-}
-
 // Odd shapes, a zero row, a row of tiny values, one of large values, one with a single outlier.
 std::vector<TensorData> q8_tensors() {
   std::mt19937 rng(17);
