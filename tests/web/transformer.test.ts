@@ -600,7 +600,10 @@ describe.runIf(trained.length > 0)(`the trained Transformers (${trained.join(', 
         const at = maskPositions(record, vocabulary.indexOf(MASK));
         expect(at).toHaveLength(1);
         const guesses = topNext(findTensor(record, 'logits')!, at[0], 5, vocabulary);
-        expect(guesses[0].probability).toBeGreaterThan(0.02);
+        // A trained model, not a flat one: its top guess gets at least 20 times the uniform 1 / V.
+        // (0.02 until 2026-11-28: the sigmoid model retrained with 4-bit tables, better on the
+        // held-out text, puts 0.0137 on its top guess for this sentence, 28 times 1 / 2048.)
+        expect(guesses[0].probability).toBeGreaterThan(20 / vocabulary.length);
       }
     });
   }
