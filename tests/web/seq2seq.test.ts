@@ -4,10 +4,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { toForwardRecord } from '../../web/src/engine/convert';
-import { fetchManifest, fetchModelFolder, summarizeCard } from '../../web/src/engine/model-folder';
+import {
+  fetchManifest,
+  fetchModelFolder,
+  summarizeCard,
+  trainedInt4,
+} from '../../web/src/engine/model-folder';
 import { END_TOKEN, hasWords, mapProblems, type ForwardRecord } from '../../web/src/engine/records';
 import {
   accuracyByLength,
+  fourBitCurves,
   agreeingRows,
   allWordsUnknown,
   differenceMap,
@@ -348,6 +354,25 @@ describe('the length chart caption', () => {
       >,
     );
   const at = (points: ReturnType<typeof curve>, lo: number) => points.find((p) => p.lo === lo)?.exactMatch;
+
+  it('names every compared model that keeps tables in 4 bits, and only those', () => {
+    const card = (m: string) =>
+      JSON.parse(fs.readFileSync(path.join(repoRoot, 'models', m, 'card.json'), 'utf8')) as Record<
+        string,
+        unknown
+      >;
+    const curves = ['seq2seq-additive', 'seq2seq-dot', 'seq2seq-none'].map((m) => ({
+      key: m,
+      points: curve(m),
+      fourBit: trainedInt4(card(m)),
+    }));
+    const named = fourBitCurves(curves).map((c) => c.key);
+    for (const c of curves)
+      expect(named.includes(c.key), c.key).toBe(c.fourBit === 'all' || c.fourBit.length > 0);
+    // The baseline was retrained with 4-bit tables (2026-11-28); the attention models were not.
+    expect(named).toEqual(['seq2seq-none']);
+    expect(curves[2].fourBit).toEqual(['src_embedding.weight', 'tgt_embedding.weight', 'out.weight']);
+  });
 
   it('without attention: almost nothing right from 8 words on', () => {
     const none = curve('seq2seq-none');

@@ -23,7 +23,7 @@ import { ExplainSection } from '../shared/explain-section';
 import { explainStyles } from '../shared/explain-panel';
 import { messageLadder, renderMessages, type Message } from '../shared/messages';
 import { clipText, hasWords, type ForwardRecord } from '../../engine/records';
-import { allWordsUnknown, withFullStop, type LengthPoint } from './view-model';
+import { allWordsUnknown, withFullStop, type LengthCurve } from './view-model';
 import { LocaleController } from '../../i18n';
 import { parseModel, parseView } from '../../embed/state';
 import { isTeacherMode, sentenceInput } from '../shared/embed-attributes';
@@ -86,7 +86,7 @@ export class Seq2SeqElement extends LessonElement<Variant, LoadedModel> {
   /** Caret position in the text box: the word being typed is what suggestions complete (-1: nobody typed). */
   declare caret: number;
   /** Exact match against source length, per model folder, from the model cards. */
-  declare lengthCurves: { key: string; points: LengthPoint[] }[];
+  declare lengthCurves: LengthCurve[];
 
   /** The current variant's answer for the text, latest wins. */
   readonly forwards = new LatestForward(this);

@@ -8,16 +8,13 @@ import type { ChartSeries } from '../../figures/line-chart';
 import type { Seq2SeqElement } from './element';
 import { fetchAsset } from '../../engine/assets';
 import { defaultModelBase } from '../../engine/model-base';
-import { modelUrl } from '../../engine/model-folder';
+import { modelUrl, trainedInt4 } from '../../engine/model-folder';
 import { SEQ2SEQ_PAIR_MODELS, type Seq2SeqPair } from '../shared/models';
-import { accuracyByLength, type LengthPoint } from './view-model';
+import { accuracyByLength, fourBitCurves, type LengthCurve } from './view-model';
 import { CHART_COLORS, CHART_DASH, say, type Variant } from './parts';
 
 /** Exact match against source length from the cards of `pair`'s served models (small JSON files). */
-export async function readLengthCurves(
-  pair: Seq2SeqPair,
-  models: readonly string[],
-): Promise<{ key: string; points: LengthPoint[] }[]> {
+export async function readLengthCurves(pair: Seq2SeqPair, models: readonly string[]): Promise<LengthCurve[]> {
   const lesson = SEQ2SEQ_PAIR_MODELS[pair];
   const keys = [...lesson.models.map((m) => [m.key, m.folder]), ['none', lesson.baseline]];
   const curves = await Promise.all(
@@ -27,14 +24,32 @@ export async function readLengthCurves(
         try {
           const response = await fetchAsset(modelUrl(defaultModelBase(), folder, 'card.json'));
           if (!response.ok) return null;
-          const points = accuracyByLength((await response.json()) as Record<string, unknown>);
-          return points.length ? { key, points } : null;
+          const card = (await response.json()) as Record<string, unknown>;
+          const points = accuracyByLength(card);
+          return points.length ? { key, points, fourBit: trainedInt4(card) } : null;
         } catch {
           return null;
         }
       }),
   );
-  return curves.filter((c): c is { key: string; points: LengthPoint[] } => c !== null);
+  return curves.filter((c): c is LengthCurve => c !== null);
+}
+
+/**
+ * One sentence per curve whose model keeps tables in 4 bits (its card's training.weights_i4), so
+ * the chart says which of the models it compares was trained so; "" when none was.
+ */
+function fourBitNote(curves: readonly LengthCurve[], label: (key: string) => string): string {
+  return fourBitCurves(curves)
+    .map((c) =>
+      c.fourBit === 'all'
+        ? t('seq2seq.lengthFourBitAll', { model: label(c.key) })
+        : t('seq2seq.lengthFourBit', {
+            model: label(c.key),
+            names: new Intl.ListFormat(currentLanguage(), { type: 'conjunction' }).format(c.fourBit),
+          }),
+    )
+    .join(' ');
 }
 
 export function renderLengthChart(el: Seq2SeqElement): TemplateResult | typeof nothing {
@@ -60,7 +75,7 @@ export function renderLengthChart(el: Seq2SeqElement): TemplateResult | typeof n
       .series=${series}
       .xLabel=${say(el, 'lengthX')}
       .yLabel=${t('seq2seq.lengthY')}
-      .caption=${say(el, 'lengthCaption')}
+      .caption=${[say(el, 'lengthCaption'), fourBitNote(el.lengthCurves, label)].filter(Boolean).join(' ')}
     ></attnlab-line-chart>
   </section>`;
 }

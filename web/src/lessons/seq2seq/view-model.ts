@@ -324,3 +324,15 @@ export function targetsMet(card: CardSummary): { exact: boolean | null; aer: boo
     aer: card.aer === null ? null : card.aer <= SEQ2SEQ_TARGETS.aer,
   };
 }
+
+/** A model's exact match by source length (the length chart's curve), and the tables its card says it keeps in 4 bits. */
+export interface LengthCurve {
+  key: string;
+  points: LengthPoint[];
+  fourBit: 'all' | string[];
+}
+
+/** The curves whose models keep tables in 4 bits (every 2-D weight: 'all'), for the chart to name. */
+export function fourBitCurves(curves: readonly LengthCurve[]): LengthCurve[] {
+  return curves.filter((c) => c.fourBit === 'all' || c.fourBit.length > 0);
+}
