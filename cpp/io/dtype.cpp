@@ -80,6 +80,10 @@ DType stored_dtype(DType dtype, const Shape& shape) {
   if (shape.size() != 2) return DType::F16;
   return dtype == DType::I4 && shape[1] % 2 != 0 ? DType::I8 : dtype;
 }
+
+DType stored_dtype(DType dtype, const Shape& shape, const std::vector<std::string>& i4, const std::string& name) {
+  return stored_dtype(std::find(i4.begin(), i4.end(), name) != i4.end() ? DType::I4 : dtype, shape);
+}
 // binary16: 1 sign bit, 5 exponent bits (bias 15), 10 mantissa bits.
 float half_to_float(uint16_t bits) {
   const uint32_t sign = uint32_t(bits & 0x8000) << 16;

@@ -1,6 +1,5 @@
 #include "io/model_io.h"
 
-#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -152,10 +151,7 @@ void save_model_dir(const std::string& dir, Model& model, const nlohmann::json& 
   namespace fs = std::filesystem;
   fs::create_directories(dir);
   std::vector<TensorData> weights = export_weights(model);
-  for (TensorData& t : weights) {
-    const bool four = std::find(i4.begin(), i4.end(), t.name) != i4.end();
-    t.dtype = stored_dtype(four ? DType::I4 : dtype, t.shape);
-  }
+  for (TensorData& t : weights) t.dtype = stored_dtype(dtype, t.shape, i4, t.name);
   write_bytes_file((fs::path(dir) / "model.safetensors").string(),
                    write_safetensors_as_given(weights, {{"format", "pt"}, {"architecture", model.architecture()}}));
   std::ofstream((fs::path(dir) / "config.json").string()) << model.config().dump(2) << "\n";

@@ -60,6 +60,8 @@ I8Row quantize_row_i4(const float* row, size_t n);
 // weights (anything else F16), and I4 packs two columns a byte (an odd number of columns: I8).
 // Quantization-aware training (train/loop.h) rounds by the same rule.
 DType stored_dtype(DType dtype, const Shape& shape);
+// The same for a file that keeps the tensors named in i4 in 4 bits and the rest as dtype (I8+I4).
+DType stored_dtype(DType dtype, const Shape& shape, const std::vector<std::string>& i4, const std::string& name);
 
 struct TensorData {
   std::string name;           // PyTorch state_dict name, e.g. "encoder.weight_ih_l0"

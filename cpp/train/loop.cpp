@@ -45,8 +45,7 @@ LoopConfig read_loop_config(const nlohmann::json& config, int default_steps, int
 }
 
 DType LoopConfig::dtype_of(const std::string& file_name, const Shape& shape) const {
-  const bool four = std::find(weights_i4.begin(), weights_i4.end(), file_name) != weights_i4.end();
-  return stored_dtype(four ? DType::I4 : weights_dtype, shape);
+  return stored_dtype(weights_dtype, shape, weights_i4, file_name);
 }
 
 void round_param(Param& p, DType dtype) {
