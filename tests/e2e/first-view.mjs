@@ -81,7 +81,7 @@ test('on load, the first figure is a trained model’s map whose rows sum to 1',
   assert.deepEqual(s2s.colLabels, SENTENCE.split(' '));
   assert.equal(s2s.rowLabels[0], 's₀');
   assert.ok(s2s.rowLabels.includes('européenne'), s2s.rowLabels.join(' '));
-  // Lesson 2 by words, reading left to right; lesson 3's head 2 of layer 1 reads the token before.
+  // Lesson 2 by words, reading left to right; lesson 3's shown head (layer 2, head 1) reads the token before.
   const lm = await cardMap(page, 'lstmn');
   assert.deepEqual(lm.rowLabels, SENTENCE.split(' '));
   lm.rows.forEach((row, r) => row.slice(r + 1).forEach((w) => assert.ok(w < 1e-6, `lstmn ${r}: ${w}`)));
@@ -129,9 +129,11 @@ test('each card links to its lesson, which opens on the same sentence (and head)
     const top = await heading.evaluate((h) => h.getBoundingClientRect().top);
     assert.ok(top >= -2 && top < 200, `${lesson}: the lesson's heading is at the top (${top})`);
   }
+  // The head the card shows (first-view-model.ts: layer 2, head 1, the shipped model's
+  // previous-token head), 1-based in attributes.
   const tf = page.locator('attnlab-transformer');
-  assert.equal(await tf.getAttribute('layer'), '1');
-  assert.equal(await tf.getAttribute('head'), '2');
+  assert.equal(await tf.getAttribute('layer'), '2');
+  assert.equal(await tf.getAttribute('head'), '1');
   await page.close();
 });
 

@@ -118,7 +118,7 @@ describe('first view: the three trained models read one sentence', () => {
     expect(rowsLookingAhead(lm)).toBe(0);
   });
 
-  it('lesson 3: layer 1 head 2 reads the token before in most rows of this sentence', () => {
+  it('lesson 3: layer 2 head 1 reads the token before in most rows of this sentence', () => {
     const card = FIRST_CARDS[2];
     const map = card.slice(records[2])!;
     expect([map.layer, map.head]).toEqual([card.layer, card.head]);

@@ -68,7 +68,7 @@ describe('guided paths', () => {
     }
   }
 
-  it('the Transformer head question: layer 1 head 2 reads the word just before', () => {
+  it('the Transformer head question: layer 2 head 1 reads the word just before', () => {
     const [, head] = GUIDES.transformer.questions;
     expect(ask(head).choice).toBe('at');
   });

@@ -143,7 +143,7 @@ export const enGuide = {
     },
     draw: {
       jane: {
-        prompt: 'Draw the row you expect: in layer 1, head 2, how much does “Jane” attend to each token?',
+        prompt: 'Draw the row you expect: in layer 2, head 1, how much does “Jane” attend to each token?',
         explain:
           'This head mostly reads the token just before: a positional head, learned from the sinusoids.',
       },
@@ -155,7 +155,7 @@ export const enGuide = {
           'Its top guess is “{{found}}”. This small model, trained briefly, learned frequent words and punctuation first.',
       },
       head: {
-        prompt: 'In layer 1, head 2, which word will “Jane” attend to most?',
+        prompt: 'In layer 2, head 1, which word will “Jane” attend to most?',
         explain:
           'It attends most to “{{found}}”. This head has learned to look at the word just before each token; the other head does something else: compare them in the head view.',
       },

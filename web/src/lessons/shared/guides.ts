@@ -229,7 +229,7 @@ export const GUIDES: Record<Lesson, Guide> = {
         'tf-mlm',
         'Elizabeth smiled at Jane.',
         ['Elizabeth', 'smiled', 'at', 'Jane'],
-        strongestKey('Jane', 0, 1),
+        strongestKey('Jane', 1, 0),
       ),
     ],
     draws: [
@@ -238,7 +238,7 @@ export const GUIDES: Record<Lesson, Guide> = {
         model: 'tf-mlm',
         text: 'Elizabeth smiled at Jane.',
         keys: ['Elizabeth', 'sm', 'iled', 'at', 'Jane', '.'], // the model's pieces: "smiled" is two
-        row: rowOfQuery('Jane', 0, 1),
+        row: rowOfQuery('Jane', 1, 0),
       },
     ],
   },
