@@ -4,7 +4,13 @@
 // real engine output.
 
 import { argmaxPerRow, weightsOf, type AttentionMap, type ForwardRecord } from '../engine/records';
-import { LSTMN_MODELS, SEQ2SEQ_MODELS, TRANSFORMER_MODELS, type ModelEntry } from '../lessons/shared/models';
+import {
+  LSTMN_MODELS,
+  SEQ2SEQ_MODELS,
+  TF_MLM_PREVIOUS_TOKEN_HEAD,
+  TRANSFORMER_MODELS,
+  type ModelEntry,
+} from '../lessons/shared/models';
 import { DEFAULT_SEQ2SEQ_SENTENCE } from '../lessons/seq2seq/parts';
 import { mapWithStart } from '../lessons/seq2seq/view-model';
 import { groupMap, wordGroups } from '../lessons/shared/lm';
@@ -32,13 +38,10 @@ export interface FirstCard {
 }
 
 /**
- * Lesson 3's head: layer 2, head 1 of the masked LM, which reads the token just before (see
- * previousTokenRows; the note under the figure gives the count for the sentence shown). Which head
- * learns this is the training run's doing: the 8-bit run had it in layer 1, head 2; the model with
- * 4-bit tables (2026-11-28) in layer 2, head 1 (tests/web/first-view.test.ts checks the shipped one).
+ * Lesson 3's head: the masked LM's head that reads the token just before (see previousTokenRows;
+ * the note under the figure gives the count for the sentence shown).
  */
-const TF_LAYER = 1;
-const TF_HEAD = 0;
+const { layer: TF_LAYER, head: TF_HEAD } = TF_MLM_PREVIOUS_TOKEN_HEAD;
 
 export const FIRST_CARDS: readonly FirstCard[] = [
   {

@@ -6,6 +6,7 @@
 import { groupRow, softmaxRow, tokenVocabulary, wordGroups } from './lm';
 import { TRACE } from '../../engine/trace-names';
 import type { ForwardRecord } from '../../engine/records';
+import { TF_MLM_PREVIOUS_TOKEN_HEAD as PREVIOUS } from './models';
 
 export type Lesson = 'seq2seq' | 'lstmn' | 'transformer';
 
@@ -229,7 +230,7 @@ export const GUIDES: Record<Lesson, Guide> = {
         'tf-mlm',
         'Elizabeth smiled at Jane.',
         ['Elizabeth', 'smiled', 'at', 'Jane'],
-        strongestKey('Jane', 1, 0),
+        strongestKey('Jane', PREVIOUS.layer, PREVIOUS.head),
       ),
     ],
     draws: [
@@ -238,7 +239,7 @@ export const GUIDES: Record<Lesson, Guide> = {
         model: 'tf-mlm',
         text: 'Elizabeth smiled at Jane.',
         keys: ['Elizabeth', 'sm', 'iled', 'at', 'Jane', '.'], // the model's pieces: "smiled" is two
-        row: rowOfQuery('Jane', 1, 0),
+        row: rowOfQuery('Jane', PREVIOUS.layer, PREVIOUS.head),
       },
     ],
   },

@@ -112,6 +112,15 @@ export const TRANSFORMER_MODELS = {
   fallback: null,
 } as const satisfies LessonModels;
 
+/**
+ * The head (0-based) of the shipped masked LM (`tf-mlm`) that reads the token just before: what the
+ * page's first view shows and lesson 3's guided questions ask about (their prompts name it,
+ * 1-based, in web/src/i18n/*-guide.ts). Which head learns this is the training run's doing: the
+ * all-8-bit run had it in layer 1, head 2; the run with 4-bit tables (2026-11-28) in layer 2, head 1.
+ * tests/web/first-view.test.ts and guides.test.ts check it against the shipped model.
+ */
+export const TF_MLM_PREVIOUS_TOKEN_HEAD = { layer: 1, head: 0 } as const;
+
 /** The registry by lesson key (the same keys as web/src/embed/state.ts's LESSONS). */
 export const MODEL_REGISTRY = {
   seq2seq: SEQ2SEQ_MODELS,
