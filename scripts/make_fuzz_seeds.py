@@ -69,6 +69,10 @@ def main():
     write("safetensors", "q4.safetensors", safetensors(
         [("w", "U8", [2, 2], bytes([0x8F, 0x71, 0x07, 0xF9])), ("w.scale", "F16", [2], struct.pack("<2e", 0.5, 0.125)),
          ("b", "F16", [2], struct.pack("<2e", 0.25, -1))], {"format": "pt"}))
+    # 4-bit weights with a scale per group of 2 columns: "W.scale" [2, 2] (docs/weights-format.md).
+    write("safetensors", "q4_groups.safetensors", safetensors(
+        [("w", "U8", [2, 2], bytes([0x8F, 0x71, 0x07, 0xF9])),
+         ("w.scale", "F16", [2, 2], struct.pack("<4e", 0.5, 0.125, 1, 0.25))], {"format": "pt"}))
 
     # model_folder: config, weights, card, text (a folder as the page opens it); config alone is loadRandom.
     for folder in FOLDERS:

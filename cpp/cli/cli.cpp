@@ -96,7 +96,7 @@ const std::vector<Command>& commands() {
        {}},
       {"quantize",
        R"(usage: attnlab quantize MODEL_DIR --out DIR [--dtype q8|q4|f16|bf16|f32] [--i8 NAME,...]
-       [--i4 NAME,...]
+       [--i4 NAME,...] [--group N]
   Writes the model folder again with its weights stored smaller (docs/weights-format.md): q8 stores
   every 2-D weight as I8 with one F16 scale per row ("NAME.scale") and the rest as F16; q4 the same
   in 4 bits (U8, two values a byte; a weight with an odd number of columns as I8); f16, bf16 and
@@ -109,8 +109,10 @@ const std::vector<Command>& commands() {
                 which no attention map reads
   --i4 NAMES    these 2-D tensors in 4 bits, the rest as --dtype (q8: "I8+I4", e.g. the embedding
                 and output tables of an 8-bit model)
+  --group N     the 4-bit weights (q4 or --i4) with one scale per N columns instead of per row
+                (N must divide each one's columns; the card records "weights_i4_group")
 )",
-       {"--out", "--dtype", "--i8", "--i4"},
+       {"--out", "--dtype", "--i8", "--i4", "--group"},
        {}},
       {"compare",
        R"(usage: attnlab compare MODEL_A MODEL_B (--data PAIRS.tsv | --corpus DIR) [--limit N]

@@ -18,6 +18,30 @@
 
 namespace attnlab::cli {
 
+namespace {
+
+// "init_from": the training starts from a model folder's weights (train/loop.h). The folder must
+// hold the same model: the same config, key for key, so every tensor fits.
+void read_start_weights(Model& model, const std::string& folder) {
+  const LoadedModel base = load_model_dir(folder);
+  const nlohmann::json& want = model.config();
+  const nlohmann::json have = base.model->config();
+  if (have != want) {
+    std::string key;
+    for (const auto& item : want.items())
+      if (!have.contains(item.key()) || have[item.key()] != item.value()) key = key.empty() ? item.key() : key;
+    for (const auto& item : have.items())
+      if (!want.contains(item.key())) key = key.empty() ? item.key() : key;
+    throw ConfigError("train config \"init_from\": " + folder + " holds another model (its config differs at \"" + key +
+                      "\")");
+  }
+  SafetensorsFile weights;
+  weights.tensors = export_weights(*base.model);
+  assign_weights(model, weights, folder);
+}
+
+}  // namespace
+
 int cmd_train(const Args& a, std::ostream& out) {
   if (a.positional.size() != 1 || !a.has("--out")) throw UsageError("train takes CONFIG.json and --out DIR");
   const int steps = a.has("--steps") ? parse_int(a.get("--steps"), "--steps") : 0;
@@ -25,6 +49,7 @@ int cmd_train(const Args& a, std::ostream& out) {
   if (steps > 0) config["steps"] = steps;
   config["model"] = complete_model_config(config);
   std::unique_ptr<Model> model = build_model(config["model"]);
+  set_init_from_reader(read_start_weights);
   const TrainReport rep = train_from_config(*model, config, out);
   nlohmann::json card = {{"description", config.value("description", "")},
                          {"data", config.value("task", nlohmann::json::object())},
@@ -36,14 +61,28 @@ int cmd_train(const Args& a, std::ostream& out) {
                            {"final_loss", rep.final_loss},
                            {"loss_curve", rep.loss_curve}}},
                          {"metrics", rep.metrics}};
-  // The recipe's settings that shape the model, so a page can say how it was made.
-  for (const char* key :
-       {"lr", "batch_size", "clip_norm", "weight_decay", "align_weight_decay", "weights_dtype", "weights_i4"})
+  // The recipe's settings that shape the model, so a page can say how it was made ("seed_runs": the
+  // runs of the same recipe with other seeds that this one was picked from, docs/models.md).
+  for (const char* key : {"lr", "batch_size", "clip_norm", "weight_decay", "align_weight_decay", "weights_dtype",
+                          "weights_i4", "weights_i4_group", "seed_runs"})
     if (config.contains(key)) card["training"][key] = config[key];
+  // How to reproduce it, as the recipe says (a script that trains its base first, for example).
+  if (config.contains("reproduce")) card["reproduce"] = config["reproduce"];
+  // A fine-tuning run says what it started from: the folder and how that model was trained.
+  if (config.contains("init_from")) {
+    const std::string from = config["init_from"].get<std::string>();
+    const nlohmann::json base_card = load_model_dir(from).card;
+    nlohmann::json base = base_card.value("training", nlohmann::json::object());
+    base.erase("loss_curve");
+    card["training"]["init_from"] = {{"folder", from},
+                                     {"seed", base_card.value("seed", nlohmann::json())},
+                                     {"training", base},
+                                     {"metrics", base_card.value("metrics", nlohmann::json::object())}};
+  }
   const LoopConfig loop = read_loop_config(config, 1, 1, 1e-3);
   // "I8+I4": 8-bit weights with the tensors of weights_i4 in 4 bits (as quantize --i4 writes it).
   card["weights_dtype"] = std::string(dtype_name(loop.weights_dtype)) + (loop.weights_i4.empty() ? "" : "+I4");
-  save_model_dir(a.get("--out"), *model, card, loop.weights_dtype, loop.weights_i4);
+  save_model_dir(a.get("--out"), *model, card, loop.weights_dtype, loop.weights_i4, loop.weights_i4_group);
   out << "wrote " << a.get("--out") << ": loss " << rep.first_loss << " -> " << rep.final_loss << ", metrics "
       << rep.metrics.dump() << "\n";
   return 0;

@@ -104,6 +104,19 @@ int cmd_quantize(const Args& a, std::ostream& out) {
   const fs::path from(a.positional[0]), to(a.get("--out"));
   if (fs::exists(to) && fs::equivalent(from, to)) throw UsageError("--out must be another folder than MODEL_DIR");
   if (a.has("--i8") && a.has("--i4")) throw UsageError("--i8 and --i4 cannot be combined");
+  // --group: the 4-bit weights (q4, or --i4's) with a scale per N columns instead of per row.
+  int64_t group = 0;
+  if (a.has("--group")) {
+    if (dtype != DType::I4 && !a.has("--i4"))
+      throw UsageError("--group sets the scales of 4-bit weights: use --dtype q4 or --i4");
+    try {
+      size_t used = 0;
+      group = std::stoll(a.get("--group"), &used);
+      if (used != a.get("--group").size() || group < 1) throw std::invalid_argument("");
+    } catch (const std::exception&) {
+      throw UsageError("--group must be a whole number of columns, at least 1, got \"" + a.get("--group") + "\"");
+    }
+  }
   // --i8 lists the 8-bit tensors of an otherwise F16 (q8), F32 or BF16 file; --i4 the 4-bit ones of
   // a file stored as --dtype (q8: the rest 8-bit).
   const bool i8_list = a.has("--i8"), i4_list = a.has("--i4");
@@ -122,8 +135,15 @@ int cmd_quantize(const Args& a, std::ostream& out) {
       const bool listed = names.erase(t.name) > 0;
       if (listed && t.shape.size() != 2) throw std::invalid_argument(flag + ": tensor \"" + t.name + "\" is not 2-D");
       t.dtype = stored_dtype(listed ? (i8_list ? DType::I8 : DType::I4) : rest, t.shape);
+      if (t.dtype == DType::I4) t.group = group;
     }
     if (!names.empty()) throw std::invalid_argument(flag + ": the model has no tensor \"" + *names.begin() + "\"");
+    bytes = write_safetensors_as_given(weights, metadata);
+  } else if (group > 0) {
+    for (TensorData& t : weights) {
+      t.dtype = stored_dtype(dtype, t.shape);
+      if (t.dtype == DType::I4) t.group = group;
+    }
     bytes = write_safetensors_as_given(weights, metadata);
   } else {
     bytes = write_safetensors(weights, dtype, metadata);
@@ -137,6 +157,10 @@ int cmd_quantize(const Args& a, std::ostream& out) {
     // I8: every 2-D weight I8, the rest F16; "F32+I8": the --i8 tensors I8, the rest F32; "I8+I4":
     // the --i4 tensors in 4 bits, the rest as q8.
     card["weights_dtype"] = stored;
+    if (group > 0)
+      card["weights_i4_group"] = group;
+    else
+      card.erase("weights_i4_group");
     std::ofstream((to / "card.json").string()) << card.dump(2) << "\n";
   }
   out << "wrote " << to.string() << ": " << weights.size() << " tensors as " << stored << ", "

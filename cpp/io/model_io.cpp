@@ -147,11 +147,14 @@ std::vector<TensorData> export_weights(Model& model) {
 }
 
 void save_model_dir(const std::string& dir, Model& model, const nlohmann::json& card, DType dtype,
-                    const std::vector<std::string>& i4) {
+                    const std::vector<std::string>& i4, int64_t i4_group) {
   namespace fs = std::filesystem;
   fs::create_directories(dir);
   std::vector<TensorData> weights = export_weights(model);
-  for (TensorData& t : weights) t.dtype = stored_dtype(dtype, t.shape, i4, t.name);
+  for (TensorData& t : weights) {
+    t.dtype = stored_dtype(dtype, t.shape, i4, t.name);
+    if (t.dtype == DType::I4) t.group = i4_group;
+  }
   write_bytes_file((fs::path(dir) / "model.safetensors").string(),
                    write_safetensors_as_given(weights, {{"format", "pt"}, {"architecture", model.architecture()}}));
   std::ofstream((fs::path(dir) / "config.json").string()) << model.config().dump(2) << "\n";

@@ -295,9 +295,12 @@ TensorData decode(const Entry& e, const uint8_t* buffer, const std::string& what
       case DType::I4: break;  // unpacked above
     }
     if (scale_of && !(std::isfinite(v) && v >= 0.0f)) {
-      fail(what, tensor_label(e.name) + ", the scale of row " + std::to_string(i) + " of " +
-                     quantized_label(scale_of->dtype) + " " + tensor_label(scale_of->name) + ", is " +
-                     (std::isnan(v) ? "NaN" : float_text(v)) + "; scales must be finite and not negative");
+      const std::string which = e.shape.size() == 2 ? "scale " + std::to_string(i % size_t(e.shape[1])) + " of row " +
+                                                          std::to_string(i / size_t(e.shape[1]))
+                                                    : "scale of row " + std::to_string(i);
+      fail(what, tensor_label(e.name) + ", the " + which + " of " + quantized_label(scale_of->dtype) + " " +
+                     tensor_label(scale_of->name) + ", is " + (std::isnan(v) ? "NaN" : float_text(v)) +
+                     "; scales must be finite and not negative");
     }
     if (!std::isfinite(v)) {
       fail(what, tensor_label(e.name) + " holds " + (std::isnan(v) ? "NaN" : float_text(v)) + " at index " +
@@ -336,9 +339,17 @@ std::vector<const Entry*> check_quantized(const std::vector<Entry>& entries, con
     if (s.dtype != DType::F16 && s.dtype != DType::F32) {
       fail(what, label + " has dtype " + dtype_file_name(s.dtype) + "; scales are F16 or F32");
     }
-    if (s.shape != Shape{e.shape[0]}) {
-      fail(what, label + " has shape " + shape_text(s.shape) + ", but " + shape_text(e.shape) +
-                     " needs one scale per row: [" + std::to_string(e.shape[0]) + "]");
+    // One scale per row, [R], or G per row, [R, G], each for C / G columns (G divides C; C counts
+    // values, twice the U8 columns of a 4-bit tensor).
+    const int64_t cols = e.dtype == DType::I4 ? e.shape[1] * 2 : e.shape[1];
+    const bool per_row = s.shape == Shape{e.shape[0]};
+    const bool per_group = s.shape.size() == 2 && s.shape[0] == e.shape[0] && s.shape[1] >= 1 &&
+                           (cols == 0 ? s.shape[1] == 1 : cols % s.shape[1] == 0);
+    if (!per_row && !per_group) {
+      fail(what, label + " has shape " + shape_text(s.shape) + ", but " + shape_text(e.shape) + " (" +
+                     std::to_string(cols) + " values a row) needs one scale per row, [" + std::to_string(e.shape[0]) +
+                     "], or one per group of columns, [" + std::to_string(e.shape[0]) + ", G] with G dividing " +
+                     std::to_string(cols));
     }
     scale_of[found->second] = &e;
   }
@@ -422,12 +433,16 @@ SafetensorsFile read_safetensors(const uint8_t* data, size_t size, const std::st
       file.tensors.push_back(std::move(t));
     }
   }
-  // W[r][c] = q[r][c] * scale[r]; the scales are consumed, so the caller sees W alone.
+  // W[r][c] = q[r][c] * scale[r] (per row) or scale[r][c / group] (check_quantized checked the
+  // shapes); the scales are consumed, so the caller sees W alone, with its group.
   for (const auto& [name, scale] : scales) {
     TensorData& w = file.tensors[decoded.at(name)];
-    const size_t cols = size_t(w.shape[1]);
-    for (size_t r = 0; r < scale.size(); ++r)
-      for (size_t c = 0; c < cols; ++c) w.values[r * cols + c] *= scale[r];
+    const size_t rows = size_t(w.shape[0]), cols = size_t(w.shape[1]);
+    const size_t groups = rows > 0 ? scale.size() / rows : 1;
+    const size_t group = groups > 0 && cols > 0 ? cols / groups : 0;
+    if (groups > 1) w.group = int64_t(group);
+    for (size_t r = 0; r < rows; ++r)
+      for (size_t c = 0; c < cols; ++c) w.values[r * cols + c] *= scale[r * groups + c / group];
   }
   return file;
 }

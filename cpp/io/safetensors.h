@@ -30,6 +30,12 @@ namespace attnlab {
 // values a byte (column 2k in the low nibble, 2k + 1 in the high one, each a two's-complement
 // integer in [-8, 7]), with its per-row scales in "W.scale" as for I8. A U8 tensor is read only so.
 // The writer stores a 2-D weight with an odd number of columns, given I4, as I8 (stored_dtype).
+//
+// Group scales (docs/weights-format.md, "Scales per group"): instead of one scale per row, an I8 or
+// I4 tensor may have G scales per row, "W.scale" of shape [R, G] with G dividing C; scale[r][g]
+// covers the C / G columns g * C / G ... (g + 1) * C / G - 1 of row r. A row that mixes a few large
+// values with many small ones then loses less to rounding: 4 bits with a scale per 32 columns keep
+// what a scale per row cannot (docs/models.md, "4-bit tables with a scale per 32 weights").
 enum class DType { F32, F16, BF16, I8, I4 };
 
 const char* dtype_name(DType dtype);  // "F32", "F16", "BF16", "I8", "I4" (stored as "U8" in the header)
@@ -68,6 +74,9 @@ struct TensorData {
   DType dtype = DType::F32;   // how it is stored in the file (I8, I4: dequantized with its scales)
   Shape shape;                // PyTorch shape ({} a scalar, {n} a bias); I4: [R, C], not the U8 [R, C / 2]
   std::vector<float> values;  // numel(shape) values, row-major (C order), converted to float on read
+  // I8, I4: the columns that share one scale, dividing shape[1]; 0 (or shape[1]) one scale per row.
+  // The reader sets it from the scales' shape; the writer refuses a group that does not divide.
+  int64_t group = 0;
 };
 
 struct SafetensorsFile {

@@ -1,6 +1,7 @@
 // The safetensors writer (docs/weights-format.md): a header in ordered JSON (the metadata first, the
 // tensors in the order they are stored) and the data buffer. The reader is safetensors.cpp; the
 // page's WebAssembly, which only reads, does not link this file.
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
@@ -117,29 +118,42 @@ std::vector<uint8_t> write_tensors(const std::vector<TensorData>& tensors, DType
       stored.push_back(encode(t.name, t.values, as, t.shape));
     } else {
       // I8: a byte per value; I4: two values a byte, column 2k in the low nibble (docs/weights-format.md).
+      // Each group of columns (the whole row unless t.group says otherwise) gets its own scale.
       const size_t rows = size_t(t.shape[0]), cols = size_t(t.shape[1]);
       const bool four = as == DType::I4;
+      const size_t group = t.group > 0 ? size_t(t.group) : cols;
+      if (cols > 0 && cols % group != 0) {
+        throw std::invalid_argument("safetensors: " + tensor_label(t.name) + " has " + std::to_string(cols) +
+                                    " columns, which groups of " + std::to_string(group) +
+                                    " columns (one scale each) do not divide");
+      }
+      const size_t groups = cols > 0 ? cols / group : 1;
       Stored q{t.name, as, four ? Shape{t.shape[0], t.shape[1] / 2} : t.shape, {}};
       q.bytes.reserve(four ? rows * cols / 2 : rows * cols);
-      std::vector<float> scales(rows);
+      std::vector<float> scales(rows * groups);
+      std::vector<int8_t> row_q(cols);
       for (size_t r = 0; r < rows; ++r) {
-        I8Row row;
-        try {
-          row = four ? quantize_row_i4(t.values.data() + r * cols, cols)
-                     : quantize_row_i8(t.values.data() + r * cols, cols);
-        } catch (const std::invalid_argument& e) {
-          throw std::invalid_argument("safetensors: " + tensor_label(t.name) + " row " + std::to_string(r) + ": " +
-                                      e.what());
+        for (size_t g = 0; g < groups && cols > 0; ++g) {
+          I8Row part;
+          try {
+            const float* first = t.values.data() + r * cols + g * group;
+            part = four ? quantize_row_i4(first, group) : quantize_row_i8(first, group);
+          } catch (const std::invalid_argument& e) {
+            throw std::invalid_argument("safetensors: " + tensor_label(t.name) + " row " + std::to_string(r) + ": " +
+                                        e.what());
+          }
+          scales[r * groups + g] = part.scale;
+          std::copy(part.q.begin(), part.q.end(), row_q.begin() + std::ptrdiff_t(g * group));
         }
-        scales[r] = row.scale;
         if (four) {
-          for (size_t c = 0; c < cols; c += 2) q.bytes.push_back(uint8_t((row.q[c] & 0xF) | (row.q[c + 1] & 0xF) << 4));
+          for (size_t c = 0; c < cols; c += 2) q.bytes.push_back(uint8_t((row_q[c] & 0xF) | (row_q[c + 1] & 0xF) << 4));
         } else {
-          for (int8_t v : row.q) q.bytes.push_back(uint8_t(v));
+          for (int8_t v : row_q) q.bytes.push_back(uint8_t(v));
         }
       }
       stored.push_back(std::move(q));
-      stored.push_back(encode(i8_scale_name(t.name), scales, DType::F16, Shape{t.shape[0]}));
+      stored.push_back(encode(i8_scale_name(t.name), scales, DType::F16,
+                              groups == 1 ? Shape{t.shape[0]} : Shape{t.shape[0], int64_t(groups)}));
     }
   }
   // The reader's rule for "W.scale" (check_quantized): it is the scales of W if W is I8 or I4, and

@@ -41,6 +41,16 @@ LoopConfig read_loop_config(const nlohmann::json& config, int default_steps, int
       throw ConfigError(
           "train config \"weights_i4\" keeps some weights of an I8 model in 4 bits: set \"weights_dtype\": \"I8\"");
   }
+  c.weights_i4_group = config_int(config, "weights_i4_group", 0, 1 << 20, 0);
+  if (config.contains("init_from")) {
+    if (!config["init_from"].is_string() || config["init_from"].get<std::string>().empty())
+      throw ConfigError("train config \"init_from\" must be the path of a model folder");
+    c.init_from = config["init_from"].get<std::string>();
+  }
+  if (c.weights_i4_group != 0 && c.weights_dtype != DType::I4 && c.weights_i4.empty())
+    throw ConfigError(
+        "train config \"weights_i4_group\" sets the scale groups of 4-bit weights: this config has none "
+        "(\"weights_dtype\": \"I4\", or \"I8\" with \"weights_i4\")");
   return c;
 }
 
@@ -48,18 +58,29 @@ DType LoopConfig::dtype_of(const std::string& file_name, const Shape& shape) con
   return stored_dtype(weights_dtype, shape, weights_i4, file_name);
 }
 
-void round_param(Param& p, DType dtype) {
+int64_t LoopConfig::group_of(const std::string& file_name, const Shape& shape) const {
+  return dtype_of(file_name, shape) == DType::I4 ? weights_i4_group : 0;
+}
+
+void round_param(Param& p, DType dtype, int64_t group) {
   if (dtype == DType::F32) return;
   const DType as = stored_dtype(dtype, p.shape());
   if (as == DType::I8 || as == DType::I4) {
-    // Row by row, as write_safetensors will store it.
+    // Row by row, each group of columns with its scale, as write_safetensors will store it.
     const Eigen::Index cols = p.value.cols();
-    std::vector<float> row(static_cast<size_t>(cols));  // Real is double in the gradient checks
+    const Eigen::Index width = group > 0 ? Eigen::Index(group) : cols;
+    if (cols > 0 && cols % width != 0)
+      throw std::invalid_argument("round_param: groups of " + std::to_string(width) + " columns do not divide " +
+                                  std::to_string(cols));
+    std::vector<float> part(static_cast<size_t>(width));  // Real is double in the gradient checks
     for (Eigen::Index r = 0; r < p.value.rows(); ++r) {
-      for (Eigen::Index i = 0; i < cols; ++i) row[i] = static_cast<float>(p.value(r, i));
-      const I8Row q =
-          as == DType::I4 ? quantize_row_i4(row.data(), row.size()) : quantize_row_i8(row.data(), row.size());
-      for (Eigen::Index i = 0; i < cols; ++i) p.value(r, i) = static_cast<Real>(static_cast<float>(q.q[i]) * q.scale);
+      for (Eigen::Index first = 0; first < cols; first += width) {
+        for (Eigen::Index i = 0; i < width; ++i) part[size_t(i)] = static_cast<float>(p.value(r, first + i));
+        const I8Row q =
+            as == DType::I4 ? quantize_row_i4(part.data(), part.size()) : quantize_row_i8(part.data(), part.size());
+        for (Eigen::Index i = 0; i < width; ++i)
+          p.value(r, first + i) = static_cast<Real>(static_cast<float>(q.q[size_t(i)]) * q.scale);
+      }
     }
     return;
   }
@@ -68,22 +89,34 @@ void round_param(Param& p, DType dtype) {
 
 namespace {
 
+InitFromReader& init_from_reader() {
+  static InitFromReader reader;
+  return reader;
+}
+
 std::vector<Param*> params_of(Model& model) {
   std::vector<Param*> params;
   model.for_each_param([&](const std::string&, Param& p) { params.push_back(&p); });
   return params;
 }
 
-Model& initialized(Model& model, uint64_t seed) {
-  Rng init_rng(seed);
+Model& initialized(Model& model, const LoopConfig& cfg) {
+  Rng init_rng(cfg.seed);
   model.init(init_rng);
+  if (!cfg.init_from.empty()) {
+    if (!init_from_reader())
+      throw ConfigError("train config \"init_from\" reads a model folder, which only the command line can do");
+    init_from_reader()(model, cfg.init_from);
+  }
   return model;
 }
 
 }  // namespace
 
+void set_init_from_reader(InitFromReader reader) { init_from_reader() = std::move(reader); }
+
 TrainSession::TrainSession(Model& model, const LoopConfig& cfg)
-    : model_(initialized(model, cfg.seed)), cfg_(cfg), params_(params_of(model)), opt_(params_, cfg.adam) {
+    : model_(initialized(model, cfg)), cfg_(cfg), params_(params_of(model)), opt_(params_, cfg.adam) {
   const TensorNames names = TensorNames::from_config(model_.config());
   std::vector<std::string> unknown = cfg_.weights_i4;
   model_.for_each_param([&](const std::string& name, Param& p) {
@@ -92,7 +125,13 @@ TrainSession::TrainSession(Model& model, const LoopConfig& cfg)
     const bool four = std::find(cfg_.weights_i4.begin(), cfg_.weights_i4.end(), file_name) != cfg_.weights_i4.end();
     if (four && p.shape().size() != 2)
       throw ConfigError("train config \"weights_i4\": tensor \"" + file_name + "\" is not 2-D");
+    const int64_t group = cfg_.group_of(file_name, p.shape());
+    if (group > 0 && p.shape()[1] % group != 0)
+      throw ConfigError("train config \"weights_i4_group\": groups of " + std::to_string(group) +
+                        " columns do not divide the " + std::to_string(p.shape()[1]) + " columns of \"" + file_name +
+                        "\"");
     dtypes_.push_back(cfg_.dtype_of(file_name, p.shape()));
+    groups_.push_back(group);
   });
   if (!unknown.empty())
     throw ConfigError("train config \"weights_i4\": the model has no tensor \"" + unknown[0] + "\"");
@@ -118,14 +157,14 @@ double TrainSession::step(const std::function<const Example&()>& next_example) {
 }
 
 void TrainSession::round_weights() {
-  for (size_t i = 0; i < params_.size(); ++i) round_param(*params_[i], dtypes_[i]);
+  for (size_t i = 0; i < params_.size(); ++i) round_param(*params_[i], dtypes_[i], groups_[i]);
 }
 
 void TrainSession::use_saved_weights() {
   full_.resize(params_.size());
   for (size_t i = 0; i < params_.size(); ++i) {
     full_[i] = params_[i]->value;
-    round_param(*params_[i], dtypes_[i]);
+    round_param(*params_[i], dtypes_[i], groups_[i]);
   }
 }
 

@@ -31,19 +31,34 @@ struct LoopConfig {
   // With I8: the 2-D weights, by their names in the file ("embedding.weight"), kept in 4 bits
   // instead (the vocabulary-sized tables, which hold most of a small model's bytes).
   std::vector<std::string> weights_i4;
+  // The columns that share one scale in the 4-bit weights (0: one scale per row; 32: a scale per
+  // 32 weights, docs/weights-format.md "Scales per group"). Must divide each 4-bit tensor's columns.
+  int64_t weights_i4_group = 0;
+  // A model folder whose weights the training starts from instead of the seed's initialization
+  // ("init_from"; the seed still orders the data): an 8-bit model fine-tuned with its tables in 4
+  // bits (docs/models.md, "Fine-tuned in 4 bits"). Read by the reader set_init_from_reader installs.
+  std::string init_from;
   bool quantized() const { return weights_dtype == DType::I8 || weights_dtype == DType::I4; }
   // How the tensor file_name of this shape is saved and trained (stored_dtype).
   DType dtype_of(const std::string& file_name, const Shape& shape) const;
+  // Its scale group: weights_i4_group if it is saved in 4 bits, else 0 (one scale per row).
+  int64_t group_of(const std::string& file_name, const Shape& shape) const;
 };
+
+// How "init_from" is read: the command line installs a reader of model folders (cli/data_commands.cpp),
+// which puts the folder's weights into the model or throws naming why it cannot. Without one (the
+// page's training lab, which has no folders), a config with "init_from" is refused.
+using InitFromReader = std::function<void(Model& model, const std::string& folder)>;
+void set_init_from_reader(InitFromReader reader);
 
 // p.value rounded as a model saved with dtype stores it: F16 / BF16 value by value; I8 (I4) each
 // row of a 2-D weight to 8 (4) bits with its scale (quantize_row_i8, _i4) and every other tensor to
-// F16, by stored_dtype's rule.
-void round_param(Param& p, DType dtype);
+// F16, by stored_dtype's rule. group > 0: a scale per group of that many columns (it must divide them).
+void round_param(Param& p, DType dtype, int64_t group = 0);
 
 // Reads "steps", "batch_size", "log_every", "eval_every", "max_seconds", "seed", "lr",
-// "weight_decay", "align_weight_decay", "clip_norm", "weights_dtype", "weights_i4" from a train
-// config.
+// "weight_decay", "align_weight_decay", "clip_norm", "weights_dtype", "weights_i4", "weights_i4_group",
+// "init_from" from a train config.
 // Throws ConfigError.
 LoopConfig read_loop_config(const nlohmann::json& config, int default_steps, int default_batch, double default_lr);
 
@@ -87,8 +102,9 @@ class TrainSession {
   Model& model_;
   LoopConfig cfg_;
   std::vector<Param*> params_;
-  std::vector<DType> dtypes_;  // how each of params_ is saved (LoopConfig::dtype_of)
-  std::vector<Mat> full_;      // the full-precision weights while the rounded ones are in use
+  std::vector<DType> dtypes_;    // how each of params_ is saved (LoopConfig::dtype_of)
+  std::vector<int64_t> groups_;  // and its scale group (LoopConfig::group_of)
+  std::vector<Mat> full_;        // the full-precision weights while the rounded ones are in use
   Adam opt_;
 };
 

@@ -129,8 +129,8 @@ TEST_CASE("safetensors: 4-bit bytes are read low nibble first, as two's-compleme
   }
   SECTION("scale of the wrong shape or dtype, or negative") {
     REQUIRE_REJECTED(with_scale("F16", "[1]", f16_bytes({0x3800})),
-                     "tensor \"w.scale\" (the scales of U8 (4-bit) tensor \"w\") has shape [1], but [2,1] needs one "
-                     "scale per row: [2]");
+                     "tensor \"w.scale\" (the scales of U8 (4-bit) tensor \"w\") has shape [1], but [2,1] (2 values a "
+                     "row) needs one scale per row, [2], or one per group of columns, [2, G] with G dividing 2");
     REQUIRE_REJECTED(with_scale("U8", "[2]", Bytes{1, 1}), "has dtype U8; scales are F16 or F32");
     REQUIRE_REJECTED(with_scale("F16", "[2]", f16_bytes({0x3800, 0xBC00})),
                      "the scale of row 1 of U8 (4-bit) tensor \"w\", is -1; scales must be finite and not negative");

@@ -160,10 +160,14 @@ TEST_CASE("safetensors: malformed 8-bit weights are rejected, each with its own 
   }
   SECTION("scale of the wrong shape") {
     REQUIRE_REJECTED(with_scale("F16", "[3]", f16_bytes({0x3800, 0x3400, 0x3400})),
-                     "tensor \"w.scale\" (the scales of I8 tensor \"w\") has shape [3], but [2,2] needs one scale per "
-                     "row: [2]");
-    REQUIRE_REJECTED(with_scale("F16", "[2,1]", f16_bytes({0x3800, 0x3400})), "has shape [2,1], but [2,2] needs");
-    REQUIRE_REJECTED(with_scale("F16", "[]", f16_bytes({0x3800})), "has shape [], but [2,2] needs");
+                     "tensor \"w.scale\" (the scales of I8 tensor \"w\") has shape [3], but [2,2] (2 values a row) "
+                     "needs one scale per row, [2], or one per group of columns, [2, G] with G dividing 2");
+    REQUIRE_REJECTED(with_scale("F16", "[2,3]", f16_bytes({0x3800, 0x3400, 0x3400, 0x3800, 0x3400, 0x3400})),
+                     "has shape [2,3], but [2,2] (2 values a row) needs");
+    // [R, 1] is one group a row: the same as [R] (docs/weights-format.md, "Scales per group").
+    CHECK(parse(with_scale("F16", "[2,1]", f16_bytes({0x3800, 0x3400}))).tensors[0].values ==
+          parse(with_scale("F16", "[2]", f16_bytes({0x3800, 0x3400}))).tensors[0].values);
+    REQUIRE_REJECTED(with_scale("F16", "[]", f16_bytes({0x3800})), "has shape [], but [2,2] (2 values a row) needs");
   }
   SECTION("scale of a dtype that is not F16 or F32") {
     REQUIRE_REJECTED(with_scale("BF16", "[2]", f16_bytes({0x3F00, 0x3E80})),
