@@ -46,10 +46,15 @@ TEST_CASE("shipped: transformer masked language models reproduce their cards' te
     CHECK(fresh.loss == Approx(card["loss"].get<double>()).margin(1e-5));
     CHECK(lm.card["parameters"] == lm.model->parameter_count());
     // F16, or F16 with the output projection in 8 bits (scripts/shrink-models, docs/models.md), or
-    // trained in 8 bits (the card's training says so), some tables in 4 bits ("I8+I4").
+    // trained in 8 bits (the card's training says so), some tables in 4 bits ("I8+I4"), or every
+    // 2-D weight in 4 bits ("I4": fine-tuned so from an 8-bit model, training.init_from).
     const std::string dtype = lm.card["weights_dtype"].get<std::string>();
-    CHECK((dtype == "F16" || dtype == "F16+I8" || dtype == "I8" || dtype == "I8+I4"));
+    CHECK((dtype == "F16" || dtype == "F16+I8" || dtype == "I8" || dtype == "I8+I4" || dtype == "I4"));
     if (dtype == "I8" || dtype == "I8+I4") CHECK(lm.card["training"].value("weights_dtype", "") == "I8");
+    if (dtype == "I4") {
+      CHECK(lm.card["training"].value("weights_dtype", "") == "I4");
+      CHECK(lm.card["training"]["init_from"]["training"].value("weights_dtype", "") == "I8");
+    }
     CHECK(lm.card["training"].contains("weights_i4") == (dtype == "I8+I4"));
     // A trained model, not a random one: well below the loss of a uniform guess, ln V.
     CHECK(metrics["test"]["loss"].get<double>() < std::log(model->tokenizer().vocab_size()) - 1);

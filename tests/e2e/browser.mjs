@@ -321,12 +321,39 @@ export async function assertInt8Line(cardLine, card, what) {
     int8 ? 1 : 0,
     `${what}: 8-bit line`,
   );
-  // The tensors kept in 4 bits beside the 8-bit ones (recipe "weights_i4") are named on the line.
+  // The tensors kept in 4 bits beside the 8-bit ones (recipe "weights_i4") are named on the line;
+  // a model whose every 2-D weight is 4-bit ("weights_dtype": "I4") has the line without names.
+  const all = card.training?.weights_dtype === 'I4';
   const four = int8 && Array.isArray(card.training?.weights_i4) ? card.training.weights_i4 : [];
   const line = cardLine.locator('[data-key="weights-i4"]');
-  assert.equal(await line.count(), four.length > 0 ? 1 : 0, `${what}: 4-bit line`);
-  if (four.length > 0) {
-    assert.equal(await line.getAttribute('data-value'), four.join(','), `${what}: 4-bit tensors`);
+  assert.equal(await line.count(), four.length > 0 || all ? 1 : 0, `${what}: 4-bit line`);
+  // Fine-tuned in 4 bits from an 8-bit model (recipe "init_from"): the line says so.
+  if (four.length > 0 || all)
+    assert.equal(
+      await line.getAttribute('data-tuned'),
+      card.training?.init_from ? 'true' : null,
+      `${what}: fine-tuned`,
+    );
+  if (four.length > 0 || all) {
+    assert.equal(
+      await line.getAttribute('data-value'),
+      all ? null : four.join(','),
+      `${what}: 4-bit tensors`,
+    );
+    // A scale per group of weights (recipe "weights_i4_group") is named, else one per row.
+    const group = card.training?.weights_i4_group ?? null;
+    assert.equal(
+      await line.getAttribute('data-group'),
+      group === null ? null : String(group),
+      `${what}: group`,
+    );
+    assert.match(
+      await line.innerText(),
+      group === null
+        ? /one scale per row|每行一个缩放系数/
+        : new RegExp(`one scale per ${group} weights|每 ${group} 个权重`),
+      `${what}: scales`,
+    );
     for (const name of four) assert.ok((await line.innerText()).includes(name), `${what}: names ${name}`);
   }
   return int8;

@@ -200,12 +200,16 @@ test('Seq2Seq lesson: the additive / dot-product switch, when the dot model is s
     assert.equal(await trick.getAttribute('data-value'), String(decay));
     assert.match(await trick.innerText(), /weight decay of \d+ on W_K and W_Q/);
   }
-  // Picked among runs that differ only in the seed: the card line lists every run's figure.
-  const runs = card.training?.seed_runs ?? [];
+  // Picked among runs that differ only in the seed: the card line lists every run's figure. A model
+  // fine-tuned from the picked 8-bit run (training.init_from) lists the base's runs, and says so.
+  const base = card.training?.init_from;
+  const runs = card.training?.seed_runs ?? base?.training?.seed_runs ?? [];
   const seeds = seq(page, '.card [data-key="seed-runs"]');
   assert.equal(await seeds.count(), runs.length >= 2 ? 1 : 0, 'the seed line');
   if (runs.length >= 2) {
     const text = await seeds.innerText();
+    assert.equal(await seeds.getAttribute('data-of-base'), !card.training?.seed_runs && base ? 'true' : null);
+    if (base && !card.training?.seed_runs) assert.match(text, /fine-tuned from/, text);
     for (const run of runs) {
       const figure = new Intl.NumberFormat('en', { style: 'percent', maximumFractionDigits: 1 }).format(
         run.exact_match,

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { trainedInt4, trainedInt8 } from '../../web/src/engine/model-folder';
+import { int4Group, trainedInt4, trainedInt8 } from '../../web/src/engine/model-folder';
 import { repoRoot } from './support/wasm-node';
 
 const models = path.join(repoRoot, 'models');
@@ -50,11 +50,26 @@ describe('8-bit training, as the recipe, the card and the weights say', () => {
     expect(int8).toBe(recipe.weights_dtype === 'I8');
     // 4-bit tables beside the 8-bit weights (recipe "weights_i4"): the card lists the same tensors,
     // says "I8+I4", and the file stores exactly those as U8 (two 4-bit values a byte).
+    // A recipe with "weights_dtype": "I4" keeps every 2-D weight in 4 bits ('all').
     const four = trainedInt4(card);
-    expect(four).toEqual(recipe.weights_i4 ?? []);
+    expect(four).toEqual(recipe.weights_dtype === 'I4' ? 'all' : (recipe.weights_i4 ?? []));
     const tensors = header(path.join(models, folder, 'model.safetensors'));
     const packed = Object.keys(tensors).filter((k) => tensors[k].dtype === 'U8');
-    expect(packed.sort()).toEqual([...(four as string[])].sort());
+    const matrices = Object.keys(tensors).filter(
+      (k) => !k.endsWith('.scale') && (tensors[k].shape ?? []).length === 2,
+    );
+    expect(packed.sort()).toEqual(four === 'all' ? matrices.sort() : [...four].sort());
+    if (four === 'all') expect(card.weights_dtype).toBe('I4');
+    // A scale per group of columns (recipe "weights_i4_group", which the card line names): each
+    // 4-bit tensor's scales are [R, C / group]; without it, one scale per row, [R].
+    const group = int4Group(card);
+    expect(group).toBe(typeof recipe.weights_i4_group === 'number' ? recipe.weights_i4_group : null);
+    for (const name of packed) {
+      const [rows, bytes] = tensors[name].shape ?? [];
+      // A group as wide as the row is one scale per row, stored as [R].
+      const groups = group ? (bytes * 2) / group : 1;
+      expect(tensors[`${name}.scale`].shape, name).toEqual(groups > 1 ? [rows, groups] : [rows]);
+    }
     if (int8) {
       expect(card.weights_dtype).toBe((four as string[]).length > 0 ? 'I8+I4' : 'I8');
       expect(dtypes(path.join(models, folder, 'model.safetensors')).has('I8')).toBe(true);

@@ -371,7 +371,9 @@ describe('self-attention against RNN and CNN', () => {
       const config = JSON.parse(fs.readFileSync(path.join(dir, 'config.json'), 'utf8'));
       const bytes = fs.readFileSync(path.join(dir, 'model.safetensors'));
       const header = JSON.parse(bytes.subarray(8, 8 + Number(bytes.readBigUInt64LE(0))).toString('utf8'));
-      const shape = (name: string): number[] => header[name].shape;
+      // A 4-bit weight is stored as U8 [out, in / 2], two values a byte (docs/weights-format.md).
+      const shape = (name: string): number[] =>
+        header[name].dtype === 'U8' ? [header[name].shape[0], header[name].shape[1] * 2] : header[name].shape;
       const n = 17;
       // A (n x in) input times a weight of shape (out, in) costs n * out * in multiply-adds.
       const product = (name: string) => n * shape(name)[0] * shape(name)[1];

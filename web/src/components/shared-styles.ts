@@ -176,6 +176,8 @@ export const lessonChrome = css`
     font-size: 0.85rem;
     color: var(--attn-muted, #5b6678);
     font-variant-numeric: tabular-nums;
+    /* a tensor name such as "tgt_embedding.weight" is wider than a 375 px line in Chinese */
+    overflow-wrap: anywhere;
   }
   .figure {
     min-width: 0;

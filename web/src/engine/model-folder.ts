@@ -171,6 +171,11 @@ export interface CardSummary {
   /** The card's seed, and the runs of the same recipe it was chosen among (empty: not chosen). */
   seed: number | null;
   seedRuns: SeedRun[];
+  /**
+   * The seed runs are those of the 8-bit model this one was fine-tuned from (card
+   * training.init_from.training.seed_runs): the pick was made before the fine-tuning.
+   */
+  seedRunsOfBase: boolean;
 }
 
 /** One run of a recipe that differs from the shipped model's only in the seed, and its test exact match. */
@@ -200,7 +205,43 @@ export function summarizeCard(card: Record<string, unknown>): CardSummary {
     alignWeightDecay: numberOr(training.align_weight_decay),
     trainedInt8: trainedInt8(card),
     seed: numberOr(card.seed),
-    seedRuns: seedRuns(training.seed_runs),
+    ...cardSeedRuns(training),
+  };
+}
+
+/** The seed runs on the card, or those of the model it was fine-tuned from (fineTuned). */
+function cardSeedRuns(training: Record<string, unknown>): { seedRuns: SeedRun[]; seedRunsOfBase: boolean } {
+  const own = seedRuns(training.seed_runs);
+  if (own.length > 0) return { seedRuns: own, seedRunsOfBase: false };
+  const base = fineTuned({ training });
+  return base
+    ? { seedRuns: base.seedRuns, seedRunsOfBase: base.seedRuns.length > 0 }
+    : { seedRuns: [], seedRunsOfBase: false };
+}
+
+/** A model fine-tuned from another folder's weights (train config "init_from", docs/models.md). */
+export interface FineTuned {
+  /** Steps of the model it started from, and its weights' dtype ("I8"). */
+  baseSteps: number | null;
+  baseDtype: string | null;
+  /** Steps of the fine-tuning itself, and its learning rate. */
+  steps: number | null;
+  lr: number | null;
+  seedRuns: SeedRun[];
+}
+
+/** card.training.init_from, written by `attnlab train` for a recipe with "init_from"; else null. */
+export function fineTuned(card: Record<string, unknown>): FineTuned | null {
+  const training = (card.training ?? {}) as Record<string, unknown>;
+  const from = training.init_from;
+  if (from === null || typeof from !== 'object') return null;
+  const base = ((from as Record<string, unknown>).training ?? {}) as Record<string, unknown>;
+  return {
+    baseSteps: numberOr(base.steps),
+    baseDtype: typeof base.weights_dtype === 'string' ? base.weights_dtype : null,
+    steps: numberOr(training.steps),
+    lr: numberOr(training.lr),
+    seedRuns: seedRuns(base.seed_runs),
   };
 }
 
@@ -249,4 +290,13 @@ export function trainedInt4(card: Record<string, unknown>): 'all' | string[] {
   return training.weights_dtype === 'I8' && Array.isArray(names)
     ? names.filter((n): n is string => typeof n === 'string')
     : [];
+}
+
+/**
+ * How many 4-bit weights share one scale: the recipe's "weights_i4_group" (columns per scale,
+ * docs/weights-format.md "Scales per group"), or null for one scale per row.
+ */
+export function int4Group(card: Record<string, unknown>): number | null {
+  const group = ((card.training ?? {}) as Record<string, unknown>).weights_i4_group;
+  return typeof group === 'number' && Number.isInteger(group) && group > 0 ? group : null;
 }

@@ -77,6 +77,8 @@ export const enSeq2seq = {
   lengthY: 'Exact match',
   lengthFourBit:
     '“{{model}}” keeps {{names}} in 4 bits (the rest of its weights in 8), and was trained that way (docs/models.md, “4-bit tables”).',
+  lengthFourBitTuned:
+    '“{{model}}” keeps {{names}} in 4 bits (the rest of its weights in 8): trained in 8 bits, then fine-tuned with them (docs/models.md, “Fine-tuned in 4 bits”).',
   lengthFourBitAll:
     '“{{model}}” has 4-bit weights, and was trained that way (docs/models.md, “4-bit tables”).',
   lengthCaption:

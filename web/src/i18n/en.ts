@@ -122,13 +122,21 @@ export const enShared = {
   // every lesson's card line, for a model trained with 8-bit weights (lessons/shared/card-int8.ts)
   cards: {
     int8: 'Its weights are 8-bit numbers (one byte each, with one scale per row), and it was trained that way: every training step computed with these 8-bit weights, so every figure here is that of the model you run (docs/models.md).',
-    int4: 'Of these weights, {{names}} are 4-bit numbers instead (half a byte each, with one scale per row), trained that way too.',
+    int4: 'Of these weights, {{names}} are 4-bit numbers instead (half a byte each, with {{scales}}), trained that way too.',
     int4All:
-      'Its weights are 4-bit numbers (half a byte each, with one scale per row), and it was trained that way: every training step computed with these 4-bit weights, so every figure here is that of the model you run (docs/models.md).',
+      'Its weights are 4-bit numbers (half a byte each, with {{scales}}), and it was trained that way: every training step computed with these 4-bit weights, so every figure here is that of the model you run (docs/models.md).',
+    int4AllTuned:
+      'Its weights are 4-bit numbers (half a byte each, with {{scales}}): it was trained for {{base}} steps with 8-bit weights, then fine-tuned for {{steps}} more steps with these 4-bit ones at a lower learning rate, so every figure here is that of the model you run (docs/models.md, “Fine-tuned in 4 bits”).',
+    int4Tuned:
+      'Of these weights, {{names}} are 4-bit numbers instead (half a byte each, with {{scales}}): it was trained for {{base}} steps with 8-bit weights, then fine-tuned for {{steps}} more steps with these 4-bit ones at a lower learning rate, so every figure here is that of the model you run (docs/models.md, “Fine-tuned in 4 bits”).',
+    scalePerRow: 'one scale per row',
+    scalePerGroup: 'one scale per {{n}} weights of a row',
     tied: 'Its output layer reuses its embedding table (tied weights, Press & Wolf 2017): each next-token score is the state, projected to the embedding width, times that token’s embedding, so the table is stored once.',
     // a model chosen among runs of one recipe that differ only in the seed (lessons/shared/card-seeds.ts)
     seedRuns:
       'Chosen from {{count}} runs of this recipe that differ only in the random seed, by exact match on these test sentences: {{list}}.',
+    seedRunsBase:
+      'The 8-bit model it was fine-tuned from was chosen from {{count}} runs of its recipe that differ only in the random seed, by exact match on these test sentences: {{list}} (figures before the fine-tuning).',
     seedRun: 'seed {{seed}}: {{value}}',
     seedRunThis: 'seed {{seed}} (this model): {{value}}',
     seedRunSeparator: '; ',

@@ -151,6 +151,8 @@ export const zhCN: Strings = {
     lengthY: '完全匹配率',
     lengthFourBit:
       '“{{model}}”把 {{names}} 存为 4 位整数（其余权重 8 位），训练时就是这样（见 docs/models.md 的“4-bit tables”）。',
+    lengthFourBitTuned:
+      '“{{model}}”把 {{names}} 存为 4 位整数（其余权重 8 位）：先用 8 位训练，再用这些 4 位权重微调（见 docs/models.md 的“Fine-tuned in 4 bits”）。',
     lengthFourBitAll: '“{{model}}”的权重是 4 位整数，训练时就是这样（见 docs/models.md 的“4-bit tables”）。',
     lengthCaption:
       '按长度统计的留出测试句的完全匹配率（整句译文与参考译文相同），取自模型卡。没有注意力时，解码器只能把整句话压进编码器的最终状态：从 8 个词起几乎全部译错。两个注意力模型在短句上几乎全部匹配，长句的完全匹配率较低；从 23 个词起，点积模型译对的比加性模型少。',
@@ -293,10 +295,18 @@ export const zhCN: Strings = {
   zhText: zhCNZhText,
   cards: {
     int8: '它的权重是 8 位整数（每个一字节，每行一个缩放系数），而且训练时就是这样算的：每一步训练都用这些 8 位权重计算，所以这里的每个数字都是你正在运行的模型的数字（见 docs/models.md）。',
-    int4: '其中 {{names}} 改用 4 位整数（每个半字节，每行一个缩放系数），训练时同样如此。',
+    int4: '其中 {{names}} 改用 4 位整数（每个半字节，{{scales}}），训练时同样如此。',
     int4All:
-      '它的权重是 4 位整数（每个半字节，每行一个缩放系数），而且训练时就是这样算的：每一步训练都用这些 4 位权重计算，所以这里的每个数字都是你正在运行的模型的数字（见 docs/models.md）。',
+      '它的权重是 4 位整数（每个半字节，{{scales}}），而且训练时就是这样算的：每一步训练都用这些 4 位权重计算，所以这里的每个数字都是你正在运行的模型的数字（见 docs/models.md）。',
+    int4AllTuned:
+      '它的权重是 4 位整数（每个半字节，{{scales}}）：它先用 8 位权重训练了 {{base}} 步，再用这些 4 位权重以较小的学习率微调了 {{steps}} 步，所以这里的每个数字都是你正在运行的模型的数字（见 docs/models.md 的“Fine-tuned in 4 bits”）。',
+    int4Tuned:
+      '其中 {{names}} 改用 4 位整数（每个半字节，{{scales}}）：它先用 8 位权重训练了 {{base}} 步，再用这些 4 位权重以较小的学习率微调了 {{steps}} 步，所以这里的每个数字都是你正在运行的模型的数字（见 docs/models.md 的“Fine-tuned in 4 bits”）。',
+    scalePerRow: '每行一个缩放系数',
+    scalePerGroup: '每行每 {{n}} 个权重一个缩放系数',
     tied: '它的输出层复用词嵌入表（权重共享，Press & Wolf 2017）：每个下一词元的得分是把状态投影到嵌入宽度后与该词元嵌入的点积，所以这张表只存一份。',
+    seedRunsBase:
+      '它微调前的 8 位模型是从同一配方只换随机种子训练的 {{count}} 次中，按这些测试句的完全匹配率选出的：{{list}}（均为微调前的数字）。',
     seedRuns: '同一配方只换随机种子训练了 {{count}} 次，按这些测试句的完全匹配率选出这一个：{{list}}。',
     seedRun: '种子 {{seed}}：{{value}}',
     seedRunThis: '种子 {{seed}}（本模型）：{{value}}',

@@ -89,7 +89,7 @@ export function renderCard(el: Seq2SeqElement): TemplateResult | typeof nothing 
           >${t('seq2seq.cardAlignDecay', { decay: card.alignWeightDecay })}</span
         >`
       : nothing;
-  const seeds = renderSeedRuns(card.seedRuns, card.seed);
+  const seeds = renderSeedRuns(card.seedRuns, card.seed, card.seedRunsOfBase);
   return html`<p class="card">
     ${text}${trick}${seeds}${renderInt8(card.trainedInt8)}${renderInt4(model.info.card)}${renderTied(
       model.info.config,

@@ -8,7 +8,7 @@ import type { ChartSeries } from '../../figures/line-chart';
 import type { Seq2SeqElement } from './element';
 import { fetchAsset } from '../../engine/assets';
 import { defaultModelBase } from '../../engine/model-base';
-import { modelUrl, trainedInt4 } from '../../engine/model-folder';
+import { fineTuned, modelUrl, trainedInt4 } from '../../engine/model-folder';
 import { SEQ2SEQ_PAIR_MODELS, type Seq2SeqPair } from '../shared/models';
 import { accuracyByLength, fourBitCurves, type LengthCurve } from './view-model';
 import { CHART_COLORS, CHART_DASH, say, type Variant } from './parts';
@@ -20,13 +20,15 @@ export async function readLengthCurves(pair: Seq2SeqPair, models: readonly strin
   const curves = await Promise.all(
     keys
       .filter(([, folder]) => models.includes(folder))
-      .map(async ([key, folder]) => {
+      .map(async ([key, folder]): Promise<LengthCurve | null> => {
         try {
           const response = await fetchAsset(modelUrl(defaultModelBase(), folder, 'card.json'));
           if (!response.ok) return null;
           const card = (await response.json()) as Record<string, unknown>;
           const points = accuracyByLength(card);
-          return points.length ? { key, points, fourBit: trainedInt4(card) } : null;
+          return points.length
+            ? { key, points, fourBit: trainedInt4(card), tuned: fineTuned(card) !== null }
+            : null;
         } catch {
           return null;
         }
@@ -44,7 +46,7 @@ function fourBitNote(curves: readonly LengthCurve[], label: (key: string) => str
     .map((c) =>
       c.fourBit === 'all'
         ? t('seq2seq.lengthFourBitAll', { model: label(c.key) })
-        : t('seq2seq.lengthFourBit', {
+        : t(c.tuned ? 'seq2seq.lengthFourBitTuned' : 'seq2seq.lengthFourBit', {
             model: label(c.key),
             names: new Intl.ListFormat(currentLanguage(), { type: 'conjunction' }).format(c.fourBit),
           }),

@@ -330,6 +330,8 @@ export interface LengthCurve {
   key: string;
   points: LengthPoint[];
   fourBit: 'all' | string[];
+  /** Fine-tuned with those 4-bit tables from an 8-bit model (card training.init_from). */
+  tuned?: boolean;
 }
 
 /** The curves whose models keep tables in 4 bits (every 2-D weight: 'all'), for the chart to name. */

@@ -4,8 +4,8 @@
 // tensors kept in 4 bits are its training.weights_i4 (trainedInt4).
 
 import { html, nothing, type TemplateResult } from 'lit';
-import { currentLanguage, t } from '../../i18n';
-import { trainedInt4 } from '../../engine/model-folder';
+import { currentLanguage, formatNumber, t } from '../../i18n';
+import { fineTuned, int4Group, trainedInt4 } from '../../engine/model-folder';
 
 export function renderInt8(trained: boolean): TemplateResult | typeof nothing {
   return trained ? html` <span class="card-trick" data-key="weights-i8">${t('cards.int8')}</span>` : nothing;
@@ -14,13 +14,31 @@ export function renderInt8(trained: boolean): TemplateResult | typeof nothing {
 /** The same for 4-bit weights: every 2-D weight, or the tables listed beside 8-bit ones (trainedInt4). */
 export function renderInt4(card: Record<string, unknown>): TemplateResult | typeof nothing {
   const four = trainedInt4(card);
-  if (four === 'all')
-    return html` <span class="card-trick" data-key="weights-i4">${t('cards.int4All')}</span>`;
-  if (four.length === 0) return nothing;
-  return html` <span class="card-trick" data-key="weights-i4" data-value=${four.join(',')}
-    >${t('cards.int4', {
-      names: new Intl.ListFormat(currentLanguage(), { type: 'conjunction' }).format(four),
-    })}</span
+  if (four !== 'all' && four.length === 0) return nothing;
+  const group = int4Group(card);
+  // "one scale per row", or per group of weights (recipe "weights_i4_group")
+  const scales = group ? t('cards.scalePerGroup', { n: group }) : t('cards.scalePerRow');
+  // Fine-tuned in 4 bits from an 8-bit model (recipe "init_from"): how many steps each way.
+  const from = fineTuned(card);
+  const tuned = from && from.baseSteps !== null && from.steps !== null ? from : null;
+  const steps = tuned ? { base: formatNumber(tuned.baseSteps!), steps: formatNumber(tuned.steps!) } : {};
+  const names =
+    four === 'all' ? '' : new Intl.ListFormat(currentLanguage(), { type: 'conjunction' }).format(four);
+  const key =
+    four === 'all'
+      ? tuned
+        ? 'cards.int4AllTuned'
+        : 'cards.int4All'
+      : tuned
+        ? 'cards.int4Tuned'
+        : 'cards.int4';
+  return html` <span
+    class="card-trick"
+    data-key="weights-i4"
+    data-value=${four === 'all' ? nothing : four.join(',')}
+    data-group=${group ?? nothing}
+    data-tuned=${tuned ? 'true' : nothing}
+    >${t(key, { names, scales, ...steps })}</span
   >`;
 }
 

@@ -6,7 +6,11 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { formatPercent, t } from '../../i18n';
 import type { SeedRun } from '../../engine/model-folder';
 
-export function renderSeedRuns(runs: SeedRun[], seed: number | null): TemplateResult | typeof nothing {
+export function renderSeedRuns(
+  runs: SeedRun[],
+  seed: number | null,
+  ofBase = false,
+): TemplateResult | typeof nothing {
   if (runs.length < 2) return nothing;
   const list = runs
     .map((run) =>
@@ -16,7 +20,12 @@ export function renderSeedRuns(runs: SeedRun[], seed: number | null): TemplateRe
       }),
     )
     .join(t('cards.seedRunSeparator'));
-  return html` <span class="card-trick" data-key="seed-runs" data-count=${runs.length}
-    >${t('cards.seedRuns', { count: runs.length, list })}</span
+  // A fine-tuned model: the runs compared are those of the 8-bit model it started from.
+  return html` <span
+    class="card-trick"
+    data-key="seed-runs"
+    data-count=${runs.length}
+    data-of-base=${ofBase ? 'true' : nothing}
+    >${t(ofBase ? 'cards.seedRunsBase' : 'cards.seedRuns', { count: runs.length, list })}</span
   >`;
 }
