@@ -1,25 +1,17 @@
 // Scales per group of columns (docs/weights-format.md, "Scales per group"): an I8 or I4 tensor whose
 // "W.scale" is [R, G], each scale covering C / G columns of its row. Round trips within half the
-// group's scale, an outlier that coarsens only its own group, the writer's and the trainer's
-// refusals, and one rejection per way the reader can be handed malformed group scales.
+// group's scale, an outlier that coarsens only its own group, the writer's refusal, and one
+// rejection per way the reader can be handed malformed group scales. Training with groups:
+// test_train.cpp.
 #include <catch2/catch.hpp>
 
-#include <algorithm>
 #include <cmath>
-#include <filesystem>
 #include <random>
-#include <sstream>
 #include <string>
 #include <vector>
 
-#include <unistd.h>
-
-#include "io/model_io.h"
 #include "io/safetensors.h"
-#include "models/model.h"
 #include "safetensors_bytes.h"
-#include "train/loop.h"
-#include "train/trainer.h"
 
 using namespace attnlab;
 using namespace attnlab::safetensors_bytes;
@@ -120,70 +112,4 @@ TEST_CASE("safetensors: malformed group scales are refused by name") {
   SECTION("truncated or corrupted") {
     check_cuts_and_flips(with_scale("[2,2]", f16_bytes({0x3800, 0x3400, 0x3C00, 0x4000})));
   }
-}
-
-TEST_CASE("train: weights_i4_group trains and saves the 4-bit tables with a scale per group") {
-  nlohmann::json cfg = {{"model",
-                         {{"architecture", "rnn_attention"},
-                          {"vocab_size", 8},
-                          {"embed_dim", 8},
-                          {"hidden_size", 16},
-                          {"cell", "rnn"},
-                          {"score", "additive"},
-                          {"attn_dim", 16}}},
-                        {"task", {{"kind", "recall"}, {"length", 6}, {"n_test", 200}}},
-                        {"steps", 300},
-                        {"lr", 0.01},
-                        {"seed", 3},
-                        {"log_every", 100},
-                        {"weights_dtype", "I8"},
-                        {"weights_i4", {"embedding.weight"}},
-                        {"weights_i4_group", 4}};
-  auto model = build_model(cfg["model"]);
-  std::ostringstream log;
-  train_from_config(*model, cfg, log);
-  const LoopConfig loop = read_loop_config(cfg, 1, 1, 1e-3);
-  CHECK(loop.weights_i4_group == 4);
-  const std::string dir = "/tmp/attnlab_test_i4_group_" + std::to_string(::getpid());
-  save_model_dir(dir, *model, {}, DType::I8, loop.weights_i4, loop.weights_i4_group);
-  const SafetensorsFile back = read_safetensors_file(dir + "/model.safetensors");
-  std::filesystem::remove_all(dir);
-  const std::vector<TensorData> weights = export_weights(*model);
-  REQUIRE(back.tensors.size() == weights.size());
-  for (size_t i = 0; i < weights.size(); ++i) {
-    INFO(weights[i].name);
-    CHECK(back.tensors[i].values == weights[i].values);  // trained on the grid it is saved on
-  }
-  // Each group of 4 holds at most 15 levels of its own scale; the row as a whole usually more
-  // levels than one scale per row would give it, which is the point.
-  const TensorData* emb = back.find("embedding.weight");
-  REQUIRE(emb);
-  CHECK(emb->group == 4);
-  int rows_finer = 0;
-  for (size_t r = 0; r < size_t(emb->shape[0]); ++r) {
-    const float* row = emb->values.data() + r * 8;
-    const I8Row one = quantize_row_i4(row, 8);
-    bool off_grid = false;
-    for (size_t c = 0; c < 8; ++c) off_grid |= one.scale > 0 && float(one.q[c]) * one.scale != row[c];
-    rows_finer += off_grid;
-  }
-  CHECK(rows_finer > 0);
-
-  const auto refusal = [&](nlohmann::json c) {
-    auto m = build_model(c["model"]);
-    std::ostringstream l;
-    try {
-      train_from_config(*m, c, l);
-    } catch (const ConfigError& e) {
-      return std::string(e.what());
-    }
-    return std::string("(trained)");
-  };
-  nlohmann::json wrong = cfg;
-  wrong["weights_i4_group"] = 3;
-  CHECK_THAT(refusal(wrong), Contains("\"weights_i4_group\": groups of 3 columns do not divide the 8 columns of "
-                                      "\"embedding.weight\""));
-  wrong = cfg;
-  wrong.erase("weights_i4");
-  CHECK_THAT(refusal(wrong), Contains("\"weights_i4_group\" sets the scale groups of 4-bit weights"));
 }

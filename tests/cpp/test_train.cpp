@@ -32,6 +32,18 @@ const nlohmann::json kTrainConfig = {{"model",
                                      {"seed", 3},
                                      {"log_every", 100}};
 
+// The message a config is refused with, or "(trained)" when it trains.
+std::string refusal(const nlohmann::json& c) {
+  auto m = build_model(c["model"]);
+  std::ostringstream l;
+  try {
+    train_from_config(*m, c, l);
+  } catch (const ConfigError& e) {
+    return std::string(e.what());
+  }
+  return std::string("(trained)");
+}
+
 }  // namespace
 
 TEST_CASE("train: a tiny recall run lowers the loss and learns the task") {
@@ -175,16 +187,6 @@ TEST_CASE("train: weights_i4 trains and saves the listed tables in 4 bits, the r
   std::filesystem::remove_all(dir);
 
   // Names the model lacks, a tensor that is not 2-D, and 4-bit tables without I8 are refused by name.
-  const auto refusal = [&](nlohmann::json c) {
-    auto m = build_model(c["model"]);
-    std::ostringstream l;
-    try {
-      train_from_config(*m, c, l);
-    } catch (const ConfigError& e) {
-      return std::string(e.what());
-    }
-    return std::string("(trained)");
-  };
   nlohmann::json wrong = cfg;
   wrong["weights_i4"] = {"embeding.weight"};
   CHECK_THAT(refusal(wrong), Catch::Contains("\"weights_i4\": the model has no tensor \"embeding.weight\""));
@@ -193,6 +195,51 @@ TEST_CASE("train: weights_i4 trains and saves the listed tables in 4 bits, the r
   wrong = cfg;
   wrong["weights_dtype"] = "F32";
   CHECK_THAT(refusal(wrong), Catch::Contains("set \"weights_dtype\": \"I8\""));
+}
+
+TEST_CASE("train: weights_i4_group trains and saves the 4-bit tables with a scale per group") {
+  nlohmann::json cfg = kTrainConfig;
+  cfg["steps"] = 300;
+  cfg["weights_dtype"] = "I8";
+  cfg["weights_i4"] = {"embedding.weight"};
+  cfg["weights_i4_group"] = 4;
+  auto model = build_model(cfg["model"]);
+  std::ostringstream log;
+  train_from_config(*model, cfg, log);
+  const LoopConfig loop = read_loop_config(cfg, 1, 1, 1e-3);
+  CHECK(loop.weights_i4_group == 4);
+  const std::string dir = "/tmp/attnlab_test_i4_group_" + std::to_string(::getpid());
+  save_model_dir(dir, *model, {}, DType::I8, loop.weights_i4, loop.weights_i4_group);
+  const SafetensorsFile back = read_safetensors_file(dir + "/model.safetensors");
+  std::filesystem::remove_all(dir);
+  const std::vector<TensorData> weights = export_weights(*model);
+  REQUIRE(back.tensors.size() == weights.size());
+  for (size_t i = 0; i < weights.size(); ++i) {
+    INFO(weights[i].name);
+    CHECK(back.tensors[i].values == weights[i].values);  // trained on the grid it is saved on
+  }
+  // Each group of 4 holds at most 15 levels of its own scale; the row as a whole usually more
+  // levels than one scale per row would give it, which is the point.
+  const TensorData* emb = back.find("embedding.weight");
+  REQUIRE(emb);
+  CHECK(emb->group == 4);
+  int rows_finer = 0;
+  for (size_t r = 0; r < size_t(emb->shape[0]); ++r) {
+    const float* row = emb->values.data() + r * 8;
+    const I8Row one = quantize_row_i4(row, 8);
+    bool off_grid = false;
+    for (size_t c = 0; c < 8; ++c) off_grid |= one.scale > 0 && float(one.q[c]) * one.scale != row[c];
+    rows_finer += off_grid;
+  }
+  CHECK(rows_finer > 0);
+
+  nlohmann::json wrong = cfg;
+  wrong["weights_i4_group"] = 3;
+  CHECK_THAT(refusal(wrong), Catch::Contains("\"weights_i4_group\": groups of 3 columns do not divide the 8 columns of "
+                                             "\"embedding.weight\""));
+  wrong = cfg;
+  wrong.erase("weights_i4");
+  CHECK_THAT(refusal(wrong), Catch::Contains("\"weights_i4_group\" sets the scale groups of 4-bit weights"));
 }
 
 TEST_CASE("train: an example that throws mid-batch leaves an 8-bit training's full-precision weights in place") {
