@@ -15,6 +15,7 @@ export const enSeq2seqPairs = {
     '· Targets: at least {{exactTarget}} exact match ({{exactMet}}) and an alignment error rate of at most {{aerTarget}} ({{aerMet}}).',
   met: 'met',
   missed: 'missed',
+  missedBy: 'missed by {{points}} points',
 };
 
 const chineseOut = {

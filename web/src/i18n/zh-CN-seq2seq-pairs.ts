@@ -14,6 +14,7 @@ export const zhCNSeq2seqPairs: typeof enSeq2seqPairs = {
     '· 目标：完全匹配率至少 {{exactTarget}}（{{exactMet}}），对齐错误率至多 {{aerTarget}}（{{aerMet}}）。',
   met: '已达到',
   missed: '未达到',
+  missedBy: '未达到，差 {{points}} 个百分点',
 };
 
 const chineseOut = {

@@ -5,7 +5,7 @@
 
 import { css, html, nothing, type TemplateResult } from 'lit';
 import { radioPills } from '../../components/radio-pills';
-import { currentLanguage, formatPercent, t } from '../../i18n';
+import { currentLanguage, formatNumber, formatPercent, t } from '../../i18n';
 import { LOCAL } from '../shared/model-set';
 import { SEQ2SEQ_PAIRS, SEQ2SEQ_PAIR_MODELS, type Seq2SeqPair } from '../shared/models';
 import type { CardSummary } from '../../engine/model-folder';
@@ -117,13 +117,22 @@ export function renderTargets(el: Seq2SeqElement, card: CardSummary): TemplateRe
   if (el.pair === 'en-fr' || el.variant === LOCAL || card.exactMatch === null || card.aer === null)
     return nothing;
   const met = targetsMet(card);
-  const word = (ok: boolean | null) => t(ok ? 'seq2seqPairs.met' : 'seq2seqPairs.missed');
+  // A missed target says by how much, in points of the card's own figure.
+  const word = (ok: boolean | null, value: number, target: number) =>
+    ok
+      ? t('seq2seqPairs.met')
+      : t('seq2seqPairs.missedBy', {
+          points: formatNumber(Math.abs(value - target) * 100, {
+            maximumFractionDigits: 1,
+            minimumFractionDigits: 1,
+          }),
+        });
   return html` <span class="card-targets" data-exact-met=${String(met.exact)} data-aer-met=${String(met.aer)}
     >${t('seq2seqPairs.cardTargets', {
       exactTarget: formatPercent(SEQ2SEQ_TARGETS.exactMatch),
       aerTarget: formatPercent(SEQ2SEQ_TARGETS.aer),
-      exactMet: word(met.exact),
-      aerMet: word(met.aer),
+      exactMet: word(met.exact, card.exactMatch, SEQ2SEQ_TARGETS.exactMatch),
+      aerMet: word(met.aer, card.aer, SEQ2SEQ_TARGETS.aer),
     })}</span
   >`;
 }
