@@ -21,23 +21,28 @@ namespace attnlab::cli {
 namespace {
 
 // "init_from": the training starts from a model folder's weights (train/loop.h). The folder must
-// hold the same model: the same config, key for key, so every tensor fits.
-void read_start_weights(Model& model, const std::string& folder) {
+// hold the same model: the same config, key for key, so every tensor fits. Returns the folder's card.
+nlohmann::json read_start_weights(Model& model, const std::string& folder) {
   const LoadedModel base = load_model_dir(folder);
   const nlohmann::json& want = model.config();
   const nlohmann::json have = base.model->config();
   if (have != want) {
+    nlohmann::json all = want;
+    all.update(have);  // every key of either
     std::string key;
-    for (const auto& item : want.items())
-      if (!have.contains(item.key()) || have[item.key()] != item.value()) key = key.empty() ? item.key() : key;
-    for (const auto& item : have.items())
-      if (!want.contains(item.key())) key = key.empty() ? item.key() : key;
+    for (const auto& item : all.items()) {
+      if (!want.contains(item.key()) || !have.contains(item.key()) || want[item.key()] != have[item.key()]) {
+        key = item.key();
+        break;
+      }
+    }
     throw ConfigError("train config \"init_from\": " + folder + " holds another model (its config differs at \"" + key +
                       "\")");
   }
   SafetensorsFile weights;
   weights.tensors = export_weights(*base.model);
   assign_weights(model, weights, folder);
+  return base.card;
 }
 
 }  // namespace
@@ -49,7 +54,11 @@ int cmd_train(const Args& a, std::ostream& out) {
   if (steps > 0) config["steps"] = steps;
   config["model"] = complete_model_config(config);
   std::unique_ptr<Model> model = build_model(config["model"]);
-  set_init_from_reader(read_start_weights);
+  nlohmann::json base_card;  // the card of the "init_from" folder, read once with its weights
+  set_init_from_reader([&](Model& m, const std::string& folder) { base_card = read_start_weights(m, folder); });
+  struct Uninstall {  // the reader refers to base_card: it goes when cmd_train returns or throws
+    ~Uninstall() { set_init_from_reader(nullptr); }
+  } uninstall;
   const TrainReport rep = train_from_config(*model, config, out);
   nlohmann::json card = {{"description", config.value("description", "")},
                          {"data", config.value("task", nlohmann::json::object())},
@@ -71,7 +80,6 @@ int cmd_train(const Args& a, std::ostream& out) {
   // A fine-tuning run says what it started from: the folder and how that model was trained.
   if (config.contains("init_from")) {
     const std::string from = config["init_from"].get<std::string>();
-    const nlohmann::json base_card = load_model_dir(from).card;
     nlohmann::json base = base_card.value("training", nlohmann::json::object());
     base.erase("loss_curve");
     card["training"]["init_from"] = {{"folder", from},
