@@ -3,8 +3,10 @@
 // other origin: the served page runs only its own files; the single file, where every script is
 // inline by necessity, only the scripts whose SHA-256 the build wrote into the policy.
 //   'wasm-unsafe-eval'  compiling the engine's WebAssembly (and nothing else of eval's kind)
+//   'strict-dynamic'    the single file only: its hashed loader unpacks the app's code and starts it
+//                       as a blob: script (web/vite-single-pack.ts); that script is trusted because
+//                       the hashed one added it, and no other (no blob: or data: source is allowed)
 //   worker-src blob:    the single file starts its workers from blob: URLs, which inherit this policy
-//   connect-src data:   the single file's worker fetches its .wasm from a data: URL
 //   style-src-attr 'unsafe-inline'  style="" attributes written by templates (Lit, KaTeX, d3); an
 //                       attribute cannot run script. Style sheets: Lit's are constructed (no CSP
 //                       check), the served page's are files, the single file's <style> are hashed.
@@ -17,14 +19,16 @@ const sha256 = (text: string) =>
   `'sha256-${crypto.createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
 /** The policy; `scripts` and `styles` are the hashes of inline elements (the single file's). */
-export function contentSecurityPolicy(inline: { scripts?: string[]; styles?: string[] } = {}): string {
-  const scripts = inline.scripts ?? [];
+export function contentSecurityPolicy(
+  inline: { scripts?: string[]; styles?: string[]; strictDynamic?: boolean } = {},
+): string {
+  const scripts = [...(inline.strictDynamic ? ["'strict-dynamic'"] : []), ...(inline.scripts ?? [])];
   const styles = inline.styles ?? [];
   return [
     "default-src 'none'",
     `script-src 'self' 'wasm-unsafe-eval'${scripts.map((s) => ` ${s}`).join('')}`,
     "worker-src 'self' blob:",
-    "connect-src 'self' data: blob:",
+    "connect-src 'self' blob:",
     `style-src 'self'${styles.map((s) => ` ${s}`).join('')}`,
     "style-src-attr 'unsafe-inline'",
     "img-src 'self' data: blob:",
@@ -62,11 +66,16 @@ export function inlineElements(html: string): { scripts: string[]; styles: strin
 
 /**
  * The single file: after vite-plugin-singlefile inlined everything, hashes each inline script and
- * style of the written file and puts the policy naming exactly those into its <head>.
+ * style of the written file and puts the policy naming exactly those into its <head>, with
+ * 'strict-dynamic' for the script its packed loader starts.
  */
 export function hashInlinePolicy(file: string): void {
   const html = fs.readFileSync(file, 'utf8');
   const { scripts, styles } = inlineElements(html);
-  const policy = contentSecurityPolicy({ scripts: scripts.map(sha256), styles: styles.map(sha256) });
+  const policy = contentSecurityPolicy({
+    scripts: scripts.map(sha256),
+    styles: styles.map(sha256),
+    strictDynamic: true,
+  });
   fs.writeFileSync(file, withPolicy(html, policy));
 }

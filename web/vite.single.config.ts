@@ -1,16 +1,19 @@
 // The single-file build: build/single/attnlab.html holds the whole app (scripts, styles, KaTeX
 // fonts, the engine worker with its WASM, and the trained models), so a teacher can upload one file
-// to a learning platform and it opens from file:// with no server and no network.
+// to a learning platform and it opens from file:// with no server and no network. What can be is
+// gzip-compressed inside it and unpacked by the browser: each model file, the WASM, the code.
 //   npm run build:single                                     every model folder of models/
 //   ATTNLAB_SINGLE_MODELS=seq2seq-additive,tf-mlm npm run build:single    a smaller file
 // scripts/build-single runs it and reports the file's size.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import { viteSingleFile } from 'vite-plugin-singlefile';
 import { modelFoldersPlugin } from './vite-plugin-models.ts';
 import { hashInlinePolicy } from './vite-plugin-csp.ts';
+import { packModuleScript } from './vite-single-pack.ts';
 
 const webDir = path.dirname(fileURLToPath(import.meta.url));
 const only = process.env.ATTNLAB_SINGLE_MODELS?.split(',').filter(Boolean);
@@ -35,16 +38,27 @@ const inlineWorker: Plugin = {
 };
 
 /**
- * One engine in the file: the lessons' worker loads the whole module too (the file holds the lab
- * anyway), instead of a second, inference-only copy of most of the same code.
+ * One engine in the file, stored once and compressed: both workers are the same inlined script
+ * (worker-single.ts), which gets attnlab.wasm as base64 gzip text from `virtual:attnlab-wasm` and
+ * hands the unpacked bytes to the glue (wasmBinary). The glue's own reference to the file
+ * (new URL("attnlab.wasm", import.meta.url)) is taken out, or Vite would inline the module a second
+ * time as an uncompressed data: URL; a glue without that exact text fails the build.
  */
-const oneEngine: Plugin = {
-  name: 'attnlab-one-engine',
+const GLUE_WASM_URL = 'new URL("attnlab.wasm",import.meta.url).toString()';
+const oneCompressedEngine: Plugin = {
+  name: 'attnlab-one-compressed-engine',
   enforce: 'pre',
-  resolveId(source, importer) {
-    if (source === './generated/attnlab-infer.js' && importer?.endsWith(path.join('engine', 'worker.ts')))
-      return path.join(webDir, 'src/engine/generated/attnlab.js');
-    return null;
+  resolveId: (source) => (source === 'virtual:attnlab-wasm' ? '\0virtual:attnlab-wasm' : null),
+  load(id) {
+    if (id !== '\0virtual:attnlab-wasm') return null;
+    const wasm = fs.readFileSync(path.join(webDir, 'src/engine/generated/attnlab.wasm'));
+    const gzip = zlib.gzipSync(wasm, { level: 9 }).toString('base64');
+    return `export const wasmGzip = ${JSON.stringify(gzip)};`;
+  },
+  transform(code, id) {
+    if (!id.endsWith(path.join('engine', 'generated', 'attnlab.js'))) return null;
+    if (!code.includes(GLUE_WASM_URL)) throw new Error(`attnlab.js no longer holds ${GLUE_WASM_URL}`);
+    return code.replace(GLUE_WASM_URL, '"attnlab.wasm"');
   },
 };
 
@@ -77,6 +91,7 @@ const namedAttnlabHtml: Plugin = {
     const dir = options.dir ?? path.resolve(webDir, '../build/single');
     const file = path.join(dir, 'attnlab.html');
     fs.renameSync(path.join(dir, 'index.html'), file);
+    fs.writeFileSync(file, packModuleScript(fs.readFileSync(file, 'utf8')));
     hashInlinePolicy(file); // every script is inline: the policy names each one's SHA-256
     // The size a teacher uploads, reported by every build.
     const mb = (fs.statSync(file).size / 1e6).toFixed(1);
@@ -108,5 +123,5 @@ export default defineConfig({
     rolldownOptions: { input: { attnlab: path.resolve(webDir, 'index.html') } },
   },
   // Chromium refuses module workers from blob: URLs in a file:// page (opaque origin); a classic one starts.
-  worker: { format: 'iife', plugins: () => [oneEngine] },
+  worker: { format: 'iife', plugins: () => [oneCompressedEngine] },
 });

@@ -2,4 +2,4 @@
 // the tests pass their own base URLs and fetch functions, so only the shape is needed.
 export const modelsIndexUrl = 'http://localhost/models/index.json';
 export const embeddedText: Record<string, string> | null = null;
-export const embeddedBase64: Record<string, string> | null = null;
+export const embeddedGzip: Record<string, string> | null = null;

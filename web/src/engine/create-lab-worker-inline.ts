@@ -1,5 +1,5 @@
-// The single-file build's lab worker: Vite inlines the worker bundle (with the WASM inside it as a
-// data: URL) and starts it from a blob: URL, so the page needs no file beside it.
-import LabWorker from './lab-worker.ts?worker&inline';
+// The single-file build's lab worker: the same inlined worker bundle as the engine's
+// (worker-single.ts, so the file holds the WASM once), started under the lab's name.
+import SingleWorker from './worker-single.ts?worker&inline';
 
-export const createLabWorker = (): Worker => new LabWorker({ name: 'attnlab-lab' });
+export const createLabWorker = (): Worker => new SingleWorker({ name: 'attnlab-lab' });

@@ -4,6 +4,6 @@ declare module 'virtual:attnlab-models' {
   export const modelsIndexUrl: string;
   /** The single-file build's embedded files by URL (null in the normal build): text ones... */
   export const embeddedText: Record<string, string> | null;
-  /** ...and binary ones as base64. */
-  export const embeddedBase64: Record<string, string> | null;
+  /** ...and the model files, gzip-compressed, as base64. */
+  export const embeddedGzip: Record<string, string> | null;
 }

@@ -32,13 +32,18 @@ class EngineHost {
   /** A trap happened: the module is unusable and the page is replacing this worker. */
   private dead = false;
 
-  constructor(private readonly createModule: unknown) {}
+  constructor(
+    private readonly createModule: unknown,
+    private readonly wasmBinary?: Promise<Uint8Array<ArrayBuffer>>,
+  ) {}
 
   async start(): Promise<void> {
     const factory = this.createModule as AttnlabFactory;
+    const binary = await this.wasmBinary;
     this.module = await factory({
       // The glue finds the .wasm itself (new URL('attnlab.wasm', import.meta.url), which Vite hashes
-      // into the build, or inlines as a data: URL in the single-file build).
+      // into the build), unless the single-file build hands it the bytes (worker-single.ts).
+      ...(binary ? { wasmBinary: binary } : {}),
       print: () => {},
       printErr: (text) => console.warn('[attnlab]', text),
     });
@@ -268,9 +273,12 @@ function messageOf(error: unknown): string {
   return 'unknown engine error';
 }
 
-/** Starts the worker on an Emscripten factory (worker.ts: the lessons' module; worker-full.ts: the whole one). */
-export function runEngineWorker(createModule: unknown): void {
-  const host = new EngineHost(createModule);
+/**
+ * Starts the worker on an Emscripten factory (worker.ts: the lessons' module; worker-full.ts: the
+ * whole one; worker-single.ts: the single-file build's, which passes the module's bytes).
+ */
+export function runEngineWorker(createModule: unknown, wasmBinary?: Promise<Uint8Array<ArrayBuffer>>): void {
+  const host = new EngineHost(createModule, wasmBinary);
   // While the glue fetches and compiles the .wasm (on slow 3G, longer than the page's start bound)
   // the worker says it is alive; a worker whose thread is stuck says nothing and is replaced.
   const starting = () => scope.postMessage({ type: 'loading' });
