@@ -1,7 +1,7 @@
 // Workers and memory as a student tries each model of a lesson (not a test): each lesson embedded
 // alone (`?embed=<lesson>`), its model pills clicked in turn, and after each model has drawn, the
 // page's workers and the renderer processes' resident memory (as bench-embed reads it). Each model
-// a lesson has loaded keeps a worker of its own (docs/performance.md, "One worker per model").
+// a lesson has loaded keeps a worker of its own (docs/performance-downloads.md, "One worker per model").
 //   npm run build && node scripts/bench-workers.mjs        (ATTNLAB_WEB_DIR=... for another build)
 import { openSession, rendererMegabytes } from '../tests/e2e/browser.mjs';
 

@@ -31,7 +31,7 @@ using namespace safetensors_text;
 // keys) and keeps the header's key order itself, from the parser's callback; the writer
 // (safetensors_write.cpp) uses ordered_json (the metadata first, the tensors in the order they are
 // stored). The page's module has no writer, so it links one JSON instantiation, not two
-// (docs/performance.md).
+// (docs/performance-downloads.md).
 using HeaderJson = nlohmann::json;
 
 // The reference implementation refuses larger headers too; real ones are a few MB at most.

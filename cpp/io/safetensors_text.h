@@ -30,7 +30,7 @@ inline std::string shape_text(const Shape& shape) {
 }
 
 // snprintf, not an ostringstream: a stream links libc++'s iostream and locale code into the page's
-// WebAssembly for this one message (docs/performance.md, "What a page downloads and runs").
+// WebAssembly for this one message (docs/performance-downloads.md, "What a page downloads and runs").
 inline std::string float_text(float value) {
   char text[32];
   std::snprintf(text, sizeof text, "%.9g", static_cast<double>(value));

@@ -34,7 +34,7 @@ struct OutputHead {
   // untied; tied, U(-0.1, 0.1), as PyTorch's word_language_model does for its tied encoder. With
   // N(0, 1) rows the logits start large and, as Adam moves each weight by about the learning rate
   // per step whatever its scale, the table learns slowly: a tied reader's validation perplexity was
-  // 205.5 after 1,000 steps against the untied one's 93.9 (docs/models.md).
+  // 205.5 after 1,000 steps against the untied one's 93.9 (docs/models-history.md).
   double table_init_range() const { return tied ? 0.1 : 0.0; }
   // x (N, I) -> (N, V); table is the tied embedding (unused when untied).
   Mat forward(const Mat& x, const Embedding& table) const;

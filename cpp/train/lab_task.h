@@ -46,7 +46,7 @@ void check_lab_model(const std::string& kind, const std::string& architecture);
 
 // The model config completed for the task (vocabulary, lengths), as complete_model_config does for
 // the lab's tasks. Its own function so the lab's WebAssembly does not link the corpus readers of the
-// other tasks (translate, lm, mlm read files through streams; docs/performance.md).
+// other tasks (translate, lm, mlm read files through streams; docs/performance-downloads.md).
 nlohmann::json lab_model_config(const nlohmann::json& config);
 
 // The loop settings of the task's training, with the defaults `attnlab train` uses for it.

@@ -22,7 +22,7 @@ struct LoopConfig {
   // The decoupled weight decay of the attention's own weights (every parameter named "align.*":
   // W_K, W_Q, v); < 0 means adam.weight_decay like the rest. A dot-product score
   // (W_K h)^T (W_Q s) grows with both matrices, and with h and s bounded by tanh, decaying them
-  // bounds the scores, so the softmax does not saturate into one-hot rows (docs/models.md).
+  // bounds the scores, so the softmax does not saturate into one-hot rows (docs/models-history.md).
   double align_weight_decay = -1;
   // How the weights will be saved; training ends by rounding to it. I8 (every 2-D weight in 8 bits
   // per row, the rest F16, as write_safetensors stores it) and I4 (the same in 4 bits) also train

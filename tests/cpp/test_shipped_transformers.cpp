@@ -45,7 +45,7 @@ TEST_CASE("shipped: transformer masked language models reproduce their cards' te
     CHECK(fresh.accuracy == Approx(card["accuracy"].get<double>()).margin(1e-9));
     CHECK(fresh.loss == Approx(card["loss"].get<double>()).margin(1e-5));
     CHECK(lm.card["parameters"] == lm.model->parameter_count());
-    // F16, or F16 with the output projection in 8 bits (scripts/shrink-models, docs/models.md), or
+    // F16, or F16 with the output projection in 8 bits (scripts/shrink-models, docs/models-history.md), or
     // trained in 8 bits (the card's training says so), some tables in 4 bits ("I8+I4"), or every
     // 2-D weight in 4 bits ("I4": fine-tuned so from an 8-bit model, training.init_from).
     const std::string dtype = lm.card["weights_dtype"].get<std::string>();

@@ -259,7 +259,7 @@ TEST_CASE("train: an example that throws mid-batch leaves an 8-bit training's fu
 
 TEST_CASE("train: a table tied to the output layer starts in U(-0.1, 0.1), an untied one in N(0, 1)") {
   // OutputHead::table_init_range: with N(0, 1) rows a tied model's logits start large and the table,
-  // which Adam moves by about the learning rate per step, learns slowly (docs/models.md).
+  // which Adam moves by about the learning rate per step, learns slowly (docs/models-history.md).
   const nlohmann::json configs[] = {
       {{"architecture", "rnn_lm"}, {"vocab_size", 50}, {"embed_dim", 16}, {"hidden_size", 8}},
       {{"architecture", "rnn_self_attention"},

@@ -1,6 +1,6 @@
 // A keystroke renders a lesson once, with its answer (lessons/shared/answer-hold.ts), and lesson
 // 3's shuffle waits for typing to pause (positions-panel.ts): the two changes that brought every
-// lesson's keystroke p95 within one frame (docs/performance.md, "One render per keystroke"). And
+// lesson's keystroke p95 within one frame (docs/performance-keystrokes.md, "One render per keystroke"). And
 // what an input method is composing (pinyin on its way to 明月) is not read until it is committed
 // (lessons/shared/embed-attributes.ts).
 // Timings are not tested (benchmarks print them: scripts/bench-page.mjs); what is tested is the

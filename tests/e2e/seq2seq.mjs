@@ -240,7 +240,7 @@ test('Seq2Seq lesson: a sentence typed without its full stop is read with one, a
 
 test('Seq2Seq lesson: the step panel’s strips are gradients, a hard stop per component, not canvases', async () => {
   // Each canvas was a compositing layer of its own (16 of lesson 1's 29), more for every frame to
-  // update and commit after a keystroke (docs/performance.md, "Where a slow keystroke's time goes").
+  // update and commit after a keystroke (docs/performance-keystrokes.md, "Where a slow keystroke's time goes").
   const page = await openLesson();
   const strips = await page.evaluate(() =>
     [...document.querySelector('attnlab-seq2seq').shadowRoot.querySelectorAll('attnlab-vector-strip')].map(

@@ -27,7 +27,7 @@ export interface LabClientOptions {
  * reports carry the run's number); the worker stops when its last run is disposed. A side-by-side
  * comparison shares one host when the machine has too few cores for two busy workers and the page
  * (train/element.ts), as a phone or a 2-core laptop does: two workers there held the page's main
- * thread off a core for 50-100 ms at a time (docs/performance.md).
+ * thread off a core for 50-100 ms at a time (docs/performance-training.md).
  */
 export class LabHost {
   private readonly listeners = new Map<number, (message: LabMessage) => void>();

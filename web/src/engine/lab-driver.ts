@@ -17,7 +17,7 @@ export const SNAPSHOT_PAIRS = 30;
  * the run trains for this long and is thrown away, so the browser compiles the hot WebAssembly
  * functions to optimized code before the student presses Start. Without it that compilation ran
  * on the renderer's thread pool in the first second of training and, on a 2-core machine, held
- * the page's main thread off a core (docs/performance.md, "Is the page responsive while it
+ * the page's main thread off a core (docs/performance-training.md, "Is the page responsive while it
  * trains?"). Start pressed during the warm-up waits for its end (the state message says
  * `warming`), so that compilation never overlaps training. The run itself is untouched: its own
  * Lab, seed and steps.

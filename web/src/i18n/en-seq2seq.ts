@@ -76,11 +76,11 @@ export const enSeq2seq = {
   lengthX: 'English sentence length (words)',
   lengthY: 'Exact match',
   lengthFourBit:
-    '“{{model}}” keeps {{names}} in 4 bits (the rest of its weights in 8), and was trained that way (docs/models.md, “4-bit tables”).',
+    '“{{model}}” keeps {{names}} in 4 bits (the rest of its weights in 8), and was trained that way (docs/models-history.md, “4-bit tables”).',
   lengthFourBitTuned:
     '“{{model}}” keeps {{names}} in 4 bits (the rest of its weights in 8): trained in 8 bits, then fine-tuned with them (docs/models.md, “Fine-tuned in 4 bits”).',
   lengthFourBitAll:
-    '“{{model}}” has 4-bit weights, and was trained that way (docs/models.md, “4-bit tables”).',
+    '“{{model}}” has 4-bit weights, and was trained that way (docs/models-history.md, “4-bit tables”).',
   lengthCaption:
     'Share of held-out test sentences translated exactly, by length, from the model cards. Without attention the decoder must squeeze the whole sentence into the final encoder state: from 8 words on it gets almost none right. Both attention models get nearly every short sentence right and fewer of the long ones; from 23 words on, the dot-product model gets fewer right than the additive one.',
 };

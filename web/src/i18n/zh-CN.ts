@@ -150,10 +150,11 @@ export const zhCN: Strings = {
     lengthX: '英文句子长度（词）',
     lengthY: '完全匹配率',
     lengthFourBit:
-      '“{{model}}”把 {{names}} 存为 4 位整数（其余权重 8 位），训练时就是这样（见 docs/models.md 的“4-bit tables”）。',
+      '“{{model}}”把 {{names}} 存为 4 位整数（其余权重 8 位），训练时就是这样（见 docs/models-history.md 的“4-bit tables”）。',
     lengthFourBitTuned:
       '“{{model}}”把 {{names}} 存为 4 位整数（其余权重 8 位）：先用 8 位训练，再用这些 4 位权重微调（见 docs/models.md 的“Fine-tuned in 4 bits”）。',
-    lengthFourBitAll: '“{{model}}”的权重是 4 位整数，训练时就是这样（见 docs/models.md 的“4-bit tables”）。',
+    lengthFourBitAll:
+      '“{{model}}”的权重是 4 位整数，训练时就是这样（见 docs/models-history.md 的“4-bit tables”）。',
     lengthCaption:
       '按长度统计的留出测试句的完全匹配率（整句译文与参考译文相同），取自模型卡。没有注意力时，解码器只能把整句话压进编码器的最终状态：从 8 个词起几乎全部译错。两个注意力模型在短句上几乎全部匹配，长句的完全匹配率较低；从 23 个词起，点积模型译对的比加性模型少。',
   },

@@ -61,7 +61,7 @@ export const recallPanelStyles = css`
     padding-top: 1rem;
     border-top: 1px solid #e3e8ef;
     /* Below the map, usually off screen while the student types: laid out and painted when
-       scrolled to (docs/performance.md). */
+       scrolled to (docs/performance-keystrokes.md). */
     content-visibility: auto;
     contain-intrinsic-size: auto 620px;
   }

@@ -156,7 +156,7 @@ export const stepPanelStyles = css`
   }
   /* Below the map, usually off screen while the student types: neither laid out nor painted until
      scrolled to (each keystroke redraws the step-through panel, 1,300 nodes for a short sentence;
-     laying out and painting it took most of the keystroke's frame; docs/performance.md). */
+     laying out and painting it took most of the keystroke's frame; docs/performance-keystrokes.md). */
   .step {
     content-visibility: auto;
     contain-intrinsic-size: auto 1300px;

@@ -3,7 +3,7 @@
 // has ready within a few milliseconds. Rendering the keystroke's changes at once made the browser
 // lay out and paint the lesson in the keystroke's frame, and the answer then waited on the main
 // thread for that paint before it could be drawn: the keystroke cost two renders and two paints,
-// and its figure came a frame late (docs/performance.md, "One render per keystroke"). While the
+// and its figure came a frame late (docs/performance-keystrokes.md, "One render per keystroke"). While the
 // answer to a keystroke is on its way, and for at most HOLD_MS, the lesson therefore does not
 // render; what changed meanwhile is rendered with the answer, in one update. The text box shows
 // what is typed all the same (the browser draws it), and an answer that takes longer than

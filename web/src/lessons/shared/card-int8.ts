@@ -1,5 +1,5 @@
 // A model trained with 8-bit weights says so on its card line, in every lesson: its figures are
-// those of the 8-bit weights it runs, not of a float original (docs/models.md, "Trained in 8 bits").
+// those of the 8-bit weights it runs, not of a float original (docs/models-history.md, "Trained in 8 bits").
 // Whether it was is the card's training.weights_dtype (engine/model-folder.ts, trainedInt8); the
 // tensors kept in 4 bits are its training.weights_i4 (trainedInt4).
 

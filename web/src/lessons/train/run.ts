@@ -162,7 +162,7 @@ export class TrainRun {
  * Whether `runs` busy runs should share one worker on a machine with `cores` logical cores: each
  * worker keeps a core busy, and the page's own thread (drawing, answering clicks) needs one free, so
  * a 2-core machine trains a side-by-side comparison in one worker, the runs taking turns (half the
- * steps per second each; the page says so). Measured in docs/performance.md: two workers on 2 cores
+ * steps per second each; the page says so). Measured in docs/performance-training.md: two workers on 2 cores
  * gave 4-5 main-thread tasks over 50 ms in a 10 s run, one worker 0-1.
  */
 export const sharesOneWorker = (runs: number, cores: number): boolean => runs > 1 && cores <= runs;

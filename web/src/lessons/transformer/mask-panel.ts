@@ -135,7 +135,7 @@ export const maskPanelStyles = css`
     min-width: 0;
   }
   /* Below the map, usually off screen while the student types: neither laid out nor painted until
-     scrolled to (the shuffle demonstration alone is about 2,100 nodes; docs/performance.md). */
+     scrolled to (the shuffle demonstration alone is about 2,100 nodes; docs/performance-keystrokes.md). */
   .panel.positions {
     content-visibility: auto;
     contain-intrinsic-size: auto 1400px;

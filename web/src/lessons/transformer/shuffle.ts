@@ -18,7 +18,7 @@ import { bpeWords, matchTokens, permutationError, shuffleOrder, spacedText } fro
  * The shuffle runs once typing pauses this long (ms). Its two forwards and two maps took as long
  * as the keystroke's own figure; run after every keystroke (it waited 120 ms), they were drawn
  * just as the next keystroke came and made it wait: lesson 3's keystroke p95 22-31 ms against
- * 15 ms without (docs/performance.md, "One render per keystroke").
+ * 15 ms without (docs/performance-keystrokes.md, "One render per keystroke").
  */
 export const SHUFFLE_PAUSE_MS = 400;
 
