@@ -23,9 +23,8 @@ ATTNLAB_COLD void Lstm::init(Rng& rng) {
   for (Param* p : {&weight_ih, &weight_hh, &bias_ih, &bias_hh}) init_uniform(p->value, rng, bound);
 }
 
-void Lstm::apply_gates(const RowVec& pre, const RowVec& c_prev, Step& s) const {
+void Lstm::apply_gates(RowVec& act, const RowVec& c_prev, Step& s) const {
   const int D = hidden_size;
-  RowVec act = pre;
   sigmoid_inplace(act.data(), 2 * D);      // i, f
   tanh_inplace(act.data() + 2 * D, D);     // g
   sigmoid_inplace(act.data() + 3 * D, D);  // o
@@ -59,7 +58,7 @@ RowVec Lstm::step(const RowVec& x, const RowVec& h_prev, const RowVec& c_prev, S
   RowVec xw, hw;
   matvec_nt(x, weight_ih.value, xw);
   matvec_nt(h_prev, weight_hh.value, hw);
-  const RowVec pre = xw + hw + bias_ih.value.row(0) + bias_hh.value.row(0);
+  RowVec pre = xw + hw + bias_ih.value.row(0) + bias_hh.value.row(0);
   apply_gates(pre, c_prev, s);
   c_out = s.c;
   return s.h;
@@ -78,13 +77,14 @@ Mat Lstm::forward(const Mat& x, const RowVec& h0, const RowVec& c0, Cache& cache
   xproj.rowwise() += bias_ih.value.row(0) + bias_hh.value.row(0);
   Mat H(T, hidden_size);
   cache.steps.resize(T);
-  RowVec h = h0, c = c0, hw;
+  // hw and pre live across the steps: a step allocates only what its Step keeps.
+  RowVec h = h0, c = c0, hw, pre(4 * hidden_size);
   for (Eigen::Index t = 0; t < T; ++t) {
     Step& s = cache.steps[t];
     s.x = x.row(t);
     s.h_prev = h;
     matvec_nt(h, weight_hh.value, hw);
-    const RowVec pre = xproj.row(t) + hw;
+    pre.noalias() = xproj.row(t) + hw;
     apply_gates(pre, c, s);
     h = s.h;
     c = s.c;

@@ -48,7 +48,8 @@ struct Lstm {
 
  private:
   // Gate nonlinearities and state update from the summed pre-activations (4D).
-  void apply_gates(const RowVec& pre, const RowVec& c_prev, Step& s) const;
+  // `pre` holds the four gates' pre-activations and is overwritten with their activations.
+  void apply_gates(RowVec& pre, const RowVec& c_prev, Step& s) const;
   RowVec gate_grad(const Step& s, const RowVec& dh, const RowVec& dc, RowVec& dc_prev) const;
 };
 
