@@ -48,7 +48,7 @@ describe('embedded model files (the single-file build)', () => {
 
   it('a file that is not inside is a clear 404, never a network request', async () => {
     await expect(fetchModelFolder(BASE, 'lm-rnn', embedded)).rejects.toThrow(
-      'attnlab-embedded:/models/lm-rnn/config.json answered 404',
+      'attnlab-embedded:/models/lm-rnn/config.json answered 404 (not in this file: it was built without this model)',
     );
   });
 

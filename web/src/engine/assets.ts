@@ -24,7 +24,12 @@ export function embeddedFetch(
       const type = url.endsWith('.json') ? 'application/json' : 'application/octet-stream';
       return new Response(gunzipBase64(gzip[url]), { status: 200, headers: { 'content-type': type } });
     }
-    if (text || gzip) return new Response('not in this build', { status: 404 });
+    // A single file built with ATTNLAB_SINGLE_MODELS holds only some models: the lesson's message says so.
+    if (text || gzip)
+      return new Response('not in this file', {
+        status: 404,
+        statusText: 'not in this file: it was built without this model',
+      });
     return fallback(url, init);
   };
 }

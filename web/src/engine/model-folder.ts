@@ -25,7 +25,10 @@ export function modelUrl(base: string | URL, ...parts: string[]): string {
 }
 
 async function ok(response: Response, url: string): Promise<Response> {
-  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  if (!response.ok) {
+    const why = response.statusText && response.statusText !== 'Not Found' ? ` (${response.statusText})` : '';
+    throw new Error(`${url} answered ${response.status}${why}`);
+  }
   return response;
 }
 
