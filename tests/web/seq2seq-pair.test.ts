@@ -21,6 +21,7 @@ import {
 } from '../../web/src/lessons/seq2seq/parts';
 import { SEQ2SEQ_PAIR_MODELS, parsePair, servedModels } from '../../web/src/lessons/shared/models';
 import { readsChinese, segmentChinese } from '../../web/src/lessons/seq2seq/segment';
+import { offeredPairs } from '../../web/src/lessons/seq2seq/pairs';
 import { joinWords, targetsMet, withFullStop } from '../../web/src/lessons/seq2seq/view-model';
 import { summarizeCard } from '../../web/src/engine/model-folder';
 import { toForwardRecord } from '../../web/src/engine/convert';
@@ -98,6 +99,23 @@ describe("each pair's models", () => {
     const served = ['seq2seq-additive', 'seq2seq-dot', 'seq2seq-en-zh-dot'];
     expect(servedModels(SEQ2SEQ_PAIR_MODELS['en-zh'], served)).toEqual(['dot']);
     expect(servedModels(SEQ2SEQ_PAIR_MODELS['zh-en'], served)).toEqual(['additive']); // tried, so its absence is said
+  });
+});
+
+describe('the pairs the switch offers', () => {
+  it('all three until the manifest is read, then those with a served model and the shown one', () => {
+    expect(offeredPairs(null, 'en-fr')).toEqual(['en-fr', 'en-zh', 'zh-en']);
+    const all = Object.values(SEQ2SEQ_PAIR_MODELS).flatMap((p) => p.models.map((m) => m.folder));
+    expect(offeredPairs(all, 'en-fr')).toEqual(['en-fr', 'en-zh', 'zh-en']);
+    // A single file with lesson 1's English -> French additive model and the Chinese -> English dot one.
+    expect(offeredPairs(['seq2seq-additive', 'seq2seq-zh-en-dot', 'tf-mlm'], 'en-fr')).toEqual([
+      'en-fr',
+      'zh-en',
+    ]);
+    // Only English -> French: one pair, so the element draws no switch (renderPairs).
+    expect(offeredPairs(['seq2seq-additive', 'seq2seq-none'], 'en-fr')).toEqual(['en-fr']);
+    // A baseline alone does not make a pair offered; the shown pair stays, served or not.
+    expect(offeredPairs(['seq2seq-en-zh-none'], 'zh-en')).toEqual(['zh-en']);
   });
 });
 

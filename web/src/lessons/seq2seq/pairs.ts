@@ -47,13 +47,29 @@ export function switchPair(el: Seq2SeqElement, pair: Seq2SeqPair, text?: string)
   if (el.compare && other) void el.ensureLoaded(other);
 }
 
-export function renderPairs(el: Seq2SeqElement): TemplateResult {
+/**
+ * The pairs the switch offers: every pair until the manifest is read (`served` null), then those
+ * with at least one attention model served, and the shown pair whatever it is (so a pair a link
+ * asked for stays named beside its message). A single file built with some models only offers
+ * the pairs it holds.
+ */
+export function offeredPairs(served: readonly string[] | null, shown: Seq2SeqPair): Seq2SeqPair[] {
+  if (!served) return [...SEQ2SEQ_PAIRS];
+  return SEQ2SEQ_PAIRS.filter(
+    (pair) => pair === shown || SEQ2SEQ_PAIR_MODELS[pair].models.some((m) => served.includes(m.folder)),
+  );
+}
+
+/** The pair switch, or nothing when only the shown pair is offered. */
+export function renderPairs(el: Seq2SeqElement): TemplateResult | typeof nothing {
+  const options = offeredPairs(el.models.manifestRead ? el.models.served : null, el.pair);
+  if (options.length < 2) return nothing;
   return radioPills({
     host: el,
     name: 'pairs',
     data: 'value',
     label: t('seq2seqPairs.label'),
-    options: SEQ2SEQ_PAIRS,
+    options,
     current: el.pair,
     text: (pair) => t(`seq2seqPairs.${pair}`),
     choose: (pair) => el.choosePair(pair),
