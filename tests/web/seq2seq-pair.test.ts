@@ -19,9 +19,13 @@ import {
   PAIR_EXAMPLES,
   defaultSentence,
 } from '../../web/src/lessons/seq2seq/parts';
-import { SEQ2SEQ_PAIR_MODELS, parsePair, servedModels } from '../../web/src/lessons/shared/models';
+import {
+  SEQ2SEQ_PAIR_MODELS,
+  offeredPairs,
+  parsePair,
+  servedModels,
+} from '../../web/src/lessons/shared/models';
 import { readsChinese, segmentChinese } from '../../web/src/lessons/seq2seq/segment';
-import { offeredPairs } from '../../web/src/lessons/seq2seq/pairs';
 import { joinWords, targetsMet, withFullStop } from '../../web/src/lessons/seq2seq/view-model';
 import { summarizeCard } from '../../web/src/engine/model-folder';
 import { toForwardRecord } from '../../web/src/engine/convert';

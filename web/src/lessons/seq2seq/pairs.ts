@@ -7,7 +7,7 @@ import { css, html, nothing, type TemplateResult } from 'lit';
 import { radioPills } from '../../components/radio-pills';
 import { currentLanguage, formatNumber, formatPercent, t } from '../../i18n';
 import { LOCAL } from '../shared/model-set';
-import { SEQ2SEQ_PAIRS, SEQ2SEQ_PAIR_MODELS, type Seq2SeqPair } from '../shared/models';
+import { SEQ2SEQ_PAIR_MODELS, offeredPairs, type Seq2SeqPair } from '../shared/models';
 import type { CardSummary } from '../../engine/model-folder';
 import type { Seq2SeqElement } from './element';
 import { PAIR_EXAMPLES, PAIR_LANGUAGES, defaultSentence, type Variant } from './parts';
@@ -45,19 +45,6 @@ export function switchPair(el: Seq2SeqElement, pair: Seq2SeqPair, text?: string)
   void el.ensureLoaded(el.variant as Variant);
   const other = el.otherVariant();
   if (el.compare && other) void el.ensureLoaded(other);
-}
-
-/**
- * The pairs the switch offers: every pair until the manifest is read (`served` null), then those
- * with at least one attention model served, and the shown pair whatever it is (so a pair a link
- * asked for stays named beside its message). A single file built with some models only offers
- * the pairs it holds.
- */
-export function offeredPairs(served: readonly string[] | null, shown: Seq2SeqPair): Seq2SeqPair[] {
-  if (!served) return [...SEQ2SEQ_PAIRS];
-  return SEQ2SEQ_PAIRS.filter(
-    (pair) => pair === shown || SEQ2SEQ_PAIR_MODELS[pair].models.some((m) => served.includes(m.folder)),
-  );
 }
 
 /** The pair switch, or nothing when only the shown pair is offered. */

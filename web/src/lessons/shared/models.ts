@@ -82,6 +82,19 @@ export function parsePair(value: string | null | undefined): Seq2SeqPair | null 
   return (SEQ2SEQ_PAIRS as readonly string[]).includes(name) ? (name as Seq2SeqPair) : null;
 }
 
+/**
+ * The pairs the switch offers: every pair until the manifest is read (`served` null), then those
+ * with at least one attention model served, and the shown pair whatever it is (so a pair a link
+ * asked for stays named beside its message). A single file built with some models only offers
+ * the pairs it holds.
+ */
+export function offeredPairs(served: readonly string[] | null, shown: Seq2SeqPair): Seq2SeqPair[] {
+  if (!served) return [...SEQ2SEQ_PAIRS];
+  return SEQ2SEQ_PAIRS.filter(
+    (pair) => pair === shown || SEQ2SEQ_PAIR_MODELS[pair].models.some((m) => served.includes(m.folder)),
+  );
+}
+
 export const LSTMN_MODELS = {
   models: [
     entry('rnn-selfattn', 'lm-rnn-selfattn', 'lstmn.modelRnnSelfattn'),
