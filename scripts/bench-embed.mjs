@@ -4,16 +4,19 @@
 // host would send it), the workers running, the renderer's memory (resident set of the Chromium
 // renderer processes, which hold the page and its workers) and the time from navigation to the
 // first drawn figure. Not a test: it prints figures.
-//   npm run build && node scripts/bench-embed.mjs [--slow3g]
+//   npm run build && node scripts/bench-embed.mjs [--slow3g] [--http2]
 // --slow3g throttles the page's network as Chrome's "Slow 3G" preset does (2 s latency, 50 kB/s)
-// through the DevTools protocol. Files are served as a static host sends them: JavaScript, WASM and
-// JSON gzip -9, model weights as they are. The whole app's first figure is its first view's map.
+// through the DevTools protocol. --http2 serves over TLS with HTTP/2, as GitHub Pages and most
+// static hosts do (HTTP/1.1, the default, answers six requests at a time). Files are served as a
+// static host sends them: JavaScript, WASM and JSON gzip -9, model weights as they are. The whole
+// app's first figure is its first view's map.
 import fs from 'node:fs';
 import zlib from 'node:zlib';
 import path from 'node:path';
 import { openSession, rendererMegabytes, throttleNetwork, WEB_DIR } from '../tests/e2e/browser.mjs';
 
 const slow = process.argv.includes('--slow3g');
+const useHttp2 = process.argv.includes('--http2');
 
 /** Each page, and what shows that its first figure is drawn. */
 const TARGETS = [
@@ -58,7 +61,7 @@ function kindOf(url) {
 const rows = [];
 for (const target of TARGETS) {
   const name = `bench-embed-${target.query.replace(/\W/g, '') || 'app'}`;
-  const session = await openSession(name, { gzip: true });
+  const session = await openSession(name, { gzip: true, http2: useHttp2 });
   const page = await session.newPage();
   const files = new Map();
   // Sizes from the served files themselves: under throttling Chromium reports the streamed WASM of
@@ -146,7 +149,7 @@ for (const target of TARGETS) {
 
 const kb = ([raw, gzip]) => `${(raw / 1024).toFixed(0)} / ${(gzip / 1024).toFixed(0)}`;
 console.log(
-  `network: ${slow ? 'Slow 3G (2 s latency, 50 kB/s)' : 'not throttled (127.0.0.1)'}; served gzip -9 (JavaScript, WASM, JSON), model weights as they are`,
+  `network: ${slow ? 'Slow 3G (2 s latency, 50 kB/s)' : 'not throttled (127.0.0.1)'}, ${useHttp2 ? 'HTTP/2 over TLS' : 'HTTP/1.1'}; served gzip -9 (JavaScript, WASM, JSON), model weights as they are`,
 );
 console.log(
   '| page | JS KB (raw / gzip) | WASM KB | models KB | other KB | total KB | JS + WASM gzip KB | of it before the first figure | models KB before the first figure | workers | renderer MB | first figure ms |',

@@ -52,6 +52,17 @@ export default defineConfig({
       treeshake: { manualPureFunctions: ['colors', 'ramp', 'ramp$1', 'ramp$2'] },
       output: {
         entryFileNames: (chunk) => (chunk.name === 'attnlab' ? 'attnlab.js' : 'assets/[name]-[hash].js'),
+        // What the page's entry needs to start an embedded lesson's engine early (embed/head-start.ts)
+        // in one chunk, not three: on a server that answers six requests at a time (HTTP/1.1) the
+        // entry's first round then still fits in one (its other imports are four).
+        codeSplitting: {
+          groups: [
+            {
+              name: 'engine-start',
+              test: /web\/src\/(engine\/(wasm-features|assets|embedded-bytes|model-folder|model-base|early-worker|create-worker)\.ts|embed\/head-start\.ts)|wasm-feature-detect/,
+            },
+          ],
+        },
       },
     },
   },

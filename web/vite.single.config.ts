@@ -24,6 +24,7 @@ const only = process.env.ATTNLAB_SINGLE_MODELS?.split(',').filter(Boolean);
  */
 const INLINE_WORKERS: [string, string, string][] = [
   ['./create-worker', 'engine.ts', 'create-worker-inline.ts'],
+  ['./create-worker', 'early-worker.ts', 'create-worker-inline.ts'],
   ['./create-lab-worker', 'lab-client.ts', 'create-lab-worker-inline.ts'],
 ];
 const inlineWorker: Plugin = {

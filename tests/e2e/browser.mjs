@@ -4,6 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
+import http2 from 'node:http2';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -33,11 +34,13 @@ const COMPRESSED = new Set(['.html', '.js', '.mjs', '.css', '.wasm', '.json', '.
 /**
  * Serves root on a free port of 127.0.0.1: GET/HEAD only, no directory listing, no path escapes.
  * `gzip`: sends what a static host compresses gzip -9 to a browser that accepts it (the cold-start
- * benchmark); the tests get the files as they are.
+ * benchmark); the tests get the files as they are. `http2`: over TLS with HTTP/2, as GitHub Pages and
+ * most static hosts serve (every request at once, where HTTP/1.1 answers six at a time), with a
+ * certificate made for the run by openssl (the browser is told to accept it): the benchmark only.
  */
-export function serve(root, { gzip = false } = {}) {
+export function serve(root, { gzip = false, http2: useHttp2 = false } = {}) {
   const packed = new Map();
-  const server = http.createServer((req, res) => {
+  const handler = (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     let rel = decodeURIComponent(url.pathname);
     if (rel.endsWith('/')) rel += 'index.html';
@@ -70,15 +73,57 @@ export function serve(root, { gzip = false } = {}) {
       });
       res.end(req.method === 'HEAD' ? undefined : body);
     });
-  });
+  };
+  const server = useHttp2
+    ? http2.createSecureServer({ ...selfSignedCertificate(), allowHTTP1: true }, handler)
+    : http.createServer(handler);
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
 
+/** A key and a certificate for 127.0.0.1, made by openssl in a temporary folder. */
+function selfSignedCertificate() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'attnlab-tls-'));
+  try {
+    const [key, cert] = [path.join(dir, 'key.pem'), path.join(dir, 'cert.pem')];
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-keyout',
+        key,
+        '-out',
+        cert,
+        '-days',
+        '1',
+        '-subj',
+        '/CN=127.0.0.1',
+        '-addext',
+        'subjectAltName=IP:127.0.0.1',
+      ],
+      { stdio: 'ignore' },
+    );
+    return { key: fs.readFileSync(key), cert: fs.readFileSync(cert) };
+  } catch (error) {
+    throw new Error(`HTTP/2 needs a certificate made by openssl (apt-get install openssl): ${error.message}`);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 /** Headless Chromium with a fresh profile in userDataDir (see shared/TOOLCHAIN.md for the flags). */
-export function launchChromium(userDataDir, executablePath = '/usr/bin/chromium') {
+export function launchChromium(
+  userDataDir,
+  executablePath = '/usr/bin/chromium',
+  { acceptSelfSigned = false } = {},
+) {
   return chromium.launchPersistentContext(userDataDir, {
     executablePath,
     headless: true,
+    ignoreHTTPSErrors: acceptSelfSigned,
     args: [
       '--headless',
       '--no-sandbox',
@@ -107,7 +152,7 @@ const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  * 400 and up, dialogs, console errors) for the file's last test to check. session.newPage() opens
  * a tab that records its dialogs (dismissed) and console errors; session.close() ends it all.
  */
-export async function openSession(name, { gzip = false } = {}) {
+export async function openSession(name, { gzip = false, http2: useHttp2 = false } = {}) {
   if (!fs.existsSync(path.join(WEB_DIR, 'index.html')))
     throw new Error(
       `no build at ${WEB_DIR}: run \`npm run build\` first (it needs the WASM from scripts/build-wasm)`,
@@ -115,10 +160,10 @@ export async function openSession(name, { gzip = false } = {}) {
   if (!fs.existsSync(CHROMIUM_PATH))
     throw new Error(`Chromium not found at ${CHROMIUM_PATH} (apt-get install chromium)`);
   fs.mkdirSync(ARTIFACTS, { recursive: true });
-  const server = await serve(WEB_DIR, { gzip });
-  const origin = `http://127.0.0.1:${server.address().port}`;
+  const server = await serve(WEB_DIR, { gzip, http2: useHttp2 });
+  const origin = `${useHttp2 ? 'https' : 'http'}://127.0.0.1:${server.address().port}`;
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), `attnlab-e2e-${name}-`));
-  const context = await launchChromium(userDataDir, CHROMIUM_PATH);
+  const context = await launchChromium(userDataDir, CHROMIUM_PATH, { acceptSelfSigned: useHttp2 });
   const session = {
     origin,
     context,

@@ -9,6 +9,7 @@ import { currentLanguage, i18n, setLanguage, t } from './i18n';
 import { applyAppState, readAppState } from './embed/app-state';
 import { LESSONS, LESSON_KEYS, formatAppState } from './embed/state';
 import { checkAppState, type UrlProblem } from './embed/url-check';
+import { headStart } from './embed/head-start';
 
 // Each element's code is its own chunk, fetched only if the page (after embed/prune.ts) shows the
 // element: an embedded lesson downloads its own code and not the other lessons'. The elements
@@ -23,7 +24,6 @@ const ELEMENTS: Record<string, () => Promise<unknown>> = {
   'attnlab-guide': () => import('./components/attnlab-guide'),
   'attnlab-share': () => import('./components/attnlab-share'),
 };
-for (const [tag, load] of Object.entries(ELEMENTS)) if (document.querySelector(tag)) void load();
 
 /** Scaled dot-product attention, row-normalized: what every cell of the map shows. */
 const FORMULA = String.raw`\alpha_{ij} = \frac{\exp(e_{ij})}{\sum_k \exp(e_{ik})}`;
@@ -78,6 +78,11 @@ const URL_WRITE_DELAY_MS = 300;
 // A crafted link never stops the page: what it cannot use is left out and said in #url-notices.
 const { state: initialState, problems: urlProblems } = checkAppState(location.search);
 applyAppState(document, initialState);
+// An embedded lesson asks first for its worker, manifest and first model, then for its code, so the
+// WebAssembly and the weights are on their way while the lesson's chunks arrive (embed/head-start.ts).
+void headStart(initialState, currentLanguage()).finally(() => {
+  for (const [tag, load] of Object.entries(ELEMENTS)) if (document.querySelector(tag)) void load();
+});
 
 function renderUrlNotices(problems: readonly UrlProblem[]): void {
   const box = document.getElementById('url-notices');

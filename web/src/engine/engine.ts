@@ -9,6 +9,7 @@
 // lessons keep their text and settings; onRestart listeners hear why (lessons/shared/model-set.ts).
 
 import { createEngineWorker } from './create-worker';
+import { takeEarlyWorker } from './early-worker';
 import type {
   Importance,
   Reply,
@@ -143,7 +144,8 @@ const REPLY_TIMEOUT_MS = 8_000;
 const MAX_RESTARTS = 3;
 const RESTART_WINDOW_MS = 30_000;
 
-const defaultWorker = (): WorkerLike => createEngineWorker();
+// The worker an embedded lesson started before its code arrived (early-worker.ts), else a new one.
+const defaultWorker = (): WorkerLike => takeEarlyWorker() ?? createEngineWorker();
 /** The lane of a forward that names none. */
 export const MAIN_LANE = 'main';
 

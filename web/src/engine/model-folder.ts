@@ -62,6 +62,13 @@ export function fetchModelFolder(
 ): Promise<ModelFolder> {
   if (fetchImpl !== fetchAsset) return fetchFolder(base, name, fetchImpl, onProgress ?? (() => {}));
   const key = modelUrl(base, name);
+  // Fetched ahead (an embedded lesson's first model, embed/head-start.ts): the first ask takes it,
+  // still arriving (then as any download on its way, with progress) or arrived.
+  const kept = ahead.get(key);
+  if (kept) {
+    ahead.delete(key);
+    if (!arriving.has(key)) return kept;
+  }
   let entry = arriving.get(key);
   if (!entry) {
     const listeners = new Set<DownloadProgress>();
@@ -75,6 +82,22 @@ export function fetchModelFolder(
   }
   if (onProgress) entry.listeners.add(onProgress);
   return entry.folder;
+}
+
+/** Folders fetched before their lesson asked, each kept until the first ask. */
+const ahead = new Map<string, Promise<ModelFolder>>();
+
+/**
+ * Starts fetching the folder `name` before the lesson that shows it has asked (embed/head-start.ts);
+ * the lesson's first fetchModelFolder takes the download. One that fails is forgotten, so the
+ * lesson's own ask fetches again and says why it failed.
+ */
+export function fetchModelFolderAhead(base: string | URL, name: string): void {
+  const key = modelUrl(base, name);
+  if (ahead.has(key)) return;
+  const folder = fetchModelFolder(base, name);
+  ahead.set(key, folder);
+  folder.catch(() => ahead.get(key) === folder && ahead.delete(key));
 }
 
 async function fetchFolder(
