@@ -3,7 +3,10 @@
 // process: ONNX Runtime Web 1.30 (wasm, one thread, fused operators where they exist) and
 // TensorFlow.js 4.22 (wasm backend, one thread), on the same three workloads with the same random
 // weights:
-//   lstm     LSTM forward, T=64, E=64, H=128
+//   lstm     LSTM forward, T=64, E=64, H=128: the engine's whole Session.forward (tokenizer,
+//            embedding, the LSTM, an 8-word output layer and the trace a lesson draws)
+//   lstmLayer  the same LSTM layer alone in the engine (x in, hidden states out: what ORT's LSTM
+//            operator and TFJS's layer compute), the like-for-like comparison
 //   decoder  one Seq2Seq decoder step with additive attention over T=64 encoder states
 //            (the seq2seq-additive lesson's sizes: E=64, D=128, A=128, 765 target words)
 //   encoder  a 2-layer, 2-head Transformer encoder, T=64 (models/tf-mlm's sizes: d=64, d_ff=256, GELU)
@@ -115,6 +118,14 @@ async function main() {
   const x = tensor(lstmTrace, 'embeddings').data;
   const ortLstmIn = { x: new ort.Tensor('float32', x, [W.T, 1, E]) };
   const tfLstmIn = tf.tensor3d(x, [1, W.T, E]);
+  // The engine's LSTM layer alone (LstmLayer, in attnlab_node_lessons only: cpp/wasm/bindings.cpp):
+  // the same x in and hidden states out as ORT's LSTM operator and TFJS's layer. Session.forward
+  // above also runs the tokenizer, the embedding, the output layer and builds the lesson's trace.
+  const layer = engine.LstmLayer ? new engine.LstmLayer() : null;
+  if (layer) {
+    const p = (name) => w.lstm[`rnn.${name}_l0`].data;
+    check(layer.load(E, H, p('weight_ih'), p('weight_hh'), p('bias_ih'), p('bias_hh')));
+  }
 
   const { D, A } = W.DEC;
   const oneWord = 'w3';
@@ -173,6 +184,18 @@ async function main() {
         return d;
       },
     },
+    ...(layer && {
+      lstmLayer: {
+        engine: () => check(layer.forward(x)).hidden,
+        ort: async () => (await ortS.lstm.run(ortLstmIn)).y.data,
+        tfjs: () => {
+          const y = tfm.lstm(tfLstmIn);
+          const d = y.dataSync();
+          y.dispose();
+          return d;
+        },
+      },
+    }),
     decoder: {
       ort: async () => {
         const o = await ortS.decoder.run(ortDecIn);
@@ -204,6 +227,12 @@ async function main() {
       ort: W.maxDiff(tensor(lstmTrace, 'hidden').data, await calls.lstm.ort()),
       tfjs: W.maxDiff(tensor(lstmTrace, 'hidden').data, calls.lstm.tfjs()),
     },
+    ...(layer && {
+      lstmLayer: {
+        ort: W.maxDiff(tensor(lstmTrace, 'hidden').data, await calls.lstm.ort()),
+        tfjs: W.maxDiff(tensor(lstmTrace, 'hidden').data, calls.lstm.tfjs()),
+      },
+    }),
     decoder: { ort: diff(decWant, await calls.decoder.ort()), tfjs: diff(decWant, calls.decoder.tfjs()) },
     encoder: {
       ort: W.maxDiff(tensor(encTrace, 'layer1.output').data, await calls.encoder.ort()),
@@ -211,11 +240,15 @@ async function main() {
     },
   };
 
+  // The layer alone computes what the model's forward does, to the bit.
+  if (layer && W.maxDiff(tensor(lstmTrace, 'hidden').data, calls.lstmLayer.engine()) !== 0)
+    throw new Error('engine: the LSTM layer alone differs from the model forward');
+
   // Timing: rounds of batches, the runtimes in turn within each round; median of the rounds.
   // The engine's decoder step has no entry point of its own: it is the marginal cost of 16 more
   // teacher-forced steps ((forward with 17 target words) - (forward with 1)) / 16, over the same
   // precomputed key projection the others read.
-  const perBatch = { lstm: 10, decoder: 40, encoder: 10 };
+  const perBatch = { lstm: 10, lstmLayer: 10, decoder: 40, encoder: 10 };
   const batch = async (fn, n) => {
     const t0 = now();
     for (let i = 0; i < n; ++i) await fn();
@@ -317,7 +350,8 @@ async function main() {
   const f1 = (v) => v.toFixed(1);
   const f2 = (v) => v.toFixed(2);
   const names = {
-    lstm: 'LSTM forward (T=64, E=64, H=128)',
+    lstm: 'LSTM forward, the whole Session.forward (T=64, E=64, H=128)',
+    lstmLayer: "LSTM layer alone, ORT's operator's work (T=64, E=64, H=128)",
     decoder: 'Seq2Seq decoder step, additive (T=64)',
     encoder: 'encoder, 2 layers x 2 heads (T=64)',
   };

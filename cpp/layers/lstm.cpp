@@ -39,7 +39,14 @@ void Lstm::apply_gates(RowVec& act, const RowVec& c_prev, Step& s) const {
   s.h = s.o.array() * s.tanh_c.array();
 }
 
-ATTNLAB_COLD RowVec Lstm::gate_grad(const Step& s, const RowVec& dh, const RowVec& dc, RowVec& dc_prev) const {
+Lstm::GateView Lstm::view(const Cache& cache, Eigen::Index t) const {
+  const Eigen::Index D = hidden_size;
+  const auto act = cache.act.row(t);
+  return {act.segment(0, D),     act.segment(D, D),   act.segment(2 * D, D),
+          act.segment(3 * D, D), cache.c_prev.row(t), cache.tanh_c.row(t)};
+}
+
+ATTNLAB_COLD RowVec Lstm::gate_grad(const GateView& s, const RowVec& dh, const RowVec& dc, RowVec& dc_prev) const {
   const int D = hidden_size;
   const auto one = Real(1);
   const RowVec dc_total = dc.array() + dh.array() * s.o.array() * (one - s.tanh_c.array().square());
@@ -66,51 +73,59 @@ RowVec Lstm::step(const RowVec& x, const RowVec& h_prev, const RowVec& c_prev, S
 
 ATTNLAB_COLD void Lstm::step_backward(const Step& s, const RowVec& dh, const RowVec& dc, RowVec& dx, RowVec& dh_prev,
                                       RowVec& dc_prev) {
-  const RowVec dpre = gate_grad(s, dh, dc, dc_prev);
+  const RowVec dpre = gate_grad(view(s), dh, dc, dc_prev);
   dx = CellParams{weight_ih, weight_hh, bias_ih, bias_hh}.step(dpre, dpre, s.x, s.h_prev, dh_prev);
 }
 
 Mat Lstm::forward(const Mat& x, const RowVec& h0, const RowVec& c0, Cache& cache) const {
-  const Eigen::Index T = x.rows();
+  const Eigen::Index T = x.rows(), D = hidden_size;
   Mat xproj;
   matmul_nt(x, weight_ih.value, xproj);
   xproj.rowwise() += bias_ih.value.row(0) + bias_hh.value.row(0);
-  Mat H(T, hidden_size);
-  cache.steps.resize(T);
-  // hw and pre live across the steps: a step allocates only what its Step keeps.
-  RowVec h = h0, c = c0, hw, pre(4 * hidden_size);
+  Mat H(T, D);
+  cache.x = x;
+  cache.h_prev.resize(T, D);
+  cache.c_prev.resize(T, D);
+  cache.act.resize(T, 4 * D);
+  cache.c.resize(T, D);
+  cache.tanh_c.resize(T, D);
+  // The same arithmetic as step() and apply_gates(), written into the cache's rows: no allocation
+  // per step. h and c are the previous step's row, copied (matvec_nt reads a RowVec).
+  RowVec h = h0, c = c0, hw;
   for (Eigen::Index t = 0; t < T; ++t) {
-    Step& s = cache.steps[t];
-    s.x = x.row(t);
-    s.h_prev = h;
+    cache.h_prev.row(t) = h;
+    cache.c_prev.row(t) = c;
     matvec_nt(h, weight_hh.value, hw);
-    pre.noalias() = xproj.row(t) + hw;
-    apply_gates(pre, c, s);
-    h = s.h;
-    c = s.c;
-    H.row(t) = h;
+    auto act = cache.act.row(t);
+    act.noalias() = xproj.row(t) + hw;
+    sigmoid_inplace(act.data(), 2 * D);      // i, f
+    tanh_inplace(act.data() + 2 * D, D);     // g
+    sigmoid_inplace(act.data() + 3 * D, D);  // o
+    cache.c.row(t) = act.segment(D, D).array() * c.array() + act.segment(0, D).array() * act.segment(2 * D, D).array();
+    cache.tanh_c.row(t) = cache.c.row(t);
+    tanh_inplace(cache.tanh_c.row(t).data(), D);
+    H.row(t) = act.segment(3 * D, D).array() * cache.tanh_c.row(t).array();
+    h = H.row(t);
+    c = cache.c.row(t);
   }
   return H;
 }
 
 ATTNLAB_COLD Mat Lstm::backward(const Cache& cache, const Mat& dH, RowVec* dh0, RowVec* dc0) {
-  const Eigen::Index T = static_cast<Eigen::Index>(cache.steps.size());
-  Mat dpre_all(T, 4 * hidden_size), x_all(T, input_size), hprev_all(T, hidden_size);
+  const Eigen::Index T = cache.act.rows();
+  Mat dpre_all(T, 4 * hidden_size);
   RowVec dh_next = RowVec::Zero(hidden_size), dc_next = RowVec::Zero(hidden_size);
   for (Eigen::Index t = T - 1; t >= 0; --t) {
-    const Step& s = cache.steps[t];
     const RowVec dh = dH.row(t) + dh_next;
     RowVec dc_prev;
-    const RowVec dpre = gate_grad(s, dh, dc_next, dc_prev);
+    const RowVec dpre = gate_grad(view(cache, t), dh, dc_next, dc_prev);
     dpre_all.row(t) = dpre;
-    x_all.row(t) = s.x;
-    hprev_all.row(t) = s.h_prev;
     dh_next = matvec_nn(dpre, weight_hh.value);
     dc_next = dc_prev;
   }
   if (dh0) *dh0 = dh_next;
   if (dc0) *dc0 = dc_next;
-  return CellParams{weight_ih, weight_hh, bias_ih, bias_hh}.sequence(dpre_all, dpre_all, x_all, hprev_all);
+  return CellParams{weight_ih, weight_hh, bias_ih, bias_hh}.sequence(dpre_all, dpre_all, cache.x, cache.h_prev);
 }
 
 void Lstm::for_each_param(const std::string& prefix, const ParamVisitor& f) {

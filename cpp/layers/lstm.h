@@ -23,8 +23,17 @@ struct Lstm {
     RowVec i, f, g, o;         // (D) each, after their nonlinearity
     RowVec c, tanh_c, h;       // (D)
   };
+  // A whole sequence's forward, as what backward reads: one matrix per quantity, a row per step
+  // (one allocation each, where a Step per time step allocated ten vectors).
   struct Cache {
-    std::vector<Step> steps;
+    Mat x;               // (T, E)
+    Mat h_prev, c_prev;  // (T, D) each: the states each step started from
+    Mat act;             // (T, 4D): i, f, g, o after their nonlinearities
+    Mat c, tanh_c;       // (T, D) each
+  };
+  // The gate values one step's backward reads, from a Step or from a row of a Cache.
+  struct GateView {
+    Eigen::Ref<const RowVec> i, f, g, o, c_prev, tanh_c;
   };
 
   Lstm() = default;
@@ -50,7 +59,9 @@ struct Lstm {
   // Gate nonlinearities and state update from the summed pre-activations (4D).
   // `pre` holds the four gates' pre-activations and is overwritten with their activations.
   void apply_gates(RowVec& pre, const RowVec& c_prev, Step& s) const;
-  RowVec gate_grad(const Step& s, const RowVec& dh, const RowVec& dc, RowVec& dc_prev) const;
+  RowVec gate_grad(const GateView& s, const RowVec& dh, const RowVec& dc, RowVec& dc_prev) const;
+  static GateView view(const Step& s) { return {s.i, s.f, s.g, s.o, s.c_prev, s.tanh_c}; }
+  GateView view(const Cache& cache, Eigen::Index t) const;
 };
 
 }  // namespace attnlab

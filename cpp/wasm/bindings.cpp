@@ -16,6 +16,9 @@
 #ifndef ATTNLAB_INFERENCE_ONLY
 #include "train/lab.h"
 #endif
+#ifdef ATTNLAB_BENCH_LAYERS
+#include "layers/lstm.h"
+#endif
 
 using emscripten::val;
 
@@ -312,6 +315,49 @@ val test_only_live_objects() {
   return r;
 }
 
+#ifdef ATTNLAB_BENCH_LAYERS
+// scripts/bench-runtimes.mjs only (attnlab_node_lessons; the page's modules have no such entry):
+// one LSTM layer, x (T, E) in and every hidden state (T, D) out, the work ONNX Runtime's LSTM
+// operator does, without the model around it that Session.forward also runs (tokenizer, embedding,
+// output layer, and the trace a lesson draws). The same Lstm::forward a model calls.
+class LstmLayer {
+ public:
+  val load(int input, int hidden, const val& w_ih, const val& w_hh, const val& b_ih, const val& b_hh) {
+    if (input < 1 || hidden < 1) return failure("input", "LstmLayer: sizes must be positive");
+    lstm_ = Lstm(input, hidden);
+    const std::pair<Param*, const val*> parts[] = {
+        {&lstm_.weight_ih, &w_ih}, {&lstm_.weight_hh, &w_hh}, {&lstm_.bias_ih, &b_ih}, {&lstm_.bias_hh, &b_hh}};
+    for (const auto& [param, from] : parts)
+      if (!copy_in(*from, param->value.data(), static_cast<size_t>(param->value.size())))
+        return failure("input", "LstmLayer: a weight has the wrong length");
+    return success();
+  }
+
+  // {ok, hidden: Float32Array (T * D)} for x of T * E values.
+  val forward(const val& x) {
+    const size_t n = x["length"].as<size_t>();
+    if (lstm_.input_size < 1 || n == 0 || n % static_cast<size_t>(lstm_.input_size) != 0)
+      return failure("input", "LstmLayer: x is not T rows of the input size (or nothing is loaded)");
+    Mat X(static_cast<Eigen::Index>(n) / lstm_.input_size, lstm_.input_size);
+    copy_in(x, X.data(), n);
+    const RowVec zero = RowVec::Zero(lstm_.hidden_size);
+    Lstm::Cache cache;
+    const Mat H = lstm_.forward(X, zero, zero, cache);
+    val r = success();
+    r.set("hidden", val(emscripten::typed_memory_view(static_cast<size_t>(H.size()), H.data())).call<val>("slice"));
+    return r;
+  }
+
+ private:
+  static bool copy_in(const val& from, float* to, size_t n) {
+    if (from["length"].as<size_t>() != n) return false;
+    val(emscripten::typed_memory_view(n, to)).call<void>("set", from);
+    return true;
+  }
+  Lstm lstm_;
+};
+#endif
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(attnlab) {
@@ -336,5 +382,11 @@ EMSCRIPTEN_BINDINGS(attnlab) {
       .function("evaluate", &Lab::evaluate)
       .function("example", &Lab::example)
       .function("exportModel", &Lab::exportModel);
+#endif
+#ifdef ATTNLAB_BENCH_LAYERS
+  emscripten::class_<LstmLayer>("LstmLayer")
+      .constructor<>()
+      .function("load", &LstmLayer::load)
+      .function("forward", &LstmLayer::forward);
 #endif
 }

@@ -3,11 +3,14 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 #include <limits>
 #include <vector>
 
 #include "core/matmul.h"
 #include "core/pmath.h"
+#include "core/simd.h"
 #include "layers/softmax.h"
 
 using namespace attnlab;
@@ -99,6 +102,46 @@ TEST_CASE("pmath: a scalar call and a vector kernel give the same bits") {
     CHECK(t[i] == pmath::tanh(xs[i]));
     CHECK(s[i] == pmath::sigmoid(xs[i]));
   }
+}
+
+// simd::exp takes floor(t) and the integer n + 127 from adding 1.5 * 2^23 (core/simd.h), not from
+// float <-> int conversions. This is Cephes' expf written the plain way, one lane at a time, with
+// std::floor and a cast: the same bits for every 251st float, all signs, NaNs and infinities.
+static float cephes_exp_reference(float x) {
+  x = x > -87.3f ? x : -87.3f;  // vmax, then vmin: a NaN becomes -87.3 as in the kernel
+  x = x < 88.3f ? x : 88.3f;
+  const float t = x * 1.44269504088896341f + 0.5f;
+  const float n = std::floor(t);
+  const float r = x - n * 0.693359375f - n * -2.12194440e-4f;
+  float p = 1.9875691500e-4f;
+  p = p * r + 1.3981999507e-3f;
+  p = p * r + 8.3334519073e-3f;
+  p = p * r + 4.1665795894e-2f;
+  p = p * r + 1.6666665459e-1f;
+  p = p * r + 5.0000001201e-1f;
+  p = p * r * r + r + 1.0f;
+  const int32_t bits = (static_cast<int32_t>(n) + 127) * (1 << 23);
+  float scale;
+  std::memcpy(&scale, &bits, sizeof scale);
+  return p * scale;
+}
+
+TEST_CASE("simd::exp: the same bits as floor and an integer conversion would give") {
+  int differing = 0;
+  for (uint64_t u = 0; u < (uint64_t{1} << 32); u += 4 * 251) {
+    float x[4];
+    for (uint32_t lane = 0; lane < 4; ++lane) {
+      const uint32_t b = static_cast<uint32_t>(u + lane * 251);
+      std::memcpy(&x[lane], &b, sizeof b);
+    }
+    const simd::v4f got = simd::exp(simd::load(x));
+    for (int lane = 0; lane < 4; ++lane) {
+      const float want = cephes_exp_reference(x[lane]), have = got[lane];
+      if (std::memcmp(&want, &have, sizeof want) != 0 && ++differing <= 5)
+        FAIL_CHECK("x = " << x[lane] << ": " << have << " instead of " << want);
+    }
+  }
+  CHECK(differing == 0);
 }
 
 // Softmax never hands a subnormal to what follows (layers/softmax.cpp): x86 multiplies subnormals

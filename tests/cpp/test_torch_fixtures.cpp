@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "cli/cli.h"
+#include "core/matmul.h"
 #include "io/model_io.h"
 #include "io/safetensors.h"
 #include "layers/activations.h"
@@ -119,12 +120,40 @@ TEST_CASE("torch: nn.LSTM from non-zero h0 and c0", "[torch]") {
   const Mat out = lstm.forward(x, h0, c0, cache);
   fx.expect("out", out);
   fx.expect("h_n", Mat(out.bottomRows(1)));
-  fx.expect("c_n", Mat(cache.steps.back().c));
+  fx.expect("c_n", Mat(cache.c.bottomRows(1)));
   RowVec dh0, dc0;
   fx.expect("grad.input", lstm.backward(cache, fx.mat("dout"), &dh0, &dc0));
   fx.expect("grad.h0", Mat(dh0));
   fx.expect("grad.c0", Mat(dc0));
   expect_param_grads(lstm, fx);
+}
+
+TEST_CASE("Lstm: the cache holds each step's starting states and gates, as backward reads them") {
+  // forward() writes every step into the cache's rows (one matrix per quantity): each row must be
+  // that step's, chained to the step before, and h = o tanh(c), c = f c_prev + i g to the bit.
+  const Fixture fx("lstm");
+  const Mat x = fx.mat("input");
+  const RowVec h0 = fx.row("h0"), c0 = fx.row("c0");
+  const Eigen::Index D = h0.size();
+  Lstm lstm(static_cast<int>(x.cols()), static_cast<int>(D));
+  set_params(lstm, fx);
+  Lstm::Cache cache;
+  const Mat out = lstm.forward(x, h0, c0, cache);
+  CHECK((cache.x.array() == x.array()).all());
+  for (Eigen::Index t = 0; t < x.rows(); ++t) {
+    INFO("step " << t);
+    const RowVec h_prev = t ? RowVec(out.row(t - 1)) : h0, c_prev = t ? RowVec(cache.c.row(t - 1)) : c0;
+    CHECK((cache.h_prev.row(t).array() == h_prev.array()).all());
+    CHECK((cache.c_prev.row(t).array() == c_prev.array()).all());
+    const auto act = cache.act.row(t);
+    const RowVec c =
+        act.segment(D, D).array() * c_prev.array() + act.segment(0, D).array() * act.segment(2 * D, D).array();
+    CHECK((cache.c.row(t).array() == c.array()).all());
+    RowVec tanh_c = c;
+    tanh_inplace(tanh_c.data(), D);
+    CHECK((cache.tanh_c.row(t).array() == tanh_c.array()).all());
+    CHECK((out.row(t).array() == (act.segment(3 * D, D).array() * tanh_c.array())).all());
+  }
 }
 
 TEST_CASE("torch: nn.GRU from a non-zero h0", "[torch]") {

@@ -28,8 +28,10 @@ class EventWorker extends EventTarget {
     this.dispatchEvent(event);
     return event;
   }
-  postMessage(message: unknown, transfer?: Transferable[]): void {
+  readonly transfers: unknown[] = [];
+  postMessage(message: unknown, transfer?: Transferable[] | StructuredSerializeOptions): void {
     this.posted.push(message);
+    this.transfers.push(transfer);
     this.inner?.postMessage(message, transfer);
   }
   terminate(): void {
@@ -91,11 +93,14 @@ describe('the engine worker started early', () => {
     expect(heard).toEqual([]);
     await turn();
     expect(heard).toEqual([{ type: 'loading' }, { type: 'loading' }, { type: 'ready' }, { id: 1, ok: true }]);
-    worker.say({ id: 2, ok: true });
-    await turn();
+    worker.say({ id: 2, ok: true }); // nothing waits any more: straight to the handler, no microtask
     expect(heard.at(-1)).toEqual({ id: 2, ok: true });
+    expect(heard).toHaveLength(5);
     handed!.postMessage({ type: 'info', id: 3 });
     expect(worker.posted).toEqual([{ type: 'info', id: 3 }]);
+    const weights = new ArrayBuffer(8);
+    handed!.postMessage({ type: 'load', id: 4 }, [weights]);
+    expect(worker.transfers.at(-1)).toEqual({ transfer: [weights] }); // the list, as an options object
   });
 
   it('a worker whose script failed: the error is cancelled at once and the client refuses it', async () => {

@@ -32,6 +32,10 @@ class HandedWorker implements WorkerLike {
       // A worker's uncaught error is reported to the console unless its event is cancelled now;
       // the client cancels it too, and says it in its own words.
       if (event.type === 'error') event.preventDefault();
+      // Once what was kept has been delivered, each event goes straight to the client's handler,
+      // as a worker of its own would give it: no microtask on every reply of a keystroke.
+      const handler = this.waiting.length || this.flushing || !this.claimed ? null : this.handlerFor(event);
+      if (handler) return void handler.call(this.worker, event);
       this.waiting.push(event);
       this.flush();
     };
@@ -41,8 +45,7 @@ class HandedWorker implements WorkerLike {
   }
 
   postMessage(message: unknown, transfer?: Transferable[] | StructuredSerializeOptions): void {
-    if (Array.isArray(transfer)) this.worker.postMessage(message, transfer);
-    else this.worker.postMessage(message, transfer);
+    this.worker.postMessage(message, Array.isArray(transfer) ? { transfer } : transfer);
   }
 
   terminate(): void {
@@ -58,17 +61,18 @@ class HandedWorker implements WorkerLike {
       this.flushing = false;
       while (this.waiting.length) {
         const event = this.waiting[0];
-        const handler =
-          event.type === 'message'
-            ? this.onmessage
-            : event.type === 'error'
-              ? this.onerror
-              : this.onmessageerror;
+        const handler = this.handlerFor(event);
         if (!handler) return; // the client has not listened yet: keep it
         this.waiting.shift();
-        (handler as (this: Worker, event: Event) => unknown).call(this.worker, event);
+        handler.call(this.worker, event);
       }
     });
+  }
+
+  private handlerFor(event: Event): ((this: Worker, event: Event) => unknown) | null {
+    const handler =
+      event.type === 'message' ? this.onmessage : event.type === 'error' ? this.onerror : this.onmessageerror;
+    return handler as ((this: Worker, event: Event) => unknown) | null;
   }
 }
 
