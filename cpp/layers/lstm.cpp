@@ -23,20 +23,16 @@ ATTNLAB_COLD void Lstm::init(Rng& rng) {
   for (Param* p : {&weight_ih, &weight_hh, &bias_ih, &bias_hh}) init_uniform(p->value, rng, bound);
 }
 
-void Lstm::apply_gates(RowVec& act, const RowVec& c_prev, Step& s) const {
-  const int D = hidden_size;
+void Lstm::gates(Eigen::Ref<RowVec> act, const Eigen::Ref<const RowVec>& c_prev, Eigen::Ref<RowVec> c,
+                 Eigen::Ref<RowVec> tanh_c, Eigen::Ref<RowVec> h) const {
+  const Eigen::Index D = hidden_size;
   sigmoid_inplace(act.data(), 2 * D);      // i, f
   tanh_inplace(act.data() + 2 * D, D);     // g
   sigmoid_inplace(act.data() + 3 * D, D);  // o
-  s.i = act.segment(0, D);
-  s.f = act.segment(D, D);
-  s.g = act.segment(2 * D, D);
-  s.o = act.segment(3 * D, D);
-  s.c_prev = c_prev;
-  s.c = s.f.array() * c_prev.array() + s.i.array() * s.g.array();
-  s.tanh_c = s.c;
-  tanh_inplace(s.tanh_c.data(), D);
-  s.h = s.o.array() * s.tanh_c.array();
+  c = act.segment(D, D).array() * c_prev.array() + act.segment(0, D).array() * act.segment(2 * D, D).array();
+  tanh_c = c;
+  tanh_inplace(tanh_c.data(), D);
+  h = act.segment(3 * D, D).array() * tanh_c.array();
 }
 
 Lstm::GateView Lstm::view(const Cache& cache, Eigen::Index t) const {
@@ -66,7 +62,16 @@ RowVec Lstm::step(const RowVec& x, const RowVec& h_prev, const RowVec& c_prev, S
   matvec_nt(x, weight_ih.value, xw);
   matvec_nt(h_prev, weight_hh.value, hw);
   RowVec pre = xw + hw + bias_ih.value.row(0) + bias_hh.value.row(0);
-  apply_gates(pre, c_prev, s);
+  const Eigen::Index D = hidden_size;
+  s.c_prev = c_prev;
+  s.c.resize(D);
+  s.tanh_c.resize(D);
+  s.h.resize(D);
+  gates(pre, c_prev, s.c, s.tanh_c, s.h);
+  s.i = pre.segment(0, D);
+  s.f = pre.segment(D, D);
+  s.g = pre.segment(2 * D, D);
+  s.o = pre.segment(3 * D, D);
   c_out = s.c;
   return s.h;
 }
@@ -89,22 +94,15 @@ Mat Lstm::forward(const Mat& x, const RowVec& h0, const RowVec& c0, Cache& cache
   cache.act.resize(T, 4 * D);
   cache.c.resize(T, D);
   cache.tanh_c.resize(T, D);
-  // The same arithmetic as step() and apply_gates(), written into the cache's rows: no allocation
-  // per step. h and c are the previous step's row, copied (matvec_nt reads a RowVec).
+  // Each step written into the cache's rows: no allocation per step. h and c are the previous
+  // step's rows, copied (matvec_nt reads a RowVec).
   RowVec h = h0, c = c0, hw;
   for (Eigen::Index t = 0; t < T; ++t) {
     cache.h_prev.row(t) = h;
     cache.c_prev.row(t) = c;
     matvec_nt(h, weight_hh.value, hw);
-    auto act = cache.act.row(t);
-    act.noalias() = xproj.row(t) + hw;
-    sigmoid_inplace(act.data(), 2 * D);      // i, f
-    tanh_inplace(act.data() + 2 * D, D);     // g
-    sigmoid_inplace(act.data() + 3 * D, D);  // o
-    cache.c.row(t) = act.segment(D, D).array() * c.array() + act.segment(0, D).array() * act.segment(2 * D, D).array();
-    cache.tanh_c.row(t) = cache.c.row(t);
-    tanh_inplace(cache.tanh_c.row(t).data(), D);
-    H.row(t) = act.segment(3 * D, D).array() * cache.tanh_c.row(t).array();
+    cache.act.row(t).noalias() = xproj.row(t) + hw;
+    gates(cache.act.row(t), c, cache.c.row(t), cache.tanh_c.row(t), H.row(t));
     h = H.row(t);
     c = cache.c.row(t);
   }

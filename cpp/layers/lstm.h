@@ -56,9 +56,11 @@ struct Lstm {
   void for_each_param(const std::string& prefix, const ParamVisitor& f);
 
  private:
-  // Gate nonlinearities and state update from the summed pre-activations (4D).
-  // `pre` holds the four gates' pre-activations and is overwritten with their activations.
-  void apply_gates(RowVec& pre, const RowVec& c_prev, Step& s) const;
+  // Gate nonlinearities and state update from the summed pre-activations, for step() and forward():
+  // `act` (4D) holds the four gates' pre-activations and is overwritten with their activations;
+  // c = f c_prev + i g, tanh_c = tanh(c), h = o tanh_c.
+  void gates(Eigen::Ref<RowVec> act, const Eigen::Ref<const RowVec>& c_prev, Eigen::Ref<RowVec> c,
+             Eigen::Ref<RowVec> tanh_c, Eigen::Ref<RowVec> h) const;
   RowVec gate_grad(const GateView& s, const RowVec& dh, const RowVec& dc, RowVec& dc_prev) const;
   static GateView view(const Step& s) { return {s.i, s.f, s.g, s.o, s.c_prev, s.tanh_c}; }
   GateView view(const Cache& cache, Eigen::Index t) const;
