@@ -9,7 +9,10 @@
 //            operator and TFJS's layer compute), the like-for-like comparison
 //   decoder  one Seq2Seq decoder step with additive attention over T=64 encoder states
 //            (the seq2seq-additive lesson's sizes: E=64, D=128, A=128, 765 target words)
-//   encoder  a 2-layer, 2-head Transformer encoder, T=64 (models/tf-mlm's sizes: d=64, d_ff=256, GELU)
+//   encoder  a 2-layer, 2-head Transformer encoder, T=64 (models/tf-mlm's sizes: d=64, d_ff=256, GELU):
+//            the engine's whole Session.forward (tokenizer, embedding and positions, the two layers,
+//            an 8-word head and the trace)
+//   encoderLayers  the same two layers alone in the engine (Session.benchEncode), as ORT's graph
 // It prints the median time per call of each, the ratios, the largest difference between the
 // runtimes' outputs (the proof that they compute the same thing), each runtime's bytes (raw and
 // gzip -9), and the engine's GEMM / GEMV rate against the SIMD128 multiply-add peak measured here.
@@ -208,6 +211,18 @@ async function main() {
         return d;
       },
     },
+    ...(eng.encoder.benchEncode && {
+      encoderLayers: {
+        engine: () => check(eng.encoder.benchEncode(encX)).output,
+        ort: async () => (await ortS.encoder.run(ortEncIn))[graphs.encoderOutput].data,
+        tfjs: () => {
+          const y = tfm.encoder(tfEncIn);
+          const d = y.dataSync();
+          y.dispose();
+          return d;
+        },
+      },
+    }),
     encoder: {
       engine: () => check(eng.encoder.forward(text)),
       ort: async () => (await ortS.encoder.run(ortEncIn))[graphs.encoderOutput].data,
@@ -234,6 +249,12 @@ async function main() {
       },
     }),
     decoder: { ort: diff(decWant, await calls.decoder.ort()), tfjs: diff(decWant, calls.decoder.tfjs()) },
+    ...(calls.encoderLayers && {
+      encoderLayers: {
+        ort: W.maxDiff(tensor(encTrace, 'layer1.output').data, await calls.encoder.ort()),
+        tfjs: W.maxDiff(tensor(encTrace, 'layer1.output').data, calls.encoder.tfjs()),
+      },
+    }),
     encoder: {
       ort: W.maxDiff(tensor(encTrace, 'layer1.output').data, await calls.encoder.ort()),
       tfjs: W.maxDiff(tensor(encTrace, 'layer1.output').data, calls.encoder.tfjs()),
@@ -243,12 +264,17 @@ async function main() {
   // The layer alone computes what the model's forward does, to the bit.
   if (layer && W.maxDiff(tensor(lstmTrace, 'hidden').data, calls.lstmLayer.engine()) !== 0)
     throw new Error('engine: the LSTM layer alone differs from the model forward');
+  if (
+    calls.encoderLayers &&
+    W.maxDiff(tensor(encTrace, 'layer1.output').data, calls.encoderLayers.engine()) !== 0
+  )
+    throw new Error('engine: the encoder layers alone differ from the model forward');
 
   // Timing: rounds of batches, the runtimes in turn within each round; median of the rounds.
   // The engine's decoder step has no entry point of its own: it is the marginal cost of 16 more
   // teacher-forced steps ((forward with 17 target words) - (forward with 1)) / 16, over the same
   // precomputed key projection the others read.
-  const perBatch = { lstm: 10, lstmLayer: 10, decoder: 40, encoder: 10 };
+  const perBatch = { lstm: 10, lstmLayer: 10, decoder: 40, encoderLayers: 10, encoder: 10 };
   const batch = async (fn, n) => {
     const t0 = now();
     for (let i = 0; i < n; ++i) await fn();
@@ -353,6 +379,7 @@ async function main() {
     lstm: 'LSTM forward, the whole Session.forward (T=64, E=64, H=128)',
     lstmLayer: "LSTM layer alone, ORT's operator's work (T=64, E=64, H=128)",
     decoder: 'Seq2Seq decoder step, additive (T=64)',
+    encoderLayers: "encoder layers alone, ORT's graph's work (2 x 2 heads, T=64)",
     encoder: 'encoder, 2 layers x 2 heads (T=64)',
   };
   console.log(

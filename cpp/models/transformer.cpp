@@ -89,6 +89,13 @@ void Transformer::run(const std::vector<int>& ids, Cache& c, const std::vector<H
   c.logits = head_.forward(c.top, embedding_);
 }
 
+Mat Transformer::encode(const Mat& x) const {
+  std::vector<TransformerEncoderLayer::Cache> caches(static_cast<size_t>(n_layer_));
+  Mat y = x;
+  for (int l = 0; l < n_layer_; ++l) y = layers_[l].forward(y, causal_, caches[static_cast<size_t>(l)], nullptr);
+  return y;
+}
+
 ForwardTrace Transformer::forward_ids(const std::vector<int>& ids) const {
   if (ids.empty()) return ForwardTrace{};
   Cache c;

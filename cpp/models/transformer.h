@@ -56,6 +56,11 @@ class Transformer : public Model {
   BufferCheck check_buffer(const std::string& name, const Shape& shape,
                            const std::vector<float>& values) const override;
 
+  // The encoder stack alone on x (T, D), embedded and with its positions: the last layer's output,
+  // the work ONNX Runtime's encoder graph does in scripts/bench-runtimes.mjs (bindings.cpp,
+  // ATTNLAB_BENCH_LAYERS), without the embedding, the head and the trace forward_ids adds.
+  Mat encode(const Mat& x) const;
+
   bool causal() const { return causal_; }
   int n_layer() const { return n_layer_; }
   int n_head() const { return n_head_; }

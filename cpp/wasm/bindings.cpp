@@ -18,6 +18,7 @@
 #endif
 #ifdef ATTNLAB_BENCH_LAYERS
 #include "layers/lstm.h"
+#include "models/transformer.h"
 #endif
 
 using emscripten::val;
@@ -172,6 +173,24 @@ class Session {
       return failure(e);
     }
   }
+
+#ifdef ATTNLAB_BENCH_LAYERS
+  // scripts/bench-runtimes.mjs only: the loaded Transformer's encoder stack alone on x, T rows of
+  // d_model values (Transformer::encode): {ok, output: Float32Array}. See LstmLayer below.
+  val benchEncode(const val& x) {
+    const auto* tf = dynamic_cast<const Transformer*>(model_.get());
+    if (!tf) return failure("unsupported", "benchEncode: the loaded model is not a Transformer");
+    const auto D = static_cast<size_t>(tf->config().at("d_model").get<int>());
+    const size_t n = x["length"].as<size_t>();
+    if (n == 0 || n % D != 0) return failure("input", "benchEncode: x is not T rows of d_model values");
+    Mat X(static_cast<Eigen::Index>(n / D), static_cast<Eigen::Index>(D));
+    val(emscripten::typed_memory_view(n, X.data())).call<void>("set", x);
+    const Mat Y = tf->encode(X);
+    val r = success();
+    r.set("output", val(emscripten::typed_memory_view(static_cast<size_t>(Y.size()), Y.data())).call<val>("slice"));
+    return r;
+  }
+#endif
 
   // Gradient x input of log p(word) at output row `row` (Model::input_importance): one number per
   // token as a Float64Array, and log p. `target`: a Seq2Seq's teacher-forced sentence ("" otherwise).
@@ -364,8 +383,8 @@ EMSCRIPTEN_BINDINGS(attnlab) {
   emscripten::function("traceNames", &trace_names_list);
   emscripten::function("testOnlyTrap", &test_only_trap);
   emscripten::function("testOnlyLiveObjects", &test_only_live_objects);
-  emscripten::class_<Session>("Session")
-      .constructor<>()
+  emscripten::class_<Session> session("Session");
+  session.constructor<>()
       .function("loadRandom", &Session::loadRandom)
       .function("load", &Session::load)
       .function("info", &Session::info)
@@ -374,6 +393,9 @@ EMSCRIPTEN_BINDINGS(attnlab) {
       .function("forwardEdited", &Session::forwardEdited)
       .function("forwardForcedEdited", &Session::forwardForcedEdited)
       .function("importance", &Session::importance);
+#ifdef ATTNLAB_BENCH_LAYERS
+  session.function("benchEncode", &Session::benchEncode);
+#endif
 #ifndef ATTNLAB_INFERENCE_ONLY
   emscripten::class_<Lab>("Lab")
       .constructor<>()
