@@ -156,15 +156,24 @@ describe('toForwardRecord', () => {
     expect(record.truncated).toBeNull();
   });
 
-  it('copies typed arrays, so the record owns every buffer once', () => {
-    const weights = Float32Array.from([0.4, 0.6, 0.5, 0.5]);
-    const record = toForwardRecord({ ...raw, maps: [{ ...rawMap, weights }] });
+  it('copies a view of a larger buffer (the heap), takes an array that owns its buffer; each buffer once', () => {
+    const heap = new ArrayBuffer(64);
+    const weights = new Float32Array(heap, 16, 4);
+    weights.set([0.4, 0.6, 0.5, 0.5]);
+    const ids = new Int32Array(heap, 48, 2);
+    ids.set([1, 2]);
+    const scores = Float32Array.from([1, 2, 3, 4]); // a slice the boundary made: its own buffer
+    const record = toForwardRecord({ ...raw, ids, maps: [{ ...rawMap, weights, scores }] });
     expect(record.maps[0].weights).not.toBe(weights);
-    weights[0] = 9;
+    expect(record.ids).not.toBe(ids);
+    new Float32Array(heap).fill(9); // the heap changes (or grows and is detached)
     expect(record.maps[0].weights[0]).toBeCloseTo(0.4, 6);
+    expect(Array.from(record.ids)).toEqual([1, 2]);
+    expect(record.maps[0].scores).toBe(scores); // not copied again
     const buffers = transferablesOf(record);
     expect(new Set(buffers).size).toBe(buffers.length);
     expect(buffers).toHaveLength(5); // ids, wordOf, scores, weights, tensor
+    expect(buffers).not.toContain(heap);
   });
 
   it('reads registered std::vectors (size/get) as well as arrays', () => {

@@ -45,14 +45,24 @@ function toArray<T>(list: ListLike<T> | undefined | null): T[] {
   return Array.from(list as ArrayLike<T>);
 }
 
-/** Copies into a fresh Float32Array that owns its buffer (safe across heap growth, transferable). */
+/**
+ * An array that owns its whole buffer is taken as it is: the engine's results cross the boundary
+ * as copies (one `slice()` each, cpp/wasm/bindings.cpp), and copying each again cost a lesson 3
+ * keystroke 22 more arrays. Anything else (a view of a larger buffer, such as the WebAssembly
+ * heap, which growth would invalidate) is copied into a fresh array of its own. Either way the
+ * record owns each buffer once, to transfer.
+ */
+function owned<T extends Float32Array | Int32Array>(a: T): boolean {
+  return a.byteOffset === 0 && a.byteLength === a.buffer.byteLength && a.buffer instanceof ArrayBuffer;
+}
+
 function floats(list: ListLike<number>): Float32Array {
-  if (list instanceof Float32Array) return list.slice();
+  if (list instanceof Float32Array) return owned(list) ? list : list.slice();
   return Float32Array.from(toArray(list));
 }
 
 function ints(list: ListLike<number>): Int32Array {
-  if (list instanceof Int32Array) return list.slice();
+  if (list instanceof Int32Array) return owned(list) ? list : list.slice();
   return Int32Array.from(toArray(list));
 }
 
