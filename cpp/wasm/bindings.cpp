@@ -51,6 +51,24 @@ val success() {
   return r;
 }
 
+// A Float32Array copy of m out of the WASM heap, in JS-owned memory.
+val float32_copy(const Mat& m) {
+  static_assert(std::is_same<Real, float>::value, "the WASM build is float");
+  return val(emscripten::typed_memory_view(static_cast<size_t>(m.size()), m.data())).call<val>("slice");
+}
+
+#ifdef ATTNLAB_BENCH_LAYERS
+// The benchmark's entries' input (LstmLayer, Session.benchEncode): a Float32Array of T rows of
+// `cols` values into m; false when its length is 0 or not a multiple of cols.
+bool rows_from_js(const val& from, Eigen::Index cols, Mat& m) {
+  const auto n = from["length"].as<size_t>();
+  if (cols < 1 || n == 0 || n % static_cast<size_t>(cols) != 0) return false;
+  m.resize(static_cast<Eigen::Index>(n) / cols, cols);
+  val(emscripten::typed_memory_view(n, m.data())).call<void>("set", from);
+  return true;
+}
+#endif
+
 // The Embind writer for write_trace (io/trace_writer.h): float data leaves as one Float32Array copy
 // per tensor out of the WASM heap, in JS-owned memory.
 struct ValWriter {
@@ -72,10 +90,7 @@ struct ValWriter {
     for (bool b : xs) a.call<void>("push", b);
     v.set(key, a);
   }
-  void floats(const char* key, const Mat& m) {
-    static_assert(std::is_same<Real, float>::value, "the WASM build is float");
-    v.set(key, val(emscripten::typed_memory_view(static_cast<size_t>(m.size()), m.data())).call<val>("slice"));
-  }
+  void floats(const char* key, const Mat& m) { v.set(key, float32_copy(m)); }
   void list(const char* key, std::vector<ValWriter>&& objects) {
     val a = val::array();
     for (ValWriter& o : objects) a.call<void>("push", o.v);
@@ -180,14 +195,11 @@ class Session {
   val benchEncode(const val& x) {
     const auto* tf = dynamic_cast<const Transformer*>(model_.get());
     if (!tf) return failure("unsupported", "benchEncode: the loaded model is not a Transformer");
-    const auto D = static_cast<size_t>(tf->config().at("d_model").get<int>());
-    const size_t n = x["length"].as<size_t>();
-    if (n == 0 || n % D != 0) return failure("input", "benchEncode: x is not T rows of d_model values");
-    Mat X(static_cast<Eigen::Index>(n / D), static_cast<Eigen::Index>(D));
-    val(emscripten::typed_memory_view(n, X.data())).call<void>("set", x);
-    const Mat Y = tf->encode(X);
+    Mat X;
+    if (!rows_from_js(x, tf->config().at("d_model").get<int>(), X))
+      return failure("input", "benchEncode: x is not T rows of d_model values");
     val r = success();
-    r.set("output", val(emscripten::typed_memory_view(static_cast<size_t>(Y.size()), Y.data())).call<val>("slice"));
+    r.set("output", float32_copy(tf->encode(X)));
     return r;
   }
 #endif
@@ -346,33 +358,29 @@ class LstmLayer {
     lstm_ = Lstm(input, hidden);
     const std::pair<Param*, const val*> parts[] = {
         {&lstm_.weight_ih, &w_ih}, {&lstm_.weight_hh, &w_hh}, {&lstm_.bias_ih, &b_ih}, {&lstm_.bias_hh, &b_hh}};
-    for (const auto& [param, from] : parts)
-      if (!copy_in(*from, param->value.data(), static_cast<size_t>(param->value.size())))
+    for (const auto& [param, from] : parts) {
+      const Eigen::Index rows = param->value.rows();
+      if (!rows_from_js(*from, param->value.cols(), param->value) || param->value.rows() != rows) {
+        lstm_ = Lstm();  // nothing loaded: forward refuses
         return failure("input", "LstmLayer: a weight has the wrong length");
+      }
+    }
     return success();
   }
 
   // {ok, hidden: Float32Array (T * D)} for x of T * E values.
   val forward(const val& x) {
-    const size_t n = x["length"].as<size_t>();
-    if (lstm_.input_size < 1 || n == 0 || n % static_cast<size_t>(lstm_.input_size) != 0)
+    Mat X;
+    if (!rows_from_js(x, lstm_.input_size, X))
       return failure("input", "LstmLayer: x is not T rows of the input size (or nothing is loaded)");
-    Mat X(static_cast<Eigen::Index>(n) / lstm_.input_size, lstm_.input_size);
-    copy_in(x, X.data(), n);
     const RowVec zero = RowVec::Zero(lstm_.hidden_size);
     Lstm::Cache cache;
-    const Mat H = lstm_.forward(X, zero, zero, cache);
     val r = success();
-    r.set("hidden", val(emscripten::typed_memory_view(static_cast<size_t>(H.size()), H.data())).call<val>("slice"));
+    r.set("hidden", float32_copy(lstm_.forward(X, zero, zero, cache)));
     return r;
   }
 
  private:
-  static bool copy_in(const val& from, float* to, size_t n) {
-    if (from["length"].as<size_t>() != n) return false;
-    val(emscripten::typed_memory_view(n, to)).call<void>("set", from);
-    return true;
-  }
   Lstm lstm_;
 };
 #endif

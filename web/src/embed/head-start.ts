@@ -38,8 +38,9 @@ const OPENING_MODELS: Partial<Record<NonNullable<AppState['embed']>, LessonModel
  * when that is not known without the lesson's code (a setting in the link, another language).
  */
 export function openingFolder(state: AppState, language: string, served: readonly string[]): string | null {
-  const lesson = state.embed ? OPENING_MODELS[state.embed] : undefined;
-  if (!lesson || !state.embed || state.lessons[state.embed] || language !== 'en') return null;
+  if (!state.embed) return null;
+  const lesson = OPENING_MODELS[state.embed];
+  if (!lesson || state.lessons[state.embed] || language !== 'en') return null;
   // Every lesson's default model is its first; one not served gives way to the first served.
   const key = servedModels(lesson, served)[0];
   return lesson.models.find((m) => m.key === key)?.folder ?? null;

@@ -52,7 +52,7 @@ function toArray<T>(list: ListLike<T> | undefined | null): T[] {
  * heap, which growth would invalidate) is copied into a fresh array of its own. Either way the
  * record owns each buffer once, to transfer.
  */
-function owned<T extends Float32Array | Int32Array>(a: T): boolean {
+function owned(a: Float32Array | Int32Array): boolean {
   return a.byteOffset === 0 && a.byteLength === a.buffer.byteLength && a.buffer instanceof ArrayBuffer;
 }
 
