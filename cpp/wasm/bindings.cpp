@@ -17,6 +17,9 @@
 #include "train/lab.h"
 #endif
 #ifdef ATTNLAB_BENCH_LAYERS
+#include <cmath>
+
+#include "core/matmul.h"
 #include "layers/lstm.h"
 #include "models/transformer.h"
 #endif
@@ -383,6 +386,22 @@ class LstmLayer {
  private:
   Lstm lstm_;
 };
+
+// The kernel alone: y = x W^T (matmul_nt, the kernel of every recurrent step and output layer)
+// `reps` times on x (n, i) and W (o, i) of fixed values, in one call, so a benchmark can time the
+// kernel without the model around it (the GEMV is n = 1). Returns the sum of y's last values.
+double benchMatmulNt(int n, int i, int o, int reps) {
+  if (n < 1 || i < 1 || o < 1 || reps < 1) return std::nan("");
+  Mat x(n, i), w(o, i), y;
+  for (Eigen::Index k = 0; k < x.size(); ++k) x.data()[k] = static_cast<float>((k % 13) - 6) / 16.f;
+  for (Eigen::Index k = 0; k < w.size(); ++k) w.data()[k] = static_cast<float>((k % 7) - 3) / 32.f;
+  double sum = 0;
+  for (int r = 0; r < reps; ++r) {
+    matmul_nt(x, w, y);
+    sum += y(n - 1, o - 1);
+  }
+  return sum;
+}
 #endif
 
 }  // namespace
@@ -414,6 +433,7 @@ EMSCRIPTEN_BINDINGS(attnlab) {
       .function("exportModel", &Lab::exportModel);
 #endif
 #ifdef ATTNLAB_BENCH_LAYERS
+  emscripten::function("benchMatmulNt", &benchMatmulNt);
   emscripten::class_<LstmLayer>("LstmLayer")
       .constructor<>()
       .function("load", &LstmLayer::load)

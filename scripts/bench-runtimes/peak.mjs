@@ -28,22 +28,20 @@ function wat(N_ACC) {
     (f32x4.extract_lane 0 ${sum})))`;
 }
 
-/** GFLOP/s (4 lanes x (mul + add) per accumulator and iteration), median and best of `rounds` runs.
- * 12 accumulators give the peak; fewer show what a kernel with that many chains can reach. */
-export async function simdPeak(wabtFactory, rounds = 9, N_ACC = 12, iters = 2_000_000) {
+/** A function that runs the peak loop once and returns its GFLOP/s (4 lanes x (mul + add) per
+ * accumulator and iteration). 12 accumulators give the peak; fewer show what a kernel with that many
+ * chains can reach. A benchmark calls it between its kernel's rounds, so that each ratio is of two
+ * rates measured a moment apart (a shared machine's speed drifts between processes and minutes). */
+export async function simdPeakRunner(wabtFactory, N_ACC = 12, iters = 2_000_000) {
   const wabt = await wabtFactory();
   const mod = wabt.parseWat('peak.wat', wat(N_ACC), { simd: true });
   const { buffer } = mod.toBinary({});
   const { instance } = await WebAssembly.instantiate(buffer);
   const run = instance.exports.run;
   for (let i = 0; i < 5; ++i) run(iters); // past V8's baseline compiler
-  const rates = [];
-  for (let r = 0; r < rounds; ++r) {
+  return () => {
     const t0 = performance.now();
     run(iters);
-    const s = (performance.now() - t0) / 1e3;
-    rates.push((iters * N_ACC * 8) / s / 1e9);
-  }
-  rates.sort((a, b) => a - b);
-  return { median: rates[rates.length >> 1], max: rates[rates.length - 1] };
+    return (iters * N_ACC * 8) / ((performance.now() - t0) / 1e3) / 1e9;
+  };
 }
