@@ -9,7 +9,7 @@ vi.hoisted(() => {
 });
 import {
   messageLadder,
-  hasForeignLetters,
+  hasForeignText,
   hasUnspacedScript,
   type LadderInput,
 } from '../../web/src/lessons/shared/messages';
@@ -73,10 +73,12 @@ describe('messageLadder', () => {
   });
 });
 
-describe('hasForeignLetters', () => {
-  it('finds letters outside the Latin script', () => {
-    expect(hasForeignLetters('東京 is far')).toBe(true);
-    expect(hasForeignLetters('café naïve 123 !')).toBe(false);
+describe('hasForeignText', () => {
+  it('finds letters outside the Latin script, and emoji', () => {
+    expect(hasForeignText('東京 is far')).toBe(true);
+    expect(hasForeignText('the cat 🐈 sat')).toBe(true);
+    expect(hasForeignText('ok 👍🏽')).toBe(true);
+    expect(hasForeignText('café naïve 123 ! © ®')).toBe(false);
   });
 });
 

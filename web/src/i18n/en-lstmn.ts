@@ -52,7 +52,7 @@ export const enLstmn = {
     'The model reads at most {{max}} pieces and your text has {{tokens}}: the figures show its first {{chars}} characters.',
   engineError: 'The engine could not read this: {{message}}',
   foreign:
-    'The model learned English from Jane Austen. It reads any text as byte pieces, but letters of other scripts are pieces it has hardly seen, so its attention and guesses mean little here.',
+    'The model learned English from Jane Austen. It reads any text as byte pieces, but letters of other scripts and emoji are pieces it has hardly seen, so its attention and guesses mean little here.',
   unspaced:
     'Chinese, Japanese and Thai are written without spaces between words, and “Whole words” cuts the text at spaces: here a whole sentence is one “word”, so its map is a single cell. The model itself reads byte pieces: choose “Pieces” above to see what it reads.',
   noAttention:

@@ -23,7 +23,7 @@ import { localLoader, modelLoader, servedFolders } from '../shared/load-model';
 import { openModelStyles } from '../shared/open-model-control';
 import { linkNote, requireArchitecture, unknownNote } from '../shared/local-model';
 import {
-  hasForeignLetters,
+  hasForeignText,
   hasUnspacedScript,
   messageLadder,
   renderMessages,
@@ -325,7 +325,7 @@ export class LstmnElement extends LessonElement<LmModel, LoadedModel> {
         if (this.model === LOCAL && this.loaded) out.push(...unknownNote(record, this.loaded.vocabulary));
         // A model that reads characters (the Chinese one) reads Chinese as it was trained to.
         const chars = this.loaded?.chars ?? false;
-        if (!chars && hasForeignLetters(this.input()))
+        if (!chars && hasForeignText(this.input()))
           out.push({ kind: 'info', key: 'foreign', text: t('lstmn.foreign') });
         if (!chars && this.view === 'words' && hasUnspacedScript(this.input()))
           out.push({ kind: 'info', key: 'unspaced', text: t('lstmn.unspaced') });

@@ -29,8 +29,13 @@ export function renderMessages(id: string, messages: readonly Message[]): Templa
   </div>`;
 }
 
-/** Letters outside the Latin script (CJK, Cyrillic, Hebrew, Arabic, ...): text the model rarely saw. */
-export const hasForeignLetters = (text: string) => /(?=\p{L})\P{Script=Latin}/u.test(text);
+/**
+ * Letters outside the Latin script (CJK, Cyrillic, Hebrew, Arabic, ...) or emoji: text the English
+ * models rarely saw, which they read byte by byte as rare pieces. An emoji is no letter, but the
+ * lessons' note names it (© and ®, pictographic too, are left out: Latin-1, as é is).
+ */
+export const hasForeignText = (text: string) =>
+  /(?=\p{L})\P{Script=Latin}|(?=\p{Extended_Pictographic})[^\u0000-\u00ff]/u.test(text);
 
 /**
  * Two letters in a row of a script written without spaces between words (Chinese, Japanese, Thai,

@@ -21,7 +21,7 @@ import { LOCAL, ModelSet, type LoadState, type WithLocal } from '../shared/model
 import { localLoader, modelLoader, servedFolders } from '../shared/load-model';
 import { openModelStyles } from '../shared/open-model-control';
 import { linkNote, requireArchitecture, unknownNote } from '../shared/local-model';
-import { hasForeignLetters, messageLadder, renderMessages, type Message } from '../shared/messages';
+import { hasForeignText, messageLadder, renderMessages, type Message } from '../shared/messages';
 import { parseView } from '../../embed/state';
 import { sentenceInput } from '../shared/embed-attributes';
 import { LessonElement } from '../shared/lesson-element';
@@ -346,7 +346,7 @@ export class TransformerElement extends LessonElement<TfModel, LoadedModel> {
       },
       (record) => [
         ...(this.model === LOCAL && this.loaded ? unknownNote(record, this.loaded.vocabulary) : []),
-        ...(!this.loaded?.chars && hasForeignLetters(this.clipped())
+        ...(!this.loaded?.chars && hasForeignText(this.clipped())
           ? [{ kind: 'info' as const, key: 'foreign', text: t('transformer.foreign') }]
           : []),
       ],
