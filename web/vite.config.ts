@@ -9,6 +9,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { modelFoldersPlugin } from './vite-plugin-models.ts';
 import { contentSecurityPolicy, cspMeta } from './vite-plugin-csp.ts';
 import { sizesPlugin } from './vite-plugin-sizes.ts';
+import { firstViewPlugin } from './vite-plugin-first-view.ts';
 
 const webDir = path.dirname(fileURLToPath(import.meta.url));
 
@@ -31,6 +32,7 @@ export default defineConfig({
   // and built under models/; ATTNLAB_MODELS_DIR points at another folder of model folders.
   plugins: [
     modelFoldersPlugin(path.resolve(webDir, '..', process.env.ATTNLAB_MODELS_DIR ?? 'models')),
+    firstViewPlugin(path.resolve(webDir, '..', process.env.ATTNLAB_MODELS_DIR ?? 'models')),
     embedEntryInDev,
     cspMeta(),
     sizesPlugin(),

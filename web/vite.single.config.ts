@@ -12,6 +12,7 @@ import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import { viteSingleFile } from 'vite-plugin-singlefile';
 import { modelFoldersPlugin } from './vite-plugin-models.ts';
+import { firstViewPlugin } from './vite-plugin-first-view.ts';
 import { hashInlinePolicy } from './vite-plugin-csp.ts';
 import { packModuleScript } from './vite-single-pack.ts';
 
@@ -113,6 +114,10 @@ export default defineConfig({
       embed: true,
       ...(only ? { only } : {}),
     }),
+    firstViewPlugin(
+      path.resolve(webDir, '..', process.env.ATTNLAB_MODELS_DIR ?? 'models'),
+      only ? { only } : {},
+    ),
     viteSingleFile(),
     namedAttnlabHtml,
   ],

@@ -4,11 +4,14 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { firstViewPlugin } from './vite-plugin-first-view.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export default defineConfig({
   root: repoRoot,
+  // The lessons' first views are computed by the real engine here too (the models of models/).
+  plugins: [firstViewPlugin(path.join(repoRoot, 'models'))],
   resolve: {
     alias: [
       {

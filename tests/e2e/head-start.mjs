@@ -1,7 +1,9 @@
-// An embedded lesson's head start (issue 17, cold start; web/src/embed/head-start.ts): the page
-// asks for the engine's WebAssembly and the lesson's first model before the lesson's own code has
-// arrived, the lesson then runs on that worker and that download (one worker, each file once), and a
-// link that chooses another model fetches that one only.
+// An embedded lesson's head start (issue 17, cold start; web/src/embed/head-start.ts): with a
+// setting in its link or in Chinese, the page asks for the engine's WebAssembly before the lesson's
+// own code has arrived; as it opens, the lesson draws its first figure from the build and asks for
+// its engine and model only then, both at once (lessons/shared/first-view-engine.ts). Either way the
+// lesson runs on that worker and that download (one worker, each file once), and a link that
+// chooses another model fetches that one only.
 //
 //   npm run build && node tests/e2e/head-start.mjs
 
@@ -49,22 +51,37 @@ async function open(
   return { page, requests, elementArrived, first, count };
 }
 
-test('lesson 1 embedded: its WebAssembly and model are asked for before its code arrives; one worker, each file once', async () => {
-  const { page, elementArrived, first, count } = await open('?embed=seq2seq');
-  assert.ok(first(/\.wasm$/) < elementArrived, 'the engine was on its way before the lesson’s code arrived');
-  assert.ok(
-    first(/\/models\/seq2seq-additive\/model\.safetensors$/) < elementArrived,
-    'so was the lesson’s first model',
-  );
-  assert.equal(count(/\.wasm$/), 1, 'the engine was fetched once');
-  assert.equal(count(/\/models\/seq2seq-additive\/model\.safetensors$/), 1, 'the weights once');
-  assert.equal(count(/\/models\/seq2seq-additive\/config\.json$/), 1, 'the config once');
-  assert.equal(count(/\/models\/[^/]+\/model\.safetensors$/), 1, 'no other model');
-  assert.equal(page.workers().length, 1, 'the worker started early is the lesson’s: no second one');
-  await page.close();
+// Each lesson's first figure, as scripts/bench-embed.mjs waits for it.
+const SHOWN = {
+  seq2seq: { tag: 'attnlab-seq2seq', figure: 'attnlab-attention-map', folder: 'seq2seq-additive' },
+  lstmn: { tag: 'attnlab-lstmn', figure: '.reading, attnlab-attention-map', folder: 'lm-rnn-selfattn' },
+  transformer: {
+    tag: 'attnlab-transformer',
+    figure: '.view svg.head-view, .view attnlab-attention-map',
+    folder: 'tf-mlm',
+  },
+};
+
+test('each lesson embedded as it opens: its first figure is the build’s, so its WebAssembly and model come after its code, once each, one worker', async () => {
+  for (const [lesson, shown] of Object.entries(SHOWN)) {
+    const { page, elementArrived, first, count } = await open(`?embed=${lesson}`, shown);
+    const weights = new RegExp(`/models/${shown.folder}/model\\.safetensors$`);
+    assert.ok(first(/\.wasm$/) > elementArrived, `${lesson}: the engine waited for the lesson’s code`);
+    assert.ok(first(weights) > elementArrived, `${lesson}: so did its first model`);
+    // The lesson asked for both at once: the model did not wait for the manifest's answer.
+    assert.ok(
+      first(weights) < first(/\/models\/index\.json$/) + 1000,
+      `${lesson}: the model was asked for with the manifest, not after it`,
+    );
+    assert.equal(count(/\.wasm$/), 1, `${lesson}: the engine was fetched once`);
+    assert.equal(count(weights), 1, `${lesson}: the weights once`);
+    assert.equal(count(/\/models\/[^/]+\/model\.safetensors$/), 1, `${lesson}: no other model`);
+    assert.equal(page.workers().length, 1, `${lesson}: one worker`);
+    await page.close();
+  }
 });
 
-test('a link that chooses another model: that model only, the worker still early', async () => {
+test('a link that chooses another model: that model only, the worker early', async () => {
   const { page, elementArrived, first, count } = await open('?embed=seq2seq&seq2seq.model=dot');
   assert.ok(first(/\.wasm$/) < elementArrived, 'the engine was on its way before the lesson’s code arrived');
   assert.equal(
@@ -77,26 +94,9 @@ test('a link that chooses another model: that model only, the worker still early
   await page.close();
 });
 
-test('lessons 2 and 3 embedded: their first models ahead, once; in Chinese the lesson chooses', async () => {
-  // Each lesson's first figure, as scripts/bench-embed.mjs waits for it.
-  const lstmn = { tag: 'attnlab-lstmn', figure: '.reading, attnlab-attention-map' };
-  const transformer = {
-    tag: 'attnlab-transformer',
-    figure: '.view svg.head-view, .view attnlab-attention-map',
-  };
-  for (const [query, shown, folder] of [
-    ['?embed=lstmn', lstmn, 'lm-rnn-selfattn'],
-    ['?embed=transformer', transformer, 'tf-mlm'],
-  ]) {
-    const { page, elementArrived, first, count } = await open(query, shown);
-    const weights = new RegExp(`/models/${folder}/model\\.safetensors$`);
-    assert.ok(first(weights) < elementArrived, `${folder} was on its way before the lesson’s code arrived`);
-    assert.equal(count(weights), 1, `${folder} once`);
-    assert.equal(count(/\/models\/[^/]+\/model\.safetensors$/), 1, `${query}: no other model`);
-    assert.equal(page.workers().length, 1, `${query}: one worker`);
-    await page.close();
-  }
-  const { page, count, requests } = await open('?embed=lstmn&lang=zh-CN', lstmn);
+test('in Chinese the worker is early and the lesson chooses its one model', async () => {
+  const { page, elementArrived, first, count, requests } = await open('?embed=lstmn&lang=zh-CN', SHOWN.lstmn);
+  assert.ok(first(/\.wasm$/) < elementArrived, 'the engine was on its way before the lesson’s code arrived');
   const weights = requests.filter((r) => /model\.safetensors$/.test(r.path)).map((r) => r.path);
   assert.equal(weights.length, 1, `one model, the lesson's choice: ${weights.join(', ')}`);
   assert.equal(count(/\.wasm$/), 1);

@@ -18,6 +18,12 @@ before(async () => {
 after(() => session?.close());
 
 const lessonMap = (page) => page.locator('attnlab-seq2seq attnlab-attention-map rect[data-weight]').first();
+/** The engine's own answer: the lesson's first figure may be the build's before it (built-figure.mjs). */
+const engineAnswered = (page) =>
+  page.waitForFunction(() => document.querySelector('attnlab-seq2seq')?.record != null, null, {
+    timeout: 90_000,
+    polling: 100,
+  });
 
 test('an engine that arrives 35 s late (past the 30 s start bound): the lesson waits and draws', async () => {
   const page = await session.newPage();
@@ -30,6 +36,7 @@ test('an engine that arrives 35 s late (past the 30 s start bound): the lesson w
   });
   try {
     await page.goto(`${session.origin}/index.html?embed=seq2seq`);
+    await engineAnswered(page);
     await lessonMap(page).waitFor({ timeout: 90_000 });
     assert.ok(held >= 1, 'the WASM was held back');
     const text = await page.locator('attnlab-seq2seq').evaluate((el) => el.shadowRoot.textContent);
@@ -45,7 +52,8 @@ test('on a slow network the lesson says how much of its model has arrived', asyn
   // 150 kB/s: the 0.9 MB model takes about six seconds, long enough to be seen arriving.
   await throttleNetwork(page, { latencyMs: 100, bytesPerSecond: 150_000 });
   await page.goto(`${session.origin}/index.html?embed=seq2seq`);
-  const placeholder = page.locator('attnlab-seq2seq .placeholder .progress');
+  // Under the first figure from the build (the lesson as it opens), or in the figure's place.
+  const placeholder = page.locator('attnlab-seq2seq .progress');
   await placeholder.waitFor({ timeout: 60_000 });
   const shown = await placeholder.innerText();
   const match = shown.match(/^([\d,]+) of ([\d,]+) KB$/);
@@ -54,8 +62,9 @@ test('on a slow network the lesson says how much of its model has arrived', asyn
   const bytes = fs.statSync(path.join(WEB_DIR, 'models/seq2seq-additive/model.safetensors')).size;
   assert.equal(total, Math.round(bytes / 1024), 'of the model’s own size');
   assert.ok(received > 0 && received <= total, `${received} of ${total}`);
+  await engineAnswered(page);
   await lessonMap(page).waitFor({ timeout: 90_000 });
-  assert.equal(await placeholder.count(), 0, 'the progress is gone once the map is drawn');
+  assert.equal(await placeholder.count(), 0, 'the progress is gone once the engine has answered');
   await page.close();
 });
 

@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { test } from 'node:test';
 
-import { ARTIFACTS, withoutIsolates } from './browser.mjs';
+import { ARTIFACTS, shownText, withoutIsolates } from './browser.mjs';
 import {
   DEFAULT_SENTENCE,
   checkModelView,
@@ -55,7 +55,7 @@ test('the head view: lines from the query to every key, one colour per head, hea
   const tokens = await settled(page);
   const n = tokens.length;
   assert.ok(n >= 9, `the default sentence has ${n} tokens`);
-  assert.match(await lesson(page, '.card').innerText(), /parameters/);
+  assert.match(await shownText(lesson(page, '.card')), /parameters/);
   const svg = lesson(page, 'svg.head-view');
   await svg.waitFor();
   // Pick token 3 as the query: the lines start there.
@@ -336,7 +336,7 @@ test('the lesson opens on a whole word of the default sentence, not on the piece
     )
     .catch(() => {});
   const pressed = lesson(page, '.chips .chip[aria-pressed="true"]');
-  assert.equal((await pressed.innerText()).trim(), 'is');
+  assert.equal((await shownText(pressed)).trim(), 'is');
   // Not written into the URL: the lesson picked it, the student did not.
   assert.ok(!/transformer\.token=/.test(page.url()), page.url());
   await page.close();

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseAppState } from '../../web/src/embed/state';
-import { openingFolder } from '../../web/src/embed/head-start';
+import { opensOnFirstView } from '../../web/src/embed/head-start';
 import { startWorker, type InProcessWorker } from './support/in-process-worker';
 
 const MODELS = path.resolve(__dirname, '../../models');
@@ -185,29 +185,18 @@ describe('a model folder fetched ahead', () => {
   });
 });
 
-describe('openingFolder: the model an embedded lesson opens on', () => {
-  const ALL = fs.readdirSync(MODELS);
+describe('opensOnFirstView: an embedded lesson that draws its first figure from the build', () => {
   const at = (query: string) => parseAppState(query);
-
-  it('each lesson’s first model, English, no setting in the link', () => {
-    expect(openingFolder(at('?embed=seq2seq'), 'en', ALL)).toBe('seq2seq-additive');
-    expect(openingFolder(at('?embed=lstmn'), 'en', ALL)).toBe('lm-rnn-selfattn');
-    expect(openingFolder(at('?embed=transformer'), 'en', ALL)).toBe('tf-mlm');
+  it('each lesson as it opens, in English: no head start (its engine comes after its code)', () => {
+    for (const lesson of ['seq2seq', 'lstmn', 'transformer'])
+      expect(opensOnFirstView(at(`?embed=${lesson}`), 'en')).toBe(true);
   });
-
-  it('the first served one when the first is not served', () => {
-    const served = ALL.filter((m) => m !== 'seq2seq-additive' && m !== 'tf-mlm');
-    expect(openingFolder(at('?embed=seq2seq'), 'en', served)).toBe('seq2seq-dot');
-    expect(openingFolder(at('?embed=transformer'), 'en', served)).toBe('tf-lm');
-  });
-
-  it('none when the lesson decides it: a setting in the link, Chinese, the lab, the app page', () => {
-    expect(openingFolder(at('?embed=seq2seq&seq2seq.model=dot'), 'en', ALL)).toBeNull();
-    expect(openingFolder(at('?embed=seq2seq&seq2seq.pair=zh-en'), 'en', ALL)).toBeNull();
-    expect(openingFolder(at('?embed=lstmn&lstmn.sentence=%E4%BD%A0%E5%A5%BD'), 'en', ALL)).toBeNull();
-    expect(openingFolder(at('?embed=lstmn'), 'zh-CN', ALL)).toBeNull();
-    expect(openingFolder(at('?embed=train'), 'en', ALL)).toBeNull();
-    expect(openingFolder(at(''), 'en', ALL)).toBeNull();
-    expect(openingFolder(at('?embed=transformer'), 'en', [])).toBeNull();
+  it('not with a setting in the link, in Chinese, for the lab or the app page', () => {
+    expect(opensOnFirstView(at('?embed=seq2seq&seq2seq.model=dot'), 'en')).toBe(false);
+    expect(opensOnFirstView(at('?embed=seq2seq&seq2seq.pair=zh-en'), 'en')).toBe(false);
+    expect(opensOnFirstView(at('?embed=lstmn&lstmn.sentence=%E4%BD%A0%E5%A5%BD'), 'en')).toBe(false);
+    expect(opensOnFirstView(at('?embed=seq2seq'), 'zh-CN')).toBe(false);
+    expect(opensOnFirstView(at('?embed=train'), 'en')).toBe(false);
+    expect(opensOnFirstView(at(''), 'en')).toBe(false);
   });
 });

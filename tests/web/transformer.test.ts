@@ -230,6 +230,18 @@ describe('positions, masking and shuffling', () => {
     expect(pe[3 * 8 + 7]).toBeCloseTo(Math.cos(3 / Math.pow(10000, 6 / 8)), 6);
   });
 
+  it('the sinusoidal table is computed once per shape and kept (the positions panel asks each keystroke)', () => {
+    const first = sinusoidalTable(7, 6);
+    expect(sinusoidalTable(7, 6)).toBe(first);
+    expect(sinusoidalTable(6, 7)).not.toBe(first);
+    expect(sinusoidalTable(6, 7)).toHaveLength(42);
+    // After more shapes than it keeps, the first is computed again, with the same values.
+    for (let t = 1; t <= 10; t++) sinusoidalTable(t, 2);
+    const again = sinusoidalTable(7, 6);
+    expect(again).not.toBe(first);
+    expect(Array.from(again)).toEqual(Array.from(first));
+  });
+
   it('finds the words of a text and masks one of them', () => {
     const text = "Emma didn't  see 東京, 42 times.";
     const words = textWords(text);

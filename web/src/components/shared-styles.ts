@@ -19,6 +19,19 @@ export const placeholderBox = css`
     font-size: 0.9em;
     font-variant-numeric: tabular-nums;
   }
+  /* The model loading above a first figure from the build (lessons/shared/placeholders.ts). */
+  .first-view-note {
+    margin: 0 0 0.8rem;
+    padding: 0.5rem 0.8rem;
+    border-left: 3px solid var(--attn-border, #c9d3e3);
+    color: var(--attn-muted, #5b6678);
+    font-size: 0.9rem;
+    line-height: 1.45;
+  }
+  .first-view-note strong {
+    color: var(--attn-text, #1d2433);
+    font-weight: 600;
+  }
 `;
 
 /** What every lesson element shares: the host box, the text box, messages and token chips. */

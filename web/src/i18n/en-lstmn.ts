@@ -42,6 +42,7 @@ export const enLstmn = {
   lstmnStyle:
     'Why “LSTMN-style”: in the LSTMN of Cheng, Dong & Lapata (2016), step i attends over the earlier pieces only (j < i), before the LSTM update, and scores each with the current input x_i and the previous read h̃_{i−1} through an additive align function. Here, as on the slides, the attention comes after the update, the query is the new state h_i, the align function is a dot product and the piece being read is one of the keys (j ≤ i). It was trained without the self-weight penalty, so its figure does not read like the paper’s, where a word attends to related words before it: look at the mean self-weight above.',
   loading: 'Loading the trained language model…',
+  nextWaiting: 'The next-word guesses come with the model.',
   loadError: 'The trained language model could not be loaded: {{message}}',
   computing: 'Reading your sentence…',
   empty: 'Type a sentence to see how the model reads it.',

@@ -193,6 +193,9 @@ export const enShared = {
   download: {
     progress: '{{received}} of {{total}} KB',
     received: '{{received}} KB so far',
+    // Under a lesson's loading line while its first figure is the build's (lessons/shared/first-views.ts).
+    firstView:
+      'Until the model has loaded, the figure below is the one this page computed when it was built, with the same engine and the same model, for this sentence. Change anything and the lesson waits for the model.',
   },
   embed: {
     shareLabel: 'Share this lesson',

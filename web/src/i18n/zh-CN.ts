@@ -206,6 +206,7 @@ export const zhCN: Strings = {
     lstmnStyle:
       '为什么叫“LSTMN 风格”：在 Cheng、Dong 和 Lapata（2016）的 LSTMN 中，第 i 步在 LSTM 更新之前只关注前面的片段（j < i），并用当前输入 x_i 和上一步的读出 h̃_{i−1} 通过加性对齐函数给每个片段打分。这里和讲义一样，注意力在更新之后，查询是新状态 h_i，对齐函数是点积，正在读的片段也是键之一（j ≤ i）。它训练时没有加自身权重惩罚，所以它的图读起来不像论文里的图（论文中一个词会关注它前面相关的词）：请看上面的平均自身权重。',
     loading: '正在加载训练好的语言模型……',
+    nextWaiting: '下一个词的猜测要等模型加载完才有。',
     loadError: '无法加载训练好的语言模型：{{message}}',
     computing: '正在读你的句子……',
     empty: '输入一个句子，看看模型是怎么读它的。',
@@ -360,6 +361,8 @@ export const zhCN: Strings = {
   download: {
     progress: '已下载 {{received}} / {{total}} KB',
     received: '已下载 {{received}} KB',
+    firstView:
+      '模型加载完成之前，下图是本页面在构建时用同一个引擎、同一个模型为这句话算好的结果。改动任何内容后，本课会等模型加载完再画。',
   },
   embed: {
     shareLabel: '分享本课',

@@ -12,6 +12,7 @@
 // read too (small JSON files), so a model's perplexity is shown next to its baseline's.
 
 import './strings'; // this view's English strings, before anything renders (i18n/en.ts)
+import { firstViewRecord, startFirstViewEngine } from './first-view';
 import { lessonStyles } from '../shared/lesson-styles';
 import { html, nothing, type TemplateResult } from 'lit';
 import { LatestForward } from '../shared/latest-forward';
@@ -181,6 +182,7 @@ export class LstmnElement extends LessonElement<LmModel, LoadedModel> {
 
   async start(): Promise<void> {
     // Without a manifest the default model is still tried, so a missing model says so.
+    startFirstViewEngine(this); // its first figure is the build's: worker and model at once
     await this.models.readManifest();
     if (this.model === LOCAL) return void this.loadCards(); // opened while the manifest was read
     if (!this.available.includes(this.model)) this.model = this.available[0];
@@ -298,6 +300,11 @@ export class LstmnElement extends LessonElement<LmModel, LoadedModel> {
   currentReading(): Reading | null {
     const record = this.interventions.shown(this.record);
     if (!record || !hasWords(this.input())) return null;
+    return this.readingOf(record);
+  }
+
+  /** The figures' data for `record` in the current view (the last one kept). */
+  readingOf(record: ForwardRecord): Reading {
     if (this.reading && this.reading.record === record && this.reading.view === this.view)
       return this.reading;
     const groups = this.view === 'words' ? wordGroups(record) : pieceGroups(record);
@@ -353,7 +360,10 @@ export class LstmnElement extends LessonElement<LmModel, LoadedModel> {
       })}
       ${this.zh.render()} ${teacher ? nothing : this.opener.render()} ${renderCard(this)}
       ${renderObjective(this)} ${renderMessages('lstmn-messages', messages)}
-      <div class="figure" aria-busy=${this.busy || this.current?.status === 'loading' ? 'true' : 'false'}>
+      <div
+        class="figure"
+        aria-busy=${this.busy || this.current?.status === 'loading' || firstViewRecord(this) ? 'true' : 'false'}
+      >
         ${renderFigure(this)}
       </div>
       ${this.shown.panels.includes('recall') ? renderRecall(this) : nothing}

@@ -4,7 +4,13 @@
 // step panel, the heat map where a click pins a cell).
 
 import './strings';
-import { loadPlaceholder, placeholder, textPlaceholder, waitingPlaceholder } from '../shared/placeholders';
+import {
+  firstViewNote,
+  loadPlaceholder,
+  placeholder,
+  textPlaceholder,
+  waitingPlaceholder,
+} from '../shared/placeholders';
 import { css, html, nothing, type TemplateResult } from 'lit';
 import { formatInteger, t } from '../../i18n';
 import type { LstmnElement } from './element';
@@ -18,6 +24,7 @@ import { isTeacherMode } from '../shared/embed-attributes';
 import { lstmnPins, pinLstmn, renderLstmnBar } from './interventions';
 import { pinsOf } from '../shared/intervention-state';
 import type { PinEvent } from '../../figures/attention-map-edits';
+import { firstViewRecord } from './first-view';
 
 export function selectRow(el: LstmnElement, token: number): void {
   el.selected = token;
@@ -150,6 +157,8 @@ export function renderReading(el: LstmnElement, reading: Reading): TemplateResul
 }
 
 export function renderFigure(el: LstmnElement): TemplateResult {
+  const first = firstViewRecord(el);
+  if (first) return renderFirstView(el, el.readingOf(first));
   const notReady = loadPlaceholder('lstmn', el.current) ?? textPlaceholder('lstmn', el.text);
   if (notReady) return notReady;
   const reading = el.currentReading();
@@ -165,26 +174,53 @@ export function renderFigure(el: LstmnElement): TemplateResult {
     ${canChange ? renderLstmnBar(el, nextToken) : nothing}
     ${el.shown.mode === null ? nothing : renderReadingFigure(el, reading, nextToken)}
     ${panels.includes('step') ? renderStep(el, reading) : nothing}
-    ${
-      reading.map && panels.includes('map')
-        ? html`<h3 class="map-title">${t('lstmn.mapTitle')}</h3>
-            <attnlab-attention-map
-              .map=${reading.map}
-              .exportTitle=${lstmnMapTitle(el.model, el.models.local?.name)}
-              .exportText=${el.input()}
-              .rowsAxis=${t('lstmn.rowsAxis')}
-              .colsAxis=${t('lstmn.colsAxis')}
-              .pinnable=${!isTeacherMode(el.controls)}
-              .pins=${lstmnPins(el, reading)}
-              @attnlab-pin=${(event: PinEvent) => pinLstmn(el, reading, event.detail)}
-            ></attnlab-attention-map>`
-        : nothing
-    }
+    ${panels.includes('map') ? renderMap(el, reading) : nothing}
+  `;
+}
+
+/** The attention map under the reading (not pinnable without an engine to run the change). */
+export function renderMap(
+  el: LstmnElement,
+  reading: Reading,
+  pinnable = !isTeacherMode(el.controls),
+): TemplateResult | typeof nothing {
+  if (!reading.map) return nothing;
+  return html`<h3 class="map-title">${t('lstmn.mapTitle')}</h3>
+    <attnlab-attention-map
+      .map=${reading.map}
+      .exportTitle=${lstmnMapTitle(el.model, el.models.local?.name)}
+      .exportText=${el.input()}
+      .rowsAxis=${t('lstmn.rowsAxis')}
+      .colsAxis=${t('lstmn.colsAxis')}
+      .pinnable=${pinnable}
+      .pins=${lstmnPins(el, reading)}
+      @attnlab-pin=${(event: PinEvent) => pinLstmn(el, reading, event.detail)}
+    ></attnlab-attention-map>`;
+}
+
+/**
+ * The build's first figure (first-view.ts) under one line saying the model is loading: the reading
+ * and the map; the next-word guesses wait for the model.
+ */
+function renderFirstView(el: LstmnElement, reading: Reading): TemplateResult {
+  const last = reading.groups.at(-1)?.row ?? 0;
+  const waiting = html`<div class="next">
+    <p class="note" data-key="next-waiting">${t('lstmn.nextWaiting')}</p>
+  </div>`;
+  return html`
+    ${firstViewNote('lstmn', el.current)}
+    ${el.shown.mode === null ? nothing : renderReadingFigure(el, reading, el.selected ?? last, waiting)}
+    ${el.shown.panels.includes('map') ? renderMap(el, reading, false) : nothing}
   `;
 }
 
 /** The reading figure (one row per word or piece) and the next-word guesses. */
-export function renderReadingFigure(el: LstmnElement, reading: Reading, nextToken: number): TemplateResult {
+export function renderReadingFigure(
+  el: LstmnElement,
+  reading: Reading,
+  nextToken: number,
+  next: TemplateResult = renderNext(el, reading, nextToken),
+): TemplateResult {
   return html`
     <div class="figure-top">
       <h3 class="figure-title">${t('lstmn.readingTitle')}</h3>
@@ -206,7 +242,7 @@ export function renderReadingFigure(el: LstmnElement, reading: Reading, nextToke
     </p>
     <div class="reading-grid">
       <div class="reading-box">${renderReading(el, reading)}</div>
-      ${renderNext(el, reading, nextToken)}
+      ${next}
     </div>
   `;
 }

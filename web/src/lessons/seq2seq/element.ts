@@ -8,6 +8,7 @@
 // by length (length-chart.ts) and the changes to the attention (interventions.ts).
 
 import './strings'; // this view's English strings, before anything renders (i18n/en.ts)
+import { firstViewRecord, startFirstViewEngine } from './first-view';
 import { lessonStyles } from '../shared/lesson-styles';
 import { html, nothing, type TemplateResult } from 'lit';
 import { LatestForward } from '../shared/latest-forward';
@@ -173,6 +174,7 @@ export class Seq2SeqElement extends LessonElement<Variant, LoadedModel> {
 
   async start(): Promise<void> {
     // Without a manifest the additive model is still tried, so a missing model says so.
+    startFirstViewEngine(this); // its first figure is the build's: worker and model at once
     const served = await this.models.readManifest();
     const first =
       this.variant === LOCAL || !this.available.includes(this.variant) ? this.available[0] : this.variant;
@@ -406,7 +408,10 @@ export class Seq2SeqElement extends LessonElement<Variant, LoadedModel> {
       ${teacher ? nothing : this.opener.render()} ${teacher ? nothing : renderSuggestions(this)}
       ${teacher ? nothing : renderExamples(this)} ${renderCard(this)}
       ${renderMessages('seq2seq-messages', messages)}
-      <div class="figure" aria-busy=${this.busy || this.current?.status === 'loading' ? 'true' : 'false'}>
+      <div
+        class="figure"
+        aria-busy=${this.busy || this.current?.status === 'loading' || firstViewRecord(this) ? 'true' : 'false'}
+      >
         ${renderFigure(this)}
       </div>
       ${this.shown.panels.includes('chart') && this.variant !== LOCAL ? renderLengthChart(this) : nothing}

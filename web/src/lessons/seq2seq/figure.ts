@@ -4,7 +4,7 @@
 // unless the student chose "Original".
 
 import './strings';
-import { loadPlaceholder, textPlaceholder } from '../shared/placeholders';
+import { firstViewNote, loadPlaceholder, textPlaceholder } from '../shared/placeholders';
 import { html, nothing, type TemplateResult } from 'lit';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import { type AttentionMap, type ForwardRecord } from '../../engine/records';
@@ -21,9 +21,12 @@ import { seq2seqMapTitle } from '../shared/map-titles';
 import { isTeacherMode } from '../shared/embed-attributes';
 import { pinSeq2seq, renderSeq2seqBar, seq2seqPins } from './interventions';
 import type { PinEvent } from '../../figures/attention-map-edits';
+import { firstViewRecord } from './first-view';
 
 export function renderFigure(el: Seq2SeqElement): TemplateResult {
   const prefix = el.variant === LOCAL ? 'seq2seqLocal' : 'seq2seq';
+  const first = firstViewRecord(el);
+  if (first) return renderFirstView(el, first);
   const notReady = loadPlaceholder(prefix, el.current) ?? textPlaceholder(prefix, el.text, 'punctuationOnly');
   if (notReady) return notReady;
   const record = el.shownRecord();
@@ -41,8 +44,6 @@ export function renderFigure(el: Seq2SeqElement): TemplateResult {
     el.shown.mode !== null && map && (!el.model || el.model.hasAttention)
       ? renderSeq2seqBar(el, record, mapWithStart(record))
       : nothing;
-  const m = map?.cols ?? 0;
-  const steps = map ? map.rows - 1 : 0;
   return html`
     ${renderTokens(el, record)}
     <div class="translation-box">
@@ -57,22 +58,42 @@ export function renderFigure(el: Seq2SeqElement): TemplateResult {
           ? html`<p class="placeholder hint" data-key="no-attention">${say(el, 'noAttention')}</p>`
           : renderMap(el, record, map)
     }
-    ${
-      map && el.shown.mode !== null
-        ? html`<div class="cost" data-m=${m} data-t=${steps} data-weights=${m * (steps + 1)}>
-            <p class="cost-line">
-              ${t('seq2seq.cost', { m: formatInteger(m), t1: formatInteger(steps + 1), n: formatInteger(m * (steps + 1)) })}
-            </p>
-            <p class="cost-formulas">
-              <span>${t('seq2seq.costWithout')} ${unsafeHTML(typeset(COST_WITHOUT))}</span>
-              <span>${t('seq2seq.costWith')} ${unsafeHTML(typeset(COST_WITH))}</span>
-            </p>
-            <p class="cost-note">${say(el, 'costNote')}</p>
-          </div>`
-        : nothing
-    }
-    ${el.shown.panels.includes('step') ? renderStep(el, shown) : nothing}
+    ${renderCost(el, map)} ${el.shown.panels.includes('step') ? renderStep(el, shown) : nothing}
   `;
+}
+
+/**
+ * The figure from the record the build computed (first-view.ts), under one line saying that the
+ * model is loading (how much has arrived) and where this figure comes from: the words, the translation, the map (not pinnable: there is
+ * no engine yet to run a change) and the cost. The step panel and the bar wait for the model.
+ */
+function renderFirstView(el: Seq2SeqElement, record: ForwardRecord): TemplateResult {
+  const map = mapWithStart(record);
+  return html`
+    ${firstViewNote('seq2seq', el.current)} ${renderTokens(el, record)}
+    <div class="translation-box">
+      <span class="translation-label">${say(el, 'translationLabel')}</span>
+      ${renderTranslation(el, record.outputTokens)}
+    </div>
+    ${el.shown.mode === null ? nothing : renderMap(el, record, map, false)} ${renderCost(el, map)}
+  `;
+}
+
+/** How many weights attention computed for this sentence, against none without it. */
+function renderCost(el: Seq2SeqElement, map: AttentionMap | null): TemplateResult | typeof nothing {
+  if (!map || el.shown.mode === null) return nothing;
+  const m = map.cols;
+  const steps = map.rows - 1;
+  return html`<div class="cost" data-m=${m} data-t=${steps} data-weights=${m * (steps + 1)}>
+    <p class="cost-line">
+      ${t('seq2seq.cost', { m: formatInteger(m), t1: formatInteger(steps + 1), n: formatInteger(m * (steps + 1)) })}
+    </p>
+    <p class="cost-formulas">
+      <span>${t('seq2seq.costWithout')} ${unsafeHTML(typeset(COST_WITHOUT))}</span>
+      <span>${t('seq2seq.costWith')} ${unsafeHTML(typeset(COST_WITH))}</span>
+    </p>
+    <p class="cost-note">${say(el, 'costNote')}</p>
+  </div>`;
 }
 
 export function renderTokens(el: Seq2SeqElement, record: ForwardRecord): TemplateResult {
@@ -96,6 +117,7 @@ export function renderMap(
   el: Seq2SeqElement,
   record: ForwardRecord,
   map: AttentionMap | null,
+  pinnable = !isTeacherMode(el.controls),
 ): TemplateResult {
   return html`<h3 class="map-title">${t('seq2seq.mapTitle')}</h3>
     ${
@@ -107,7 +129,7 @@ export function renderMap(
             .exportText=${el.text}
             .rowsAxis=${say(el, 'rowsAxis')}
             .colsAxis=${say(el, 'colsAxis')}
-            .pinnable=${!isTeacherMode(el.controls)}
+            .pinnable=${pinnable}
             .pins=${seq2seqPins(el)}
             @attnlab-pin=${(event: PinEvent) => pinSeq2seq(el, event.detail)}
           ></attnlab-attention-map>`

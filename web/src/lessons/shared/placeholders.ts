@@ -64,3 +64,19 @@ export function downloadProgress(received: number, total: number | null): string
     ? t('download.progress', { received: kb(received), total: kb(total) })
     : t('download.received', { received: kb(received) });
 }
+
+/**
+ * Above a first figure the build computed (lessons/shared/first-views.ts): the model is loading
+ * (how much has arrived), and until it has, the figure below is the build's. One line, not a box:
+ * the figure is right under it.
+ */
+export function firstViewNote(prefix: string, load: LoadState<unknown> | undefined): TemplateResult {
+  const loading = load?.status === 'loading' ? load : null;
+  const progress = loading?.received ? downloadProgress(loading.received, loading.total ?? null) : '';
+  return html`<p class="first-view-note" role="status" data-key="first-view">
+    <strong
+      >${t(`${prefix}.loading`)}${progress ? html` <span class="progress" aria-hidden="true">${progress}</span>` : ''}</strong
+    >
+    ${t('download.firstView')}
+  </p>`;
+}

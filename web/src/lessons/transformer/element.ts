@@ -11,6 +11,7 @@
 // lists them.
 
 import './strings'; // this view's English strings, before anything renders (i18n/en.ts)
+import { firstViewRecord, startFirstViewEngine } from './first-view';
 import { lessonStyles } from '../shared/lesson-styles';
 import { html, nothing, type TemplateResult } from 'lit';
 import { LatestForward } from '../shared/latest-forward';
@@ -169,11 +170,13 @@ export class TransformerElement extends LessonElement<TfModel, LoadedModel> {
     if (changed.has('query') && this.hasUpdated) this.autoQuery = false;
     super.willUpdate(changed);
     followAttributes(this, changed);
-    const n = this.record?.tokens.length ?? 0;
-    const newRecord = this.record !== this.seenRecord;
-    this.seenRecord = this.record;
-    if (newRecord && this.record && this.autoQuery) this.query = firstWholeWord(this.record);
-    if (newRecord && this.record) Object.assign(this, withinTokens(this, n));
+    // The record drawn: the engine's, or the build's first figure while the model loads.
+    const record = this.record ?? firstViewRecord(this);
+    const n = record?.tokens.length ?? 0;
+    const newRecord = record !== this.seenRecord;
+    this.seenRecord = record;
+    if (newRecord && record && this.autoQuery) this.query = firstWholeWord(record);
+    if (newRecord && record) Object.assign(this, withinTokens(this, n));
     const arch = this.loaded?.arch;
     if (arch) {
       const within = withinArch(this, arch);
@@ -202,6 +205,7 @@ export class TransformerElement extends LessonElement<TfModel, LoadedModel> {
   }
 
   async start(): Promise<void> {
+    startFirstViewEngine(this); // its first figure is the build's: worker and model at once
     await this.models.readManifest();
     if (!this.available.length) return; // said in the figure's place
     if (this.model !== LOCAL) {
@@ -384,7 +388,10 @@ export class TransformerElement extends LessonElement<TfModel, LoadedModel> {
       })}
       ${this.zh.render()} ${teacher ? nothing : this.opener.render()} ${renderCard(this)}
       ${renderMessages('tf-messages', messages)}
-      <div class="figure" aria-busy=${this.busy || this.current?.status === 'loading' ? 'true' : 'false'}>
+      <div
+        class="figure"
+        aria-busy=${this.busy || this.current?.status === 'loading' || firstViewRecord(this) ? 'true' : 'false'}
+      >
         ${this.shown.mode === null ? nothing : renderFigure(this)}
       </div>
       ${panels.includes('mask') ? renderMask(this) : nothing}

@@ -3,8 +3,15 @@
 // view (of the changed model, unless the student chose the original).
 
 import './strings';
-import { loadPlaceholder, placeholder, textPlaceholder, waitingPlaceholder } from '../shared/placeholders';
+import {
+  firstViewNote,
+  loadPlaceholder,
+  placeholder,
+  textPlaceholder,
+  waitingPlaceholder,
+} from '../shared/placeholders';
 import { html, type TemplateResult } from 'lit';
+import type { ForwardRecord } from '../../engine/records';
 import { maskPositions } from './view-model';
 import { t } from '../../i18n';
 import { radioPills } from '../../components/radio-pills';
@@ -15,12 +22,15 @@ import { renderHeadView } from './head-view';
 import { renderModelView } from './model-view';
 import { renderStep } from './step-view';
 import { renderTransformerBar } from './interventions';
+import { firstViewArch, firstViewRecord } from './first-view';
 
 export function renderFigure(el: TransformerElement): TemplateResult {
   if (el.manifestRead && !el.available.length)
     return html`<div class="placeholder failed" role="status" data-key="no-models">
       ${t('transformer.noModels')}
     </div>`;
+  const first = firstViewRecord(el);
+  if (first) return renderFirstView(el, first);
   const load = el.current;
   if (load?.status !== 'ready') return loadPlaceholder('transformer', load) ?? html``;
   const noText = textPlaceholder('transformer', el.text);
@@ -32,21 +42,7 @@ export function renderFigure(el: TransformerElement): TemplateResult {
   const maskAt = maskPositions(record, load.model.maskId);
   const shown = el.shownRecord ?? record;
   return html`
-    <div class="figure-top">
-      ${radioPills({
-        host: el,
-        name: 'views',
-        label: t('transformer.viewLabel'),
-        options: VIEWS,
-        current: el.view,
-        text: (v) => t(VIEW_KEYS[v]),
-        choose: (v) => {
-          el.view = v;
-          el.hover = null;
-        },
-      })}
-    </div>
-    ${renderTokens(el, record, maskAt)} ${renderTransformerBar(el, record, arch)}
+    ${renderViewPills(el)} ${renderTokens(el, record, maskAt)} ${renderTransformerBar(el, record, arch)}
     <div class="view" data-view=${el.view} data-tokens=${record.tokens.length}>
       ${
         el.view === 'head'
@@ -60,3 +56,36 @@ export function renderFigure(el: TransformerElement): TemplateResult {
 }
 
 // ---- Masked word / next token -----------------------------------------------------------------
+
+/** The head, model and step views' switch. */
+export function renderViewPills(el: TransformerElement): TemplateResult {
+  return html`<div class="figure-top">
+    ${radioPills({
+      host: el,
+      name: 'views',
+      label: t('transformer.viewLabel'),
+      options: VIEWS,
+      current: el.view,
+      text: (v) => t(VIEW_KEYS[v]),
+      choose: (v) => {
+        el.view = v;
+        el.hover = null;
+      },
+    })}
+  </div>`;
+}
+
+/**
+ * The build's first figure (first-view.ts) under one line saying the model is loading: the view
+ * switch, the token chips and the head view.
+ */
+function renderFirstView(el: TransformerElement, record: ForwardRecord): TemplateResult {
+  // Without the vocabulary, a masked token is known by its text, as the tokenizer writes it.
+  const maskAt = maskPositions(record, -1);
+  return html`
+    ${firstViewNote('transformer', el.current)} ${renderViewPills(el)} ${renderTokens(el, record, maskAt)}
+    <div class="view" data-view="head" data-tokens=${record.tokens.length}>
+      ${renderHeadView(el, record, firstViewArch())}
+    </div>
+  `;
+}

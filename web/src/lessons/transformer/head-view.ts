@@ -163,7 +163,7 @@ export function renderHeadView(el: TransformerElement, record: ForwardRecord, ar
     <attnlab-export-buttons
       class="head-export"
       .figure=${t('export.headView', { layer: layer + 1 })}
-      @attnlab-export=${(event: ExportEvent) => void exportHeadView(el, event.detail)}
+      @attnlab-export=${(event: ExportEvent) => void exportHeadView(el, event.detail, arch)}
     ></attnlab-export-buttons>
     <ul class="head-top" aria-live="polite">
       ${top}
@@ -172,9 +172,12 @@ export function renderHeadView(el: TransformerElement, record: ForwardRecord, ar
 }
 
 /** Downloads the head view as drawn, with a key of the heads shown: SVG, or PNG at twice its size. */
-export async function exportHeadView(el: TransformerElement, format: ExportFormat): Promise<void> {
+export async function exportHeadView(
+  el: TransformerElement,
+  format: ExportFormat,
+  arch: TfArch | undefined = el.loaded?.arch,
+): Promise<void> {
   const svg = el.renderRoot.querySelector<SVGSVGElement>('svg.head-view');
-  const arch = el.loaded?.arch;
   if (!svg || !arch || (format !== 'png' && format !== 'svg')) return;
   const legend = el
     .range(arch.nHead)

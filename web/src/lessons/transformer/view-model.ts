@@ -177,9 +177,24 @@ export function stepDetail(
 
 /**
  * The sinusoidal table of Vaswani et al. (cpp/layers/positional.cpp): PE(t, 2i) = sin(t / 10000^(2i/D)),
- * PE(t, 2i+1) = cos(t / 10000^(2i/D)). Row-major (T, D).
+ * PE(t, 2i+1) = cos(t / 10000^(2i/D)). Row-major (T, D). Kept for the last few shapes: the
+ * positions panel asked for it two or three times per keystroke (T x D sines and cosines each time).
+ * The table returned is shared: read it, never write it.
  */
 export function sinusoidalTable(T: number, D: number): Float32Array {
+  const key = `${T}x${D}`;
+  let table = sinusoidalTables.get(key);
+  if (!table) {
+    table = buildSinusoidalTable(T, D);
+    if (sinusoidalTables.size >= 8) sinusoidalTables.delete(sinusoidalTables.keys().next().value as string);
+    sinusoidalTables.set(key, table);
+  }
+  return table;
+}
+
+const sinusoidalTables = new Map<string, Float32Array>();
+
+function buildSinusoidalTable(T: number, D: number): Float32Array {
   const out = new Float32Array(T * D);
   for (let t = 0; t < T; t++)
     for (let i = 0; i < D; i++) {

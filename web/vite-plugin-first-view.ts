@@ -1,0 +1,110 @@
+// `import firstView from 'virtual:attnlab-first-view/<lesson>'`: the record a lesson's first figure
+// is drawn from while its engine is still on its way (issue 17), computed here, when the page is
+// built or served, by the lessons' own engine (the Node build of the same C++, no libm, the same
+// bits as the page's WebAssembly) on the model folder the page serves. null when that folder is not
+// served (another models directory, a single-file build without it): the lesson then waits for its
+// engine as before. What each lesson computes is in web/src/lessons/shared/first-views.ts.
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Plugin } from 'vite';
+import { FIRST_VIEWS, type FirstViewLesson } from './src/lessons/shared/first-views.ts';
+import { toForwardRecord, type RawForward } from './src/engine/convert.ts';
+import { encodeRecord, type EncodedRecord } from './src/engine/record-codec.ts';
+
+export const FIRST_VIEW_PREFIX = 'virtual:attnlab-first-view/';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface FirstView {
+  folder: string;
+  text: string;
+  /** config.json's top-level numbers, strings and booleans: the model's shape, not its vocabulary. */
+  config: Record<string, number | string | boolean>;
+  record: EncodedRecord;
+}
+
+const scalars = (config: Record<string, unknown>): FirstView['config'] =>
+  Object.fromEntries(
+    Object.entries(config).filter((entry): entry is [string, number | string | boolean] =>
+      ['number', 'string', 'boolean'].includes(typeof entry[1]),
+    ),
+  );
+
+interface NodeSession {
+  load(config: string, weights: Uint8Array, card: string): { ok: boolean; error?: string; delete?(): void };
+  forward(text: string): RawForward & { ok: boolean; error?: string; delete?(): void };
+  delete(): void;
+}
+
+/** The lessons' engine for Node (scripts/build-wasm builds it), started once per build. */
+type NodeEngine = Promise<{ Session: new () => NodeSession }>;
+let engine: NodeEngine | null = null;
+function nodeEngine(): NodeEngine {
+  const dir = path.resolve(repoRoot, process.env.ATTNLAB_NODE_WASM_DIR ?? 'build/wasm');
+  const js = path.join(dir, 'attnlab_node_lessons.cjs');
+  const wasm = path.join(dir, 'attnlab_node_lessons.wasm');
+  for (const file of [js, wasm])
+    if (!fs.existsSync(file))
+      throw new Error(`first views: ${path.relative(repoRoot, file)} does not exist: run scripts/build-wasm`);
+  engine ??= (createRequire(import.meta.url)(js) as (options: object) => NodeEngine)({
+    wasmBinary: fs.readFileSync(wasm),
+  });
+  return engine;
+}
+
+/** Runs the engine as the page's worker does (worker-host.ts: load, forward, toForwardRecord). */
+export async function computeFirstView(
+  modelsDir: string,
+  lesson: FirstViewLesson,
+): Promise<FirstView | null> {
+  const spec = FIRST_VIEWS[lesson];
+  const dir = path.join(modelsDir, spec.folder);
+  const files = ['config.json', 'model.safetensors', 'card.json'].map((f) => path.join(dir, f));
+  if (!files.every((f) => fs.existsSync(f))) return null;
+  const { Session } = await nodeEngine();
+  const session = new Session();
+  try {
+    const [config, weights, card] = files.map((f) => fs.readFileSync(f));
+    const loaded = session.load(config.toString('utf8'), new Uint8Array(weights), card.toString('utf8'));
+    loaded.delete?.();
+    if (!loaded.ok) throw new Error(`first view of ${lesson}: ${spec.folder} does not load: ${loaded.error}`);
+    const raw = session.forward(spec.text);
+    try {
+      if (!raw.ok) throw new Error(`first view of ${lesson}: the forward failed: ${raw.error}`);
+      const record = encodeRecord(toForwardRecord(raw), spec.tensors);
+      const shape = scalars(JSON.parse(config.toString('utf8')) as Record<string, unknown>);
+      return { folder: spec.folder, text: spec.text, config: shape, record };
+    } finally {
+      raw.delete?.();
+    }
+  } finally {
+    session.delete();
+  }
+}
+
+/** The lessons this process's build gave a first view (vite-plugin-sizes.ts reports them). */
+export const builtFirstViews = new Set<string>();
+
+export function firstViewPlugin(modelsDir: string, options: { only?: string[] } = {}): Plugin {
+  return {
+    name: 'attnlab-first-view',
+    resolveId(id) {
+      return id.startsWith(FIRST_VIEW_PREFIX) ? '\0' + id : null;
+    },
+    async load(id) {
+      if (!id.startsWith('\0' + FIRST_VIEW_PREFIX)) return null;
+      const lesson = id.slice(FIRST_VIEW_PREFIX.length + 1);
+      if (!(lesson in FIRST_VIEWS)) throw new Error(`first views: no lesson ${lesson}`);
+      const folder = FIRST_VIEWS[lesson as FirstViewLesson].folder;
+      // A build that leaves the folder out (the single file of one lesson's other models) has none.
+      const view =
+        options.only && !options.only.includes(folder)
+          ? null
+          : await computeFirstView(modelsDir, lesson as FirstViewLesson);
+      if (view) builtFirstViews.add(lesson);
+      return `export default ${JSON.stringify(view)};\n`;
+    },
+  };
+}
