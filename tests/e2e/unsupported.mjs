@@ -100,11 +100,14 @@ test('the whole app in Chinese without WebAssembly: every lesson, the playground
 test('the same page in a browser with the features starts its engine (the check does not refuse Chromium)', async () => {
   const tab = await session.newPage();
   await tab.goto(`${session.origin}/?embed=seq2seq`);
-  await tab.waitForFunction(() =>
-    document
-      .querySelector('attnlab-seq2seq')
-      ?.shadowRoot?.querySelector('attnlab-attention-map')
-      ?.shadowRoot?.querySelector('rect[data-weight]'),
+  // The engine's own answer (the first figure is the build's, drawn before the worker starts).
+  await tab.waitForFunction(
+    () =>
+      document.querySelector('attnlab-seq2seq')?.record != null &&
+      document
+        .querySelector('attnlab-seq2seq')
+        ?.shadowRoot?.querySelector('attnlab-attention-map')
+        ?.shadowRoot?.querySelector('rect[data-weight]'),
   );
   assert.equal((await shownIn(tab, 'attnlab-seq2seq', '[data-key="unsupported"]')).length, 0);
   assert.ok(tab.workers().length >= 1);
