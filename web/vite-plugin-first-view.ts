@@ -9,23 +9,15 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
-import { FIRST_VIEWS, type FirstViewLesson } from './src/lessons/shared/first-views.ts';
+import { FIRST_VIEWS, type BuiltFirstView, type FirstViewLesson } from './src/lessons/shared/first-views.ts';
 import { toForwardRecord, type RawForward } from './src/engine/convert.ts';
-import { encodeRecord, type EncodedRecord } from './src/engine/record-codec.ts';
+import { encodeRecord } from './src/engine/record-codec.ts';
 
 export const FIRST_VIEW_PREFIX = 'virtual:attnlab-first-view/';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-export interface FirstView {
-  folder: string;
-  text: string;
-  /** config.json's top-level numbers, strings and booleans: the model's shape, not its vocabulary. */
-  config: Record<string, number | string | boolean>;
-  record: EncodedRecord;
-}
-
-const scalars = (config: Record<string, unknown>): FirstView['config'] =>
+const scalars = (config: Record<string, unknown>): BuiltFirstView['config'] =>
   Object.fromEntries(
     Object.entries(config).filter((entry): entry is [string, number | string | boolean] =>
       ['number', 'string', 'boolean'].includes(typeof entry[1]),
@@ -58,7 +50,7 @@ function nodeEngine(): NodeEngine {
 export async function computeFirstView(
   modelsDir: string,
   lesson: FirstViewLesson,
-): Promise<FirstView | null> {
+): Promise<BuiltFirstView | null> {
   const spec = FIRST_VIEWS[lesson];
   const dir = path.join(modelsDir, spec.folder);
   const files = ['config.json', 'model.safetensors', 'card.json'].map((f) => path.join(dir, f));

@@ -1,13 +1,7 @@
 // The modules web/vite-plugin-first-view.ts provides (see web/src/lessons/shared/first-views.ts).
 declare module 'virtual:attnlab-first-view/*' {
-  import type { EncodedRecord } from './record-codec';
+  import type { BuiltFirstView } from '../lessons/shared/first-views';
   /** The record the lesson's first figure is drawn from before its engine arrives (null: none). */
-  const firstView: {
-    folder: string;
-    text: string;
-    /** config.json's top-level numbers, strings and booleans (the model's shape). */
-    config: Record<string, number | string | boolean>;
-    record: EncodedRecord;
-  } | null;
+  const firstView: BuiltFirstView | null;
   export default firstView;
 }

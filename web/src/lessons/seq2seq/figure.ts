@@ -64,8 +64,9 @@ export function renderFigure(el: Seq2SeqElement): TemplateResult {
 
 /**
  * The figure from the record the build computed (first-view.ts), under one line saying that the
- * model is loading (how much has arrived) and where this figure comes from: the words, the translation, the map (not pinnable: there is
- * no engine yet to run a change) and the cost. The step panel and the bar wait for the model.
+ * model is loading (how much has arrived) and where this figure comes from: the words, the
+ * translation, the map (not pinnable: there is no engine yet to run a change) and the cost. The
+ * step panel and the bar wait for the model.
  */
 function renderFirstView(el: Seq2SeqElement, record: ForwardRecord): TemplateResult {
   const map = mapWithStart(record);

@@ -3,7 +3,7 @@
 // manifest (the build computed the figure from that folder, so the page serves it). Each is the one
 // the lesson then takes: the worker its first EngineClient (engine/early-worker.ts), the download
 // its first fetch of the folder (fetchModelFolderAhead). On slow 3G each wait saved is a 2 s round
-// trip (docs/performance-downloads.md, "A first figure from the build").
+// trip (docs/performance-first-view.md).
 
 import { startEngineWorkerEarly } from '../../engine/early-worker';
 import { defaultModelBase } from '../../engine/model-base';

@@ -3,10 +3,11 @@
 // `folder` (web/vite-plugin-first-view.ts) and the lesson draws that record while its own worker,
 // WebAssembly and weights download, only while the text box, the model and the view are exactly
 // the ones it was computed for. Once the model is ready the engine's own answer replaces it (the
-// same numbers: tests/e2e/first-view.mjs compares the two figures).
+// same numbers: tests/e2e/built-figure.mjs compares the two figures).
 //
 // Pure data, with no import but types: the Vite plugin imports it in Node.
 
+import type { EncodedRecord } from '../../engine/record-codec';
 import type { TraceName } from '../../engine/trace-names';
 
 export interface FirstViewSpec {
@@ -42,3 +43,12 @@ export const FIRST_VIEWS = {
 } as const satisfies Record<string, FirstViewSpec>;
 
 export type FirstViewLesson = keyof typeof FIRST_VIEWS;
+
+/** What the build gives a lesson (`virtual:attnlab-first-view/<lesson>`; null when it has none). */
+export interface BuiltFirstView {
+  folder: string;
+  text: string;
+  /** config.json's top-level numbers, strings and booleans: the model's shape, not its vocabulary. */
+  config: Record<string, number | string | boolean>;
+  record: EncodedRecord;
+}
