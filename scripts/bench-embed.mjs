@@ -3,9 +3,10 @@
 // byte fetched by kind (JavaScript, WebAssembly, model files, the rest; raw and gzip -9, as a static
 // host would send it), the workers running, the renderer's memory (resident set of the Chromium
 // renderer processes, which hold the page and its workers) and the time from navigation to the
-// first drawn figure (for a lesson that draws its first figure from the build, lesson 1 as it opens,
-// also the time its engine's own answer replaced it). Not a test: it prints figures.
-//   npm run build && node scripts/bench-embed.mjs [--slow3g] [--http2]
+// first drawn figure (for a view that draws its first figure from the build, lesson 1 as it opens,
+// also the time its engine's own answer replaced it; for the lab, the time its run was ready). Not a test: it prints figures.
+//   npm run build && node scripts/bench-embed.mjs [--slow3g] [--http2] [--only=NAME]
+// --only=train (or app, seq2seq, lstmn, transformer) measures that page alone.
 // --slow3g throttles the page's network as Chrome's "Slow 3G" preset does (2 s latency, 50 kB/s)
 // through the DevTools protocol. --http2 serves over TLS with HTTP/2, as GitHub Pages and most
 // static hosts do (HTTP/1.1, the default, answers six requests at a time). Files are served as a
@@ -50,6 +51,10 @@ const TARGETS = [
   },
 ];
 
+const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
+const targets = TARGETS.filter((t) => !only || (t.query.replace('?embed=', '') || 'app') === only);
+if (!targets.length) throw new Error(`--only=${only}: no such page`);
+
 /** What kind of file a URL is. */
 function kindOf(url) {
   const p = new URL(url).pathname;
@@ -60,7 +65,7 @@ function kindOf(url) {
 }
 
 const rows = [];
-for (const target of TARGETS) {
+for (const target of targets) {
   const name = `bench-embed-${target.query.replace(/\W/g, '') || 'app'}`;
   const session = await openSession(name, { gzip: true, http2: useHttp2 });
   const page = await session.newPage();
@@ -103,6 +108,17 @@ for (const target of TARGETS) {
       timeout: slow ? 600_000 : 120_000,
       polling: 50,
     });
+    engineFigure = Date.now() - t0;
+  }
+  // The lab's engine: its run ready to train (its "before training" figure may be the build's).
+  if (target.tag === 'attnlab-train') {
+    await page.waitForFunction(
+      () =>
+        document.querySelector('attnlab-train')?.shadowRoot?.querySelector('.run[data-status="ready"]') !=
+        null,
+      null,
+      { timeout: slow ? 600_000 : 120_000, polling: 50 },
+    );
     engineFigure = Date.now() - t0;
   }
   // Then what else the page fetches without the reader doing anything (the other models of the

@@ -9,11 +9,21 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
-import { FIRST_VIEWS, type BuiltFirstView, type FirstViewLesson } from './src/lessons/shared/first-views.ts';
+import {
+  FIRST_VIEWS,
+  type BuiltFirstView,
+  type BuiltLabRun,
+  type FirstViewLesson,
+} from './src/lessons/shared/first-views.ts';
 import { toForwardRecord, type RawForward } from './src/engine/convert.ts';
 import { encodeRecord } from './src/engine/record-codec.ts';
+import { LabDriver } from './src/engine/lab-driver.ts';
+import type { LabMessage } from './src/engine/lab-protocol.ts';
+import type { AttnlabModule } from './src/engine/wasm-types.ts';
+import { defaultText, trainConfig, validate, variantsOf } from './src/lessons/train/state.ts';
 
 export const FIRST_VIEW_PREFIX = 'virtual:attnlab-first-view/';
+export const LAB_FIRST_VIEW = 'virtual:attnlab-lab-first-view';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -44,6 +54,68 @@ function nodeEngine(): NodeEngine {
     wasmBinary: fs.readFileSync(wasm),
   });
   return engine;
+}
+
+/** The whole engine for Node (with the training code the lab's worker runs), started once per build. */
+let wholeEngine: Promise<AttnlabModule> | null = null;
+function nodeWholeEngine(): Promise<AttnlabModule> {
+  const dir = path.resolve(repoRoot, process.env.ATTNLAB_NODE_WASM_DIR ?? 'build/wasm');
+  const [js, wasm] = ['attnlab_node.cjs', 'attnlab_node.wasm'].map((f) => path.join(dir, f));
+  for (const file of [js, wasm])
+    if (!fs.existsSync(file))
+      throw new Error(`first views: ${path.relative(repoRoot, file)} does not exist: run scripts/build-wasm`);
+  wholeEngine ??= (createRequire(import.meta.url)(js) as (options: object) => Promise<AttnlabModule>)({
+    wasmBinary: fs.readFileSync(wasm),
+  });
+  return wholeEngine;
+}
+
+/**
+ * The training lab's first figure: each run of its default settings as its worker first reports
+ * it (created, then the "before training" snapshot of the watched example), from the worker's own
+ * loop (LabDriver) on the whole engine. An engine error stops the build.
+ */
+export async function computeLabFirstView(): Promise<BuiltLabRun[]> {
+  const settings = validate(defaultText()).settings;
+  if (!settings) throw new Error('first views: the default settings of the lab do not validate');
+  const module = await nodeWholeEngine();
+  const example = settings.numbers.example - 1;
+  return variantsOf(settings).map((variant) => {
+    const config = trainConfig(settings, variant);
+    const sent: LabMessage[] = [];
+    const driver = new LabDriver(module, (m) => sent.push(m), { now: () => 0, later: () => {} });
+    try {
+      driver.handle({ type: 'create', config });
+      driver.handle({ type: 'example', index: example });
+    } finally {
+      driver.dispose();
+    }
+    const failed = sent.find((m) => m.type === 'error' || m.type === 'fatal');
+    if (failed) throw new Error(`first view of the lab: ${JSON.stringify(failed)}`);
+    const created = sent.find((m) => m.type === 'created');
+    const snapshot = sent.filter((m) => m.type === 'snapshot').at(-1);
+    if (created?.type !== 'created' || snapshot?.type !== 'snapshot')
+      throw new Error('first view of the lab: the loop of its worker sent no snapshot');
+    const { metrics } = snapshot;
+    // JSON keeps every finite double exactly; a NaN would come back as null.
+    if (![metrics.exactMatch, metrics.tokenAccuracy, metrics.loss].every(Number.isFinite))
+      throw new Error(`first view of the lab: metrics that JSON cannot keep: ${JSON.stringify(metrics)}`);
+    const ex = snapshot.example;
+    return {
+      config,
+      example,
+      created: {
+        parameters: created.parameters,
+        totalSteps: created.totalSteps,
+        batchSize: created.batchSize,
+      },
+      snapshot: {
+        steps: snapshot.steps,
+        metrics,
+        example: ex && { ...ex, record: encodeRecord(ex.record, []) },
+      },
+    };
+  });
 }
 
 /** Runs the engine as the page's worker does (worker-host.ts: load, forward, toForwardRecord). */
@@ -83,9 +155,14 @@ export function firstViewPlugin(modelsDir: string, options: { only?: string[] } 
   return {
     name: 'attnlab-first-view',
     resolveId(id) {
-      return id.startsWith(FIRST_VIEW_PREFIX) ? '\0' + id : null;
+      return id.startsWith(FIRST_VIEW_PREFIX) || id === LAB_FIRST_VIEW ? '\0' + id : null;
     },
     async load(id) {
+      if (id === '\0' + LAB_FIRST_VIEW) {
+        const runs = await computeLabFirstView();
+        builtFirstViews.add('train');
+        return `export default ${JSON.stringify(runs)};\n`;
+      }
       if (!id.startsWith('\0' + FIRST_VIEW_PREFIX)) return null;
       const lesson = id.slice(FIRST_VIEW_PREFIX.length + 1);
       if (!(lesson in FIRST_VIEWS)) throw new Error(`first views: no lesson ${lesson}`);

@@ -2,7 +2,7 @@
 // an embedded lesson draws its opening figure from its own JavaScript while its WebAssembly and
 // model are held back, the figure is the engine's own (what the engine draws once it has loaded is
 // the same, to the last bit of every weight the figure holds), and a changed text never shows it:
-// the lesson waits for its model instead.
+// the lesson waits for its model instead. The training lab's "before training" figure likewise.
 //
 //   npm run build && node tests/e2e/built-figure.mjs
 
@@ -157,6 +157,99 @@ for (const lesson of LESSONS)
     assert.deepEqual(engine.data, first.data, 'the engine draws the same figure, bit for bit');
     await page.close();
   });
+
+/** What the training lab's run panels draw: every number of the snapshot, the words, the map's weights. */
+const readLab = () =>
+  [...document.querySelector('attnlab-train').shadowRoot.querySelectorAll('.run')].map((run) => {
+    const map = run.querySelector('attnlab-attention-map')?.map ?? null;
+    const metrics = run.querySelector('.metrics');
+    return {
+      variant: run.dataset.variant,
+      card: run.querySelector('.card')?.textContent.replace(/\s+/g, ' ').trim() ?? null,
+      metrics: metrics && { ...metrics.dataset, text: metrics.textContent.replace(/\s+/g, ' ').trim() },
+      words: run.querySelector('.example-words')?.textContent.trim() ?? null,
+      gold: run.querySelector('.gold-note')?.textContent.replace(/\s+/g, ' ').trim() ?? null,
+      map: map && {
+        rows: map.rows,
+        cols: map.cols,
+        rowLabels: map.rowLabels,
+        colLabels: map.colLabels,
+        weights: Array.from(map.weights),
+        scores: Array.from(map.scores),
+      },
+    };
+  });
+
+test('embedded training lab: its “before training” figure is drawn with its engine held back, and is the engine’s own', async () => {
+  const held = [];
+  const hold = async (route) => held.push(route);
+  const wasm = /\.wasm$/;
+  const answeredWasm = [];
+  const finished = (r) => {
+    if (wasm.test(new URL(r.url()).pathname)) answeredWasm.push(r.url());
+  };
+  session.context.on('requestfinished', finished);
+  await session.context.route(wasm, hold);
+  const page = await session.newPage({ width: 375, height: 900 });
+  await page.goto(`${session.origin}/index.html?embed=train`);
+  const state = () =>
+    page.evaluate(() => {
+      const root = document.querySelector('attnlab-train')?.shadowRoot;
+      return {
+        note: root?.querySelector('[data-key="first-view"]') != null,
+        busy: root?.querySelector('.runs')?.getAttribute('aria-busy') ?? null,
+        status: root?.querySelector('.run')?.dataset.status ?? null,
+        start: root?.querySelector('button[data-action="start"]')?.disabled ?? null,
+      };
+    });
+  await page.waitForFunction(
+    () =>
+      document.querySelector('attnlab-train')?.shadowRoot?.querySelector('.run attnlab-attention-map')?.map !=
+      null,
+    null,
+    { timeout: 60_000, polling: 50 },
+  );
+  const first = await page.evaluate(readLab);
+  assert.deepEqual(answeredWasm, [], 'no WebAssembly had arrived');
+  assert.deepEqual(await state(), { note: true, busy: 'true', status: 'starting', start: true });
+  assert.equal(first.length, 1);
+  assert.ok(first[0].map && first[0].map.weights.length > 10 && first[0].metrics, JSON.stringify(first));
+  assert.equal(first[0].metrics.steps, '0');
+  await page.screenshot({ path: path.join(ARTIFACTS, 'built-figure-train-375.png'), fullPage: true });
+
+  // Another example is not what the build computed: its figure waits for the engine.
+  const exampleBox = page.locator('attnlab-train input[name="example"]');
+  await exampleBox.fill('2');
+  await exampleBox.dispatchEvent('change');
+  await page.waitForFunction(
+    () => document.querySelector('attnlab-train').shadowRoot.querySelector('[data-key="first-view"]') == null,
+    null,
+    { timeout: 10_000, polling: 50 },
+  );
+  assert.equal((await page.evaluate(readLab))[0].map, null, 'no map of an example the build did not compute');
+  await exampleBox.fill('1');
+  await exampleBox.dispatchEvent('change');
+
+  await session.context.unroute(wasm, hold);
+  for (const route of held) await route.continue().catch(() => {});
+  await page.waitForFunction(
+    () => {
+      const root = document.querySelector('attnlab-train').shadowRoot;
+      return (
+        root.querySelector('.run')?.dataset.status === 'ready' &&
+        root.querySelector('[data-key="first-view"]') == null &&
+        root.querySelector('.run attnlab-attention-map')?.map != null
+      );
+    },
+    null,
+    { timeout: 60_000, polling: 50 },
+  );
+  session.context.off('requestfinished', finished);
+  const engine = await page.evaluate(readLab);
+  assert.equal((await state()).busy, 'false');
+  assert.deepEqual(engine, first, 'the worker draws the same figure, bit for bit');
+  await page.close();
+});
 
 test('lesson 1 with a setting in its link (another model) has no first figure from the build', async () => {
   const TAG = LESSONS[0].tag;

@@ -2,7 +2,7 @@
 // trains in slices of about SLICE_MS, so pause requests get in between, reports progress after
 // every slice and a snapshot (held-out metrics and one example's map) every SNAPSHOT_MS.
 
-import { toForwardRecord } from './convert';
+import { toForwardRecord } from './convert.ts'; // with its extension: the Vite config imports this module in Node
 import type { LabExample, LabMessage, LabMetrics, LabRequest } from './lab-protocol';
 import type { AttnlabModule, Lab, LabExampleResult, Status } from './wasm-types';
 

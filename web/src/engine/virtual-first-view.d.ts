@@ -5,3 +5,10 @@ declare module 'virtual:attnlab-first-view/*' {
   const firstView: BuiltFirstView | null;
   export default firstView;
 }
+
+declare module 'virtual:attnlab-lab-first-view' {
+  import type { BuiltLabRun } from '../lessons/shared/first-views';
+  /** Each run of the training lab's default settings, "before training", as the build computed it. */
+  const runs: BuiltLabRun[];
+  export default runs;
+}

@@ -137,6 +137,10 @@ export const enTrain = {
     'This model recalls {{exact}} of the held-out first symbols, yet its last position puts its strongest weight on the first symbol in only {{direct}} of them. The first symbol also travels forward in the context fed back into the cell (cᵢ₋₁ in hᵢ = tanh(A [xᵢ; cᵢ₋₁] + b)), so a later state carries it and the model may read it there: attention shows where the model looks, not by itself where the information is.',
   oneWorker:
     'This device has {{cores}} processor cores, so both models train in one background worker, taking turns (each at about half the steps per second it would have alone) and leaving a core to keep the page quick. Steps per second are counted on the clock, turns included.',
+  // Above the runs while their "before training" figure is the build's (lessons/train/first-view.ts).
+  loadingEngine: 'Loading the training engine…',
+  firstView:
+    'Until it has loaded, the “before training” figure below is the one this page computed when it was built, with the same engine, settings and seed. Start, Step once and the download wait for the engine.',
   warming: 'starting in a moment: the browser is still compiling the engine for speed',
   hiddenPause: 'Training paused while this tab was hidden. Press Resume to go on.',
   problem: {

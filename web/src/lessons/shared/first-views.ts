@@ -7,6 +7,7 @@
 //
 // Pure data, with no import but types: the Vite plugin imports it in Node.
 
+import type { LabExample, LabMetrics } from '../../engine/lab-protocol';
 import type { EncodedRecord } from '../../engine/record-codec';
 import type { TraceName } from '../../engine/trace-names';
 
@@ -51,4 +52,23 @@ export interface BuiltFirstView {
   /** config.json's top-level numbers, strings and booleans: the model's shape, not its vocabulary. */
   config: Record<string, number | string | boolean>;
   record: EncodedRecord;
+}
+
+/**
+ * The training lab's first figure (`virtual:attnlab-lab-first-view`): each run of its default
+ * settings as its worker first reports it, "before training" (the model initialised from the
+ * config's seed, step 0), computed by the build with the whole engine's Node build running the
+ * worker's own loop (engine/lab-driver.ts). The lab draws it only for that config and example.
+ */
+export interface BuiltLabRun {
+  /** The train config (lessons/train/state.ts trainConfig), as the lab sends it to its worker. */
+  config: string;
+  /** The held-out example the snapshot draws (0-based). */
+  example: number;
+  created: { parameters: number; totalSteps: number; batchSize: number };
+  snapshot: {
+    steps: number;
+    metrics: LabMetrics;
+    example: (Omit<LabExample, 'record'> & { record: EncodedRecord }) | null;
+  };
 }

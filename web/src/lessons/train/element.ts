@@ -30,6 +30,7 @@ import {
 } from './state';
 import { TrainRun, cardWithExample, deviceCores, modelZip, sharesOneWorker, zipName } from './run';
 import { snapshotAt } from './timeline';
+import { builtMessages } from './first-view';
 import { labMessages } from './messages';
 import { missingWasmFeatures, type WasmFeature } from '../../engine/wasm-features';
 import {
@@ -176,7 +177,11 @@ export class TrainElement extends LitElement {
               this.refreshSoon();
             }
           },
-          host ? { host, missing: this.wasmMissing } : { missing: this.wasmMissing },
+          {
+            ...(host ? { host } : {}),
+            missing: this.wasmMissing,
+            built: builtMessages(trainConfig(settings, variant), example),
+          },
         ),
       );
     }
@@ -335,7 +340,14 @@ export class TrainElement extends LitElement {
         this.runs.length
           ? html`${renderTimeline(view)} ${renderExampleChooser(view, example)}
               ${transformer ? renderMapChooser(view, numbers?.layers ?? 1, numbers?.heads ?? 1) : nothing}
-              <div class="runs">
+              ${
+                this.runs.some((r) => r.fromBuild)
+                  ? html`<p class="first-view-note" role="status" data-key="first-view">
+                      <strong>${t('train.loadingEngine')}</strong> ${t('train.firstView')}
+                    </p>`
+                  : nothing
+              }
+              <div class="runs" aria-busy=${this.runs.some((r) => r.fromBuild) ? 'true' : 'false'}>
                 ${this.runs.map((run, i) =>
                   renderRunPanel(
                     run,

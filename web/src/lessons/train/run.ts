@@ -26,6 +26,11 @@ export interface RunError {
 /** What the lab starts a run with besides the worker's: the browser's missing WebAssembly features. */
 export interface TrainRunOptions extends LabClientOptions {
   missing?: WasmFeature[];
+  /**
+   * What the build computed this run's worker reports first (first-view.ts), drawn while the
+   * worker and its engine download; null or absent: the run waits for its worker.
+   */
+  built?: LabMessage[] | null;
 }
 
 export class TrainRun {
@@ -42,6 +47,8 @@ export class TrainRun {
   examplesPerSecond = 0;
   tokensPerSecond = 0;
   error: RunError | null = null;
+  /** The snapshot on the timeline is the build's (TrainRunOptions.built), not yet the worker's. */
+  fromBuild = false;
   private client: LabClient | null = null;
 
   constructor(
@@ -71,6 +78,10 @@ export class TrainRun {
     }
     this.client.send({ type: 'create', config });
     this.client.send({ type: 'example', index: example });
+    if (options.built) {
+      for (const message of options.built) this.receive(message);
+      this.fromBuild = this.timeline.length > 0;
+    }
   }
 
   /** The worker this run trains on, to give a second run (null when it could not start). */
@@ -96,6 +107,10 @@ export class TrainRun {
 
   /** Which held-out example (0-based) the snapshots draw; the worker sends a snapshot of it now. */
   watch(index: number): void {
+    if (this.fromBuild && this.timeline[0]?.example?.index !== index) {
+      this.dropBuilt(); // another example: the worker draws it
+      this.changed('snapshot');
+    }
     this.client?.send({ type: 'example', index });
   }
 
@@ -108,12 +123,16 @@ export class TrainRun {
       case 'ready':
         return;
       case 'fatal':
+        this.dropBuilt();
         this.status = 'failed';
         this.error = { code: 'worker', detail: message.error };
         return this.changed('state');
       case 'error':
         this.error = { code: message.code, detail: message.error };
-        if (this.status === 'starting') this.status = 'failed';
+        if (this.status === 'starting') {
+          this.status = 'failed';
+          this.dropBuilt();
+        }
         return this.changed('state');
       case 'created':
         this.totalSteps = message.totalSteps;
@@ -141,6 +160,7 @@ export class TrainRun {
         this.tokensPerSecond = message.tokensPerSecond;
         return this.changed('progress');
       case 'snapshot':
+        this.dropBuilt(); // the worker's own "before training" replaces the build's
         this.timeline = addSnapshot(this.timeline, {
           steps: message.steps,
           metrics: message.metrics,
@@ -150,6 +170,16 @@ export class TrainRun {
       case 'exported':
         return;
     }
+  }
+
+  /**
+   * Takes the build's snapshot off the timeline: when the worker's own arrives, and when the worker
+   * failed (no figure then, not even the build's: this browser could not run its engine).
+   */
+  private dropBuilt(): void {
+    if (!this.fromBuild) return;
+    this.fromBuild = false;
+    this.timeline = [];
   }
 
   dispose(): void {

@@ -6,8 +6,8 @@
 
 // The number settings and the attributes are a module of their own (attributes.ts): the page's URL
 // code needs the attribute names on every page, and this module's checks only where the lab is.
-export { NUMBERS, NUMBER_FIELDS, TRAIN_ATTRIBUTES, type NumberField, type NumberSpec } from './attributes';
-import { NUMBERS, NUMBER_FIELDS, type NumberField, type NumberSpec } from './attributes';
+export { NUMBERS, NUMBER_FIELDS, TRAIN_ATTRIBUTES, type NumberField, type NumberSpec } from './attributes.ts';
+import { NUMBERS, NUMBER_FIELDS, type NumberField, type NumberSpec } from './attributes.ts'; // with its extension: the Vite config imports this module in Node
 
 export const TASKS = ['reverse', 'shift', 'sort', 'date', 'recall', 'mirror'] as const;
 export const ATTENTIONS = ['additive', 'dot', 'none'] as const;
