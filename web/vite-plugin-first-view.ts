@@ -40,34 +40,26 @@ interface NodeSession {
   delete(): void;
 }
 
-/** The lessons' engine for Node (scripts/build-wasm builds it), started once per build. */
-type NodeEngine = Promise<{ Session: new () => NodeSession }>;
-let engine: NodeEngine | null = null;
-function nodeEngine(): NodeEngine {
+/**
+ * A Node build of the engine (scripts/build-wasm builds both), started once per build: the lessons'
+ * (`attnlab_node_lessons`, the C++ of the page's attnlab-infer.wasm) and the whole engine
+ * (`attnlab_node`, with the training code the lab's worker runs from attnlab.wasm).
+ */
+const started = new Map<string, Promise<unknown>>();
+function nodeModule<T>(name: 'attnlab_node_lessons' | 'attnlab_node'): Promise<T> {
   const dir = path.resolve(repoRoot, process.env.ATTNLAB_NODE_WASM_DIR ?? 'build/wasm');
-  const js = path.join(dir, 'attnlab_node_lessons.cjs');
-  const wasm = path.join(dir, 'attnlab_node_lessons.wasm');
+  const [js, wasm] = ['cjs', 'wasm'].map((ext) => path.join(dir, `${name}.${ext}`));
   for (const file of [js, wasm])
     if (!fs.existsSync(file))
       throw new Error(`first views: ${path.relative(repoRoot, file)} does not exist: run scripts/build-wasm`);
-  engine ??= (createRequire(import.meta.url)(js) as (options: object) => NodeEngine)({
-    wasmBinary: fs.readFileSync(wasm),
-  });
-  return engine;
-}
-
-/** The whole engine for Node (with the training code the lab's worker runs), started once per build. */
-let wholeEngine: Promise<AttnlabModule> | null = null;
-function nodeWholeEngine(): Promise<AttnlabModule> {
-  const dir = path.resolve(repoRoot, process.env.ATTNLAB_NODE_WASM_DIR ?? 'build/wasm');
-  const [js, wasm] = ['attnlab_node.cjs', 'attnlab_node.wasm'].map((f) => path.join(dir, f));
-  for (const file of [js, wasm])
-    if (!fs.existsSync(file))
-      throw new Error(`first views: ${path.relative(repoRoot, file)} does not exist: run scripts/build-wasm`);
-  wholeEngine ??= (createRequire(import.meta.url)(js) as (options: object) => Promise<AttnlabModule>)({
-    wasmBinary: fs.readFileSync(wasm),
-  });
-  return wholeEngine;
+  if (!started.has(name))
+    started.set(
+      name,
+      (createRequire(import.meta.url)(js) as (options: object) => Promise<unknown>)({
+        wasmBinary: fs.readFileSync(wasm),
+      }),
+    );
+  return started.get(name) as Promise<T>;
 }
 
 /**
@@ -78,7 +70,7 @@ function nodeWholeEngine(): Promise<AttnlabModule> {
 export async function computeLabFirstView(): Promise<BuiltLabRun[]> {
   const settings = validate(defaultText()).settings;
   if (!settings) throw new Error('first views: the default settings of the lab do not validate');
-  const module = await nodeWholeEngine();
+  const module = await nodeModule<AttnlabModule>('attnlab_node');
   const example = settings.numbers.example - 1;
   return variantsOf(settings).map((variant) => {
     const config = trainConfig(settings, variant);
@@ -127,7 +119,7 @@ export async function computeFirstView(
   const dir = path.join(modelsDir, spec.folder);
   const files = ['config.json', 'model.safetensors', 'card.json'].map((f) => path.join(dir, f));
   if (!files.every((f) => fs.existsSync(f))) return null;
-  const { Session } = await nodeEngine();
+  const { Session } = await nodeModule<{ Session: new () => NodeSession }>('attnlab_node_lessons');
   const session = new Session();
   try {
     const [config, weights, card] = files.map((f) => fs.readFileSync(f));
