@@ -5,10 +5,12 @@
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
+#include <algorithm>
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "core/utf8.h"
 #include "io/model_io.h"
 #include "io/trace_writer.h"
 #include "models/model.h"
@@ -72,6 +74,27 @@ bool rows_from_js(const val& from, Eigen::Index cols, Mat& m) {
 }
 #endif
 
+// A JS array of the strings. They cross as one string split on U+001F (the unit separator): one
+// crossing where a method call per string (push) took about a tenth of a Transformer's forward
+// (its maps' labels: 512 strings for 2 layers x 2 heads over 64 tokens; docs/performance.md).
+// A list where a string holds that byte or is not valid UTF-8 (whose decoding could take the
+// separator into a broken sequence) goes one string at a time, as before.
+val string_array(const std::vector<std::string>& xs) {
+  constexpr char kSeparator = '\x1f';
+  const bool joinable = std::all_of(xs.begin(), xs.end(), [](const std::string& x) {
+    return x.find(kSeparator) == std::string::npos &&
+           utf8_error_offset(reinterpret_cast<const uint8_t*>(x.data()), x.size()) == x.size();
+  });
+  if (xs.empty() || !joinable) {
+    val a = val::array();
+    for (const std::string& x : xs) a.call<void>("push", x);
+    return a;
+  }
+  std::string joined = xs.front();
+  for (size_t i = 1; i < xs.size(); ++i) (joined += kSeparator) += xs[i];
+  return val(joined).call<val>("split", std::string(1, kSeparator));
+}
+
 // The Embind writer for write_trace (io/trace_writer.h): float data leaves as one Float32Array copy
 // per tensor out of the WASM heap, in JS-owned memory.
 struct ValWriter {
@@ -80,11 +103,7 @@ struct ValWriter {
   void set(const char* key, const std::string& x) { v.set(key, x); }
   void set(const char* key, int x) { v.set(key, x); }
   void set(const char* key, bool x) { v.set(key, x); }
-  void strings(const char* key, const std::vector<std::string>& xs) {
-    val a = val::array();
-    for (const std::string& s : xs) a.call<void>("push", s);
-    v.set(key, a);
-  }
+  void strings(const char* key, const std::vector<std::string>& xs) { v.set(key, string_array(xs)); }
   void ints(const char* key, const std::vector<int>& xs) {
     v.set(key, val(emscripten::typed_memory_view(xs.size(), xs.data())).call<val>("slice"));
   }
