@@ -7,6 +7,7 @@ import { toForwardRecord, toModelInfo, transferablesOf } from './convert';
 import { STARTING_EVERY_MS, type Announcement, type Reply, type Request } from './protocol';
 import type { Truncation } from './records';
 import type { AttnlabFactory, AttnlabModule, ForwardResult, Session, Status } from './wasm-types';
+import { wellFormed, wellFormedOrUndefined } from './well-formed';
 
 /** The parts of DedicatedWorkerGlobalScope used here (the app's tsconfig has the DOM lib only). */
 interface WorkerScope {
@@ -186,7 +187,8 @@ class EngineHost {
         scope.postMessage({ id: request.id, ok: true, result: null });
         return;
       case 'forward': {
-        const { text, target, intervention } = request;
+        const { intervention } = request;
+        const [text, target] = [wellFormed(request.text), wellFormedOrUndefined(request.target)];
         const { raw, truncated } =
           target === undefined
             ? this.forwardFitting(session, text, intervention)
@@ -208,7 +210,12 @@ class EngineHost {
         return;
       }
       case 'importance': {
-        const raw = session.importance(request.text, request.target, request.row, request.word);
+        const raw = session.importance(
+          wellFormed(request.text),
+          wellFormed(request.target),
+          request.row,
+          request.word,
+        );
         try {
           check(raw);
           const result = { perToken: Array.from(raw.importance ?? []), logP: Number(raw.log_p) };
@@ -277,6 +284,7 @@ function messageOf(error: unknown): string {
  * Starts the worker on an Emscripten factory (worker.ts: the lessons' module; worker-full.ts: the
  * whole one; worker-single.ts: the single-file build's, which passes the module's bytes).
  */
+
 export function runEngineWorker(createModule: unknown, wasmBinary?: Promise<Uint8Array<ArrayBuffer>>): void {
   const host = new EngineHost(createModule, wasmBinary);
   // While the glue fetches and compiles the .wasm (on slow 3G, longer than the page's start bound)
