@@ -227,23 +227,31 @@ test('embedded training lab: its “before training” figure is drawn with its 
     { timeout: 10_000, polling: 50 },
   );
   assert.equal((await page.evaluate(readLab))[0].map, null, 'no map of an example the build did not compute');
-  await exampleBox.fill('1');
-  await exampleBox.dispatchEvent('change');
 
   await session.context.unroute(wasm, hold);
   for (const route of held) await route.continue().catch(() => {});
-  await page.waitForFunction(
-    () => {
-      const root = document.querySelector('attnlab-train').shadowRoot;
-      return (
-        root.querySelector('.run')?.dataset.status === 'ready' &&
-        root.querySelector('[data-key="first-view"]') == null &&
-        root.querySelector('.run attnlab-attention-map')?.map != null
-      );
-    },
-    null,
-    { timeout: 60_000, polling: 50 },
-  );
+  // The worker answers each example asked for, in turn (the first, then the second): wait for its
+  // map of the second, the last it was asked for, then go back to the first, the build's.
+  const shows = (words, same) =>
+    page.waitForFunction(
+      ({ words, same }) => {
+        const root = document.querySelector('attnlab-train').shadowRoot;
+        const shown = root.querySelector('.run .example-words')?.textContent.trim();
+        return (
+          root.querySelector('.run')?.dataset.status === 'ready' &&
+          root.querySelector('[data-key="first-view"]') == null &&
+          root.querySelector('.run attnlab-attention-map')?.map != null &&
+          shown !== undefined &&
+          (shown === words) === same
+        );
+      },
+      { words, same },
+      { timeout: 60_000, polling: 50 },
+    );
+  await shows(first[0].words, false);
+  await exampleBox.fill('1');
+  await exampleBox.dispatchEvent('change');
+  await shows(first[0].words, true);
   session.context.off('requestfinished', finished);
   const engine = await page.evaluate(readLab);
   assert.equal((await state()).busy, 'false');
