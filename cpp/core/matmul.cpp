@@ -214,9 +214,12 @@ void gemm_tn_acc(const float* a, int N, int O, const float* b, int I, float* c) 
   }
 }
 
+// p[i] = op(p[i]): op takes four or sixteen lanes (core/simd.h, "Sixteen lanes") and does the
+// same to each, so every element gets the same bits whichever width it went through.
 template <class Op>
 void map_inplace(float* p, Eigen::Index n, Op op) {
   Eigen::Index i = 0;
+  for (; i + 16 <= n; i += 16) simd::store(p + i, op(simd::load16(p + i)));
   for (; i + 4 <= n; i += 4) simd::store(p + i, op(simd::load(p + i)));
   if (i < n) {  // the tail through the same vector code, so every element gets identical rounding
     float tail[4] = {0, 0, 0, 0};
@@ -347,7 +350,7 @@ void exp_inplace(Real* p, Eigen::Index n) noexcept {
 #ifdef ATTNLAB_REAL_DOUBLE
   for (Eigen::Index i = 0; i < n; ++i) p[i] = pmath::exp(p[i]);
 #else
-  map_inplace(p, n, [](simd::v4f v) { return simd::exp(v); });
+  map_inplace(p, n, [](auto v) { return simd::exp(v); });
 #endif
 }
 
@@ -355,7 +358,7 @@ void sigmoid_inplace(Real* p, Eigen::Index n) noexcept {
 #ifdef ATTNLAB_REAL_DOUBLE
   for (Eigen::Index i = 0; i < n; ++i) p[i] = pmath::sigmoid(p[i]);
 #else
-  map_inplace(p, n, [](simd::v4f v) { return simd::sigmoid(v); });
+  map_inplace(p, n, [](auto v) { return simd::sigmoid(v); });
 #endif
 }
 
@@ -363,21 +366,25 @@ void gelu_inplace(Real* p, Eigen::Index n) noexcept {
 #ifdef ATTNLAB_REAL_DOUBLE
   for (Eigen::Index i = 0; i < n; ++i) p[i] = 0.5 * p[i] * (1 + pmath::erf(p[i] * M_SQRT1_2));
 #else
-  map_inplace(p, n, [](simd::v4f x) {
-    return simd::splat(0.5f) * x * (simd::splat(1.0f) + simd::erf(x * simd::splat(0.707106781186547524f)));
+  map_inplace(p, n, [](auto x) {
+    const auto c = [](const simd::v4f& v) { return simd::widen<decltype(x)>(v); };
+    const simd::Constants& k = simd::kConstants;
+    return c(k.half) * x * (c(k.one) + simd::erf(x * c(k.inv_sqrt2)));
   });
 #endif
 }
 
 void gelu_grad_inplace(Real* p, Eigen::Index n) noexcept {
-  constexpr double kInvSqrt2Pi = 0.3989422804014327;
 #ifdef ATTNLAB_REAL_DOUBLE
+  constexpr double kInvSqrt2Pi = 0.3989422804014327;
   for (Eigen::Index i = 0; i < n; ++i)
     p[i] = 0.5 * (1 + pmath::erf(p[i] * M_SQRT1_2)) + p[i] * kInvSqrt2Pi * pmath::exp(-0.5 * p[i] * p[i]);
 #else
-  map_inplace(p, n, [](simd::v4f x) {
-    const simd::v4f cdf = simd::splat(0.5f) * (simd::splat(1.0f) + simd::erf(x * simd::splat(0.707106781186547524f)));
-    return cdf + x * simd::splat(static_cast<float>(kInvSqrt2Pi)) * simd::exp(simd::splat(-0.5f) * x * x);
+  map_inplace(p, n, [](auto x) {
+    const auto c = [](const simd::v4f& v) { return simd::widen<decltype(x)>(v); };
+    const simd::Constants& k = simd::kConstants;
+    const auto cdf = c(k.half) * (c(k.one) + simd::erf(x * c(k.inv_sqrt2)));
+    return cdf + x * c(k.inv_sqrt_2pi) * simd::exp(c(k.minus_half) * x * x);
   });
 #endif
 }
@@ -386,7 +393,7 @@ void tanh_inplace(Real* p, Eigen::Index n) noexcept {
 #ifdef ATTNLAB_REAL_DOUBLE
   for (Eigen::Index i = 0; i < n; ++i) p[i] = pmath::tanh(p[i]);
 #else
-  map_inplace(p, n, [](simd::v4f v) { return simd::tanh(v); });
+  map_inplace(p, n, [](auto v) { return simd::tanh(v); });
 #endif
 }
 

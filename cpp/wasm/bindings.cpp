@@ -107,10 +107,11 @@ struct ValWriter {
   void ints(const char* key, const std::vector<int>& xs) {
     v.set(key, val(emscripten::typed_memory_view(xs.size(), xs.data())).call<val>("slice"));
   }
+  // A JS array of booleans in one crossing, Array.from(bytes, Boolean), where a push took one each.
   void bools(const char* key, const std::vector<bool>& xs) {
-    val a = val::array();
-    for (bool b : xs) a.call<void>("push", b);
-    v.set(key, a);
+    static const val array = val::global("Array"), boolean = val::global("Boolean");
+    const std::vector<uint8_t> bytes(xs.begin(), xs.end());
+    v.set(key, array.call<val>("from", val(emscripten::typed_memory_view(bytes.size(), bytes.data())), boolean));
   }
   void floats(const char* key, const Mat& m) { v.set(key, float32_copy(m)); }
   void list(const char* key, std::vector<ValWriter>&& objects) {
