@@ -107,11 +107,13 @@ struct ValWriter {
   void ints(const char* key, const std::vector<int>& xs) {
     v.set(key, val(emscripten::typed_memory_view(xs.size(), xs.data())).call<val>("slice"));
   }
-  // A JS array of booleans in one crossing, Array.from(bytes, Boolean), where a push took one each.
+  // A JS array of booleans as Array.from(bytes, Boolean), where a push took a crossing each. The
+  // two globals are looked up each time: a handle kept in a static would stay alive, and the soak
+  // (tests/e2e/soak.mjs) checks that no handle does.
   void bools(const char* key, const std::vector<bool>& xs) {
-    static const val array = val::global("Array"), boolean = val::global("Boolean");
     const std::vector<uint8_t> bytes(xs.begin(), xs.end());
-    v.set(key, array.call<val>("from", val(emscripten::typed_memory_view(bytes.size(), bytes.data())), boolean));
+    const val view(emscripten::typed_memory_view(bytes.size(), bytes.data()));
+    v.set(key, val::global("Array").call<val>("from", view, val::global("Boolean")));
   }
   void floats(const char* key, const Mat& m) { v.set(key, float32_copy(m)); }
   void list(const char* key, std::vector<ValWriter>&& objects) {
