@@ -60,18 +60,11 @@ struct IntsOf<v16f> {
   using type = v16i;
 };
 
-// A four-lane constant in every lane of V: itself, or four copies (no instruction: each quarter is it).
-template <class V>
-inline V widen(v4f c) {
-  if constexpr (sizeof(V) == sizeof(v4f)) {
-    return c;
-  } else {
-    return __builtin_shufflevector(c, c, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3);
-  }
-}
-template <class I>
-inline I widen_ints(v4i c) {
-  if constexpr (sizeof(I) == sizeof(v4i)) {
+// A four-lane constant, float or int, in every lane of W: itself, or four copies (no instruction:
+// each quarter is it).
+template <class W, class C>
+inline W widen(C c) {
+  if constexpr (sizeof(W) == sizeof(C)) {
     return c;
   } else {
     return __builtin_shufflevector(c, c, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3);
@@ -151,7 +144,7 @@ inline V exp(V x) {
   n = n - (V)((I)(n > t) & (I)c(k.one));  // ... corrected to floor
   const V r = x - n * c(k.ln2_hi) - n * c(k.ln2_lo);
   const V p = horner(r, k.exp_poly) * r * r + r + c(k.one);
-  const I bits = ((I)(n + c(k.round)) - widen_ints<I>(k.round_bits_less_bias)) << 23;  // (n + 127) << 23
+  const I bits = ((I)(n + c(k.round)) - widen<I>(k.round_bits_less_bias)) << 23;  // (n + 127) << 23
   return p * (V)bits;
 }
 
@@ -186,7 +179,7 @@ inline V erf(V x) {
   using I = typename IntsOf<V>::type;
   const Constants& k = kConstants;
   const auto c = [](const v4f& v) { return widen<V>(v); };
-  const I sign_bit = widen_ints<I>(k.sign);
+  const I sign_bit = widen<I>(k.sign);
   const V sign = (V)((I)x & sign_bit);
   const V a = min_of((V)((I)x & ~sign_bit), c(k.erf_max));
   const V z = a * a;
@@ -213,7 +206,7 @@ inline V tanh(V x) {
   using I = typename IntsOf<V>::type;
   const Constants& k = kConstants;
   const auto c = [](const v4f& v) { return widen<V>(v); };
-  const I sign_bit = widen_ints<I>(k.sign);
+  const I sign_bit = widen<I>(k.sign);
   const V sign = (V)((I)x & sign_bit);
   const V a = (V)((I)x & ~sign_bit);
   const V y = a + a;
