@@ -167,6 +167,42 @@ test('the figure follows typing (timing: scripts/bench-page.mjs)', async (t) => 
   await page.close();
 });
 
+test("typing a word changes the head view's lines in place: none is made again", async (t) => {
+  if (!servedModels().length) return t.skip('no tf-* model served');
+  const page = await openLesson();
+  // Lit reuses a list's elements by position; a gap in the list (a line too faint to draw) that
+  // moves as a word is typed would make every line after it again (performance-keystrokes.md).
+  const kept = [];
+  let text = 'Emma';
+  await textbox(page).fill(text);
+  let count = (await settled(page, (tk) => tk.join('') === 'Emma')).length;
+  for (const word of ['was', 'happy', 'and', 'clever', ',', 'and', 'she']) {
+    text += ` ${word}`;
+    const before = await page.evaluate(() => {
+      const ls = document
+        .querySelector('attnlab-transformer')
+        .shadowRoot.querySelectorAll('svg.head-view line.link');
+      ls.forEach((l, i) => (l.dataset.mark = String(i)));
+      return ls.length;
+    });
+    await textbox(page).fill(text);
+    const tokens = await settled(page, (tk) => tk.length > count);
+    const after = await page.evaluate(() =>
+      [
+        ...document
+          .querySelector('attnlab-transformer')
+          .shadowRoot.querySelectorAll('svg.head-view line.link'),
+      ].map((l) => l.dataset.mark ?? null),
+    );
+    count = tokens.length;
+    kept.push({ word, before, after: after.length, same: after.filter((m, i) => m === String(i)).length });
+  }
+  // Every position that had a line and still has one holds the same element.
+  for (const k of kept)
+    assert.equal(k.same, Math.min(k.before, k.after), `typing "${k.word}": ${JSON.stringify(k)}`);
+  await page.close();
+});
+
 test('the computation of one token: q, k, the scores, the weights, v, and b = the weighted sum of the v shown', async (t) => {
   if (!servedModels().length) return t.skip('no tf-* model served');
   const page = await openLesson();

@@ -47,12 +47,15 @@ export function renderHeadView(el: TransformerElement, record: ForwardRecord, ar
   const y = (i: number) => TOP + i * ROW + ROW / 2;
   const visible = el.range(arch.nHead).filter((h) => !el.hiddenHeads.includes(h));
   const label = (i: number) => truncateLabel(el.tokenText(record, i), 14);
+  // Only the lines drawn are in the list, with no `nothing` between them: Lit reuses a list's
+  // elements by position, so a line whose weight crosses 0.005 as a word is typed would otherwise
+  // shift every line after it into a place that held `nothing`, and each would be made again.
   const lines = visible.flatMap((h) => {
     const map = maps[h];
     if (!map) return [];
-    return el.range(n).map((j) => {
+    return el.range(n).flatMap((j) => {
       const w = map.weights[active * n + j];
-      if (!(w > 0.005)) return nothing;
+      if (!(w > 0.005)) return [];
       return svg`<line
         class="link"
         x1=${X1}
