@@ -359,13 +359,16 @@ export class LstmnElement extends LessonElement<LmModel, LoadedModel> {
         switches: renderModels(this),
       })}
       ${this.zh.render()} ${teacher ? nothing : this.opener.render()} ${renderCard(this)}
-      ${renderObjective(this)} ${renderMessages('lstmn-messages', messages)}
+      ${renderMessages('lstmn-messages', messages)}
       <div
         class="figure"
         aria-busy=${this.busy || this.current?.status === 'loading' || firstViewRecord(this) ? 'true' : 'false'}
       >
         ${renderFigure(this)}
       </div>
+      <!-- How the model was trained comes after the figure, so the figure a student types for is
+        on the screen with the text box (it was a screen below it at 1280 x 900). -->
+      ${renderObjective(this)}
       ${this.shown.panels.includes('recall') ? renderRecall(this) : nothing}
       ${teacher ? nothing : this.explainSection.render()}
     `;
