@@ -347,6 +347,8 @@ export class LstmnElement extends LessonElement<LmModel, LoadedModel> {
   override render(): TemplateResult {
     const messages = this.messages();
     const teacher = isTeacherMode(this.controls);
+    // How the model was trained comes after the figure, so the figure a student types for is on the
+    // screen with the text box (before, it started a screen below the box at 1280 x 900).
     return html`
       ${sentenceInput({
         controls: this.controls,
@@ -366,10 +368,7 @@ export class LstmnElement extends LessonElement<LmModel, LoadedModel> {
       >
         ${renderFigure(this)}
       </div>
-      <!-- How the model was trained comes after the figure, so the figure a student types for is
-        on the screen with the text box (it was a screen below it at 1280 x 900). -->
-      ${renderObjective(this)}
-      ${this.shown.panels.includes('recall') ? renderRecall(this) : nothing}
+      ${renderObjective(this)} ${this.shown.panels.includes('recall') ? renderRecall(this) : nothing}
       ${teacher ? nothing : this.explainSection.render()}
     `;
   }
