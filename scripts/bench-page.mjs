@@ -39,6 +39,10 @@ const inRaf = args.includes('--raf');
 const parts = args.includes('--parts');
 const rounds = Number(args.find((a) => !a.startsWith('--')) ?? 6);
 
+/** The p-quantile of `xs`, sorted ascending, in ms with one decimal. */
+const quantile = (xs, p) => xs[Math.min(xs.length - 1, Math.floor(p * xs.length))];
+const ms1 = (xs, p) => quantile(xs, p).toFixed(1);
+
 /** What each figure reads, and the attribute of its root that changes when a result is shown. */
 const FIGURES = [
   {
@@ -284,18 +288,18 @@ try {
       { figure, rounds, inRaf, parts },
     );
     const ms = samples.map((s) => s.ms).sort((a, b) => a - b);
-    const q = (p) => ms[Math.min(ms.length - 1, Math.floor(p * ms.length))];
+    const q = (p) => ms1(ms, p);
     const withinOne = samples.filter((s) => s.frames <= 1).length;
     console.log(
-      `${figure.name}: ${ms.length} keystrokes, median ${q(0.5).toFixed(1)} ms, p90 ${q(0.9).toFixed(1)} ms, ` +
-        `p95 ${q(0.95).toFixed(1)} ms, max ${ms.at(-1).toFixed(1)} ms; median / frame = ${(q(0.5) / 16.7).toFixed(2)}; ` +
+      `${figure.name}: ${ms.length} keystrokes, median ${q(0.5)} ms, p90 ${q(0.9)} ms, ` +
+        `p95 ${q(0.95)} ms, max ${ms.at(-1).toFixed(1)} ms; median / frame = ${(quantile(ms, 0.5) / 16.7).toFixed(2)}; ` +
         `${inRaf ? 'within one frame' : 'in the DOM before the next frame (a key late in a frame cannot be)'}: ${withinOne}/${samples.length}; ms within 16.7: ${ms.filter((x) => x <= 16.7).length}/${ms.length}`,
     );
     const drawn = samples
       .map((s) => s.drawn)
       .filter((x) => Number.isFinite(x))
       .sort((a, b) => a - b);
-    const d = (p) => drawn[Math.min(drawn.length - 1, Math.floor(p * drawn.length))].toFixed(1);
+    const d = (p) => ms1(drawn, p);
     console.log(
       `  keystroke -> the frame that draws the result rendered: median ${d(0.5)} ms, p90 ${d(0.9)} ms, p95 ${d(0.95)} ms; ` +
         `drawn by the next frame after the keystroke: ${samples.filter((s) => s.drawnIn === 1).length}/${samples.length}, ` +
@@ -309,8 +313,7 @@ try {
       const part = (name) => {
         const xs = samples.map((s) => s.parts[name]).filter((x) => Number.isFinite(x));
         xs.sort((a, b) => a - b);
-        const at = (p) => xs[Math.min(xs.length - 1, Math.floor(p * xs.length))].toFixed(1);
-        return `${at(0.5)} / ${at(0.9)}`;
+        return `${ms1(xs, 0.5)} / ${ms1(xs, 0.9)}`;
       };
       const waited = samples.filter((s) => s.parts.frameBefore > 0).length;
       console.log(
