@@ -85,6 +85,64 @@ test('Seq2Seq lesson: a keystroke draws the map and the step panel once, when th
   await page.close();
 });
 
+test("Seq2Seq lesson: typing a word keeps the map's cells and numbers in place, with the digits of their cells", async () => {
+  const page = await openLesson();
+  // A cell's rect and the weight printed on it stay at their (row, col) from one sentence to the
+  // next: a new word only changes colours and digits. (Printed numbers kept by index moved about
+  // 120 texts at each word, each laid out again: performance-keystrokes.md.)
+  const MAP = 'attnlab-attention-map';
+  let text = 'the small';
+  await seq(page, 'textarea').fill(text);
+  await settledTranslation(page);
+  for (const word of ['green', 'car', 'does', 'not', 'see', 'the', 'house']) {
+    const cols = await seq(page, `${MAP} g.col-labels g.label`).count();
+    const before = await page.evaluate((tag) => {
+      const map = document.querySelector('attnlab-seq2seq').shadowRoot.querySelector(tag).shadowRoot;
+      const els = [...map.querySelectorAll('rect[data-weight], g.numbers text')];
+      for (const el of els) el.dataset.mark = `${el.getAttribute('x')},${el.getAttribute('y')}`;
+      return els.length;
+    }, MAP);
+    text += ` ${word}`;
+    await seq(page, 'textarea').fill(text);
+    // The map has a column more (the source words are its columns).
+    await page.waitForFunction(
+      ([tag, cols]) =>
+        document
+          .querySelector('attnlab-seq2seq')
+          .shadowRoot.querySelector(tag)
+          .shadowRoot.querySelectorAll('g.col-labels g.label').length > cols,
+      [MAP, cols],
+    );
+    await settledTranslation(page);
+    const after = await page.evaluate((tag) => {
+      const map = document.querySelector('attnlab-seq2seq').shadowRoot.querySelector(tag).shadowRoot;
+      const els = [...map.querySelectorAll('rect[data-weight], g.numbers text')];
+      const at = (el) => `${el.getAttribute('x')},${el.getAttribute('y')}`;
+      const weightAt = new Map([...map.querySelectorAll('rect[data-weight]')].map((r) => [at(r), r]));
+      const texts = [...map.querySelectorAll('g.numbers text')];
+      return {
+        rects: weightAt.size,
+        texts: texts.length,
+        kept: els.filter((el) => el.dataset.mark).length,
+        moved: els.filter((el) => el.dataset.mark && el.dataset.mark !== at(el)).length,
+        // The digits on each cell are its own weight's (x, y of a number: the middle of its cell).
+        wrong: texts.filter((t) => {
+          const cell = [...weightAt.values()].find(
+            (r) => r.dataset.row === t.dataset.row && r.dataset.col === t.dataset.col,
+          );
+          return !cell || Number(cell.dataset.weight).toFixed(2) !== t.textContent;
+        }).length,
+      };
+    }, MAP);
+    const label = `typing "${word}": ${JSON.stringify({ before, ...after })}`;
+    assert.ok(after.texts > 0 && after.texts === after.rects, `a number on every cell, ${label}`);
+    assert.ok(after.kept > 0, `elements kept, ${label}`);
+    assert.equal(after.moved, 0, `no kept cell or number moved, ${label}`);
+    assert.equal(after.wrong, 0, `every number is its cell's weight, ${label}`);
+  }
+  await page.close();
+});
+
 test('Seq2Seq lesson: known-word suggestions complete the word being typed', async () => {
   const page = await openLesson();
   const box = seq(page, 'textarea');

@@ -6,6 +6,7 @@ import { html, type TemplateResult } from 'lit';
 import { axisBottom, interpolateBlues, interpolatePuOr, range, scaleLinear, select } from 'd3';
 import { paintCanvas } from './palette';
 import { keepAttr, keepText } from './keep-dom';
+import type { CellGrid } from './heat-cells';
 export { keepAttr, keepText } from './keep-dom';
 import { formatInteger, t } from '../i18n';
 import { MAX_SVG_TOKENS, type MapLayout } from './attention-map-layout';
@@ -190,26 +191,29 @@ export function drawMarks(
     });
 }
 
-/** Prints each cell's weight on it (cells large enough only, layout.numbers), white on dark cells. */
+/**
+ * Prints each cell's weight on it (cells large enough only, layout.numbers), white on dark cells.
+ * The texts are kept at their (row, col) from one draw to the next (heat-cells.ts), so a new word
+ * only changes their digits.
+ */
 export function drawNumbers(
-  group: SVGGElement | null,
+  grid: CellGrid<SVGTextElement> | null,
   layout: MapLayout,
   weights: Float32Array,
   scale: ColorScale,
 ): void {
-  if (!group) return;
-  const { rows, cols, cell, gap } = layout;
-  select(group)
-    .selectAll<SVGTextElement, number>('text')
-    .data(layout.numbers ? range(rows * cols) : [])
-    .join('text')
-    .each(function (i) {
-      keepAttr(this, 'x', (i % cols) * cell + (cell - gap) / 2);
-      keepAttr(this, 'y', Math.floor(i / cols) * cell + (cell - gap) / 2);
-      const dark = Math.abs(scale.position(weights[i]) - scale.position(0)) > 0.55 * (1 - scale.position(0));
-      keepAttr(this, 'fill', dark ? '#fff' : '#0b2545');
-      keepText(this, weights[i].toFixed(2));
-    });
+  if (!grid) return;
+  const { cell, gap } = layout;
+  const [rows, cols] = layout.numbers ? [layout.rows, layout.cols] : [0, 0];
+  const mid = (cell - gap) / 2;
+  grid.update(rows, cols, (text, r, c) => {
+    const w = weights[r * cols + c];
+    keepAttr(text, 'x', c * cell + mid);
+    keepAttr(text, 'y', r * cell + mid);
+    const dark = Math.abs(scale.position(w) - scale.position(0)) > 0.55 * (1 - scale.position(0));
+    keepAttr(text, 'fill', dark ? '#fff' : '#0b2545');
+    keepText(text, w.toFixed(2));
+  });
 }
 
 /** One <g> per label, `shown` as printed (maybe truncated) and the full text in a <title>. */

@@ -4,7 +4,7 @@
 // only when they change. Returns the colour scale, which the legend draws.
 
 import { select } from 'd3';
-import { HeatCells } from './heat-cells';
+import { CellGrid, HeatCells } from './heat-cells';
 import { quantizedScale } from './palette';
 import type { AttentionMap } from '../engine/records';
 import type { MapLayout } from './attention-map-layout';
@@ -21,10 +21,11 @@ import { drawEdits, markEditedLabels, type Cell } from './attention-map-edits';
 /** The SVG's layers, bottom to top. */
 const LAYERS = 'cells numbers marks edits hover cursor row-labels col-labels corner'.split(' ');
 
-/** The cells' drawer, kept by the element from one draw to the next (and its group). */
+/** The cells' and numbers' drawers, kept by the element from one draw to the next. */
 export interface HeldCells {
   cells: HeatCells | null;
-  group: SVGGElement | null;
+  numbers: CellGrid<SVGTextElement> | null;
+  group: SVGGElement | null; // the cells' group (a new SVG makes new drawers)
 }
 
 export interface MapSvgOptions {
@@ -101,8 +102,10 @@ export function drawMapSvg(
   const cellGroup = layer('cells', `translate(${rowLabelWidth},${top})`).node();
   if (cellGroup) {
     const held = options.cells;
+    const numberGroup = layer('numbers', `translate(${rowLabelWidth},${top})`).node();
     if (!held.cells || held.group !== cellGroup) {
       held.cells = new HeatCells(cellGroup);
+      held.numbers = numberGroup ? new CellGrid(numberGroup, 'text') : null;
       held.group = cellGroup;
     }
     if (useCanvas) held.cells.clear();
@@ -110,7 +113,7 @@ export function drawMapSvg(
   }
   paintMapCanvas(canvasEl, useCanvas, layout, weights, scale);
 
-  drawNumbers(layer('numbers', `translate(${rowLabelWidth},${top})`).node(), layout, weights, scale);
+  drawNumbers(options.cells.numbers, layout, weights, scale);
 
   drawMarks(layer('marks', `translate(${rowLabelWidth},${top})`).node(), options.marks, layout);
   drawEdits(

@@ -86,7 +86,7 @@ export class AttentionMapElement extends LitElement {
   private observedScroll: HTMLElement | null = null;
   private fontFamily = '';
   private measureContext: CanvasRenderingContext2D | null = null;
-  private readonly heatCells: HeldCells = { cells: null, group: null };
+  private readonly heatCells: HeldCells = { cells: null, numbers: null, group: null };
   private layout: MapLayout | null = null;
   private drawTimer: ReturnType<typeof setTimeout> | null = null;
   private cursor: Cell = [0, 0]; // the keyboard's cell (shown while the map has the focus)
