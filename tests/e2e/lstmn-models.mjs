@@ -309,7 +309,7 @@ test('375 px wide and in Chinese: fits the width, every string switches', async 
   await shotLesson(page, 'lstmn-375.png');
   await page.locator('#language-toggle').click();
   await page.waitForFunction(() => document.documentElement.lang === 'zh-CN');
-  assert.match(await page.locator('#lesson-lstmn').innerText(), /RNN \+ 自注意力/);
+  assert.match(await shownText(page.locator('#lesson-lstmn')), /RNN \+ 自注意力/);
   assert.match(await lesson(page, '.figure-title').innerText(), /模型如何/);
   assert.match(await lesson(page, '.step h4').first().innerText(), /第 \d+ 步/);
   await scrollIntoRenderedView(page, page.locator('attnlab-lstmn attnlab-recall-chart'));

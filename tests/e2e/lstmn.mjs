@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { test } from 'node:test';
 
-import { ARTIFACTS, drawnLefts, withoutIsolates } from './browser.mjs';
+import { ARTIFACTS, drawnLefts, shownText, withoutIsolates } from './browser.mjs';
 import { interpolatePuOr } from 'd3';
 import {
   DEFAULT_SENTENCE,
@@ -32,7 +32,7 @@ useSession('lstmn');
 
 test('the default sentence: 10 rows, one per word, and every row of weights sums to 1', async () => {
   const page = await openLesson();
-  assert.match(await page.locator('#lesson-lstmn').innerText(), /^2\. RNN \+ self-attention$/);
+  assert.match(await shownText(page.locator('#lesson-lstmn')), /^2\. RNN \+ self-attention$/);
   assert.equal(await textbox(page).inputValue(), DEFAULT_SENTENCE);
   const items = await settled(page, 10);
   assert.deepEqual(

@@ -18,6 +18,7 @@ import {
   drawnLefts,
   openSession,
   scrollIntoRenderedView,
+  shownText,
   withoutIsolates,
 } from './browser.mjs';
 import { openSeqLesson, readSeqMap, seq, seqSection, settledTranslation } from './seq2seq-page.mjs';
@@ -60,7 +61,7 @@ const openLesson = (options) => openSeqLesson(session, options);
 
 test('Seq2Seq lesson: the default sentence is translated, with its heading, card and cost', async () => {
   const page = await openLesson();
-  assert.match(await page.locator('#lesson-seq2seq').innerText(), /^1\. Seq2Seq with attention$/);
+  assert.match(await shownText(page.locator('#lesson-seq2seq')), /^1\. Seq2Seq with attention$/);
   assert.equal(await seq(page, 'textarea').inputValue(), SEQ2SEQ_DEFAULT);
   const translation = await settledTranslation(page);
   assert.ok(translation.split(' ').length >= 8, `translation: ${translation}`);
@@ -389,7 +390,7 @@ test('Seq2Seq lesson at 375 px: fits the width, Chinese strings', async () => {
   await page.waitForFunction(() => document.documentElement.lang === 'zh-CN');
   // The toggle is at the top; lesson 1, below the first view, is rendered again once in view.
   await scrollIntoRenderedView(page, seq(page, '.cost-line'));
-  assert.match(await page.locator('#lesson-seq2seq').innerText(), /带注意力的 Seq2Seq/);
+  assert.match(await shownText(page.locator('#lesson-seq2seq')), /带注意力的 Seq2Seq/);
   assert.match(await seq(page, '.cost-line').innerText(), /注意力权重/);
   await seqSection(page).screenshot({ path: path.join(artifacts, 'seq2seq-zh-375.png') });
   await page.locator('#language-toggle').click();

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { test } from 'node:test';
 
-import { ARTIFACTS, assertInt8Line, assertTiedLine, scrollIntoRenderedView } from './browser.mjs';
+import { ARTIFACTS, assertInt8Line, assertTiedLine, scrollIntoRenderedView, shownText } from './browser.mjs';
 import {
   DEFAULT_SENTENCE,
   FOLDERS,
@@ -380,7 +380,7 @@ test('375 px wide and in Chinese: fits the width, every figure scrolls in its ow
   await page.waitForFunction(() => document.documentElement.lang === 'zh-CN');
   // The toggle sits at the top of the page: come back to the lesson (off screen it is not rendered).
   await scrollIntoRenderedView(page, page.locator('#lesson-transformer'));
-  assert.match(await page.locator('#lesson-transformer').innerText(), /Transformer 自注意力/);
+  assert.match(await shownText(page.locator('#lesson-transformer')), /Transformer 自注意力/);
   assert.match(await lesson(page, '.step h4').first().innerText(), /第 \d+ 个词元/);
   await scrollIntoRenderedView(page, lesson(page, '.compare h3')); // below the map: drawn once scrolled to
   assert.match(await lesson(page, '.compare h3').innerText(), /自注意力/);

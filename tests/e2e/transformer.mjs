@@ -32,7 +32,7 @@ useSession('transformer');
 
 test('the lesson is on the page after lesson 2, or says clearly that no model is installed', async () => {
   const page = await openLesson();
-  assert.match(await page.locator('#lesson-transformer').innerText(), /^3\. Transformer self-attention$/);
+  assert.match(await shownText(page.locator('#lesson-transformer')), /^3\. Transformer self-attention$/);
   const order = await page.evaluate(() =>
     [...document.querySelectorAll('section.lesson h2')].map((h) => h.id),
   );
