@@ -118,19 +118,18 @@ test("Seq2Seq lesson: typing a word keeps the map's cells and numbers in place, 
       const map = document.querySelector('attnlab-seq2seq').shadowRoot.querySelector(tag).shadowRoot;
       const els = [...map.querySelectorAll('rect[data-weight], g.numbers text')];
       const at = (el) => `${el.getAttribute('x')},${el.getAttribute('y')}`;
-      const weightAt = new Map([...map.querySelectorAll('rect[data-weight]')].map((r) => [at(r), r]));
+      const cell = (el) => `${el.dataset.row},${el.dataset.col}`;
+      const rects = new Map([...map.querySelectorAll('rect[data-weight]')].map((r) => [cell(r), r]));
       const texts = [...map.querySelectorAll('g.numbers text')];
       return {
-        rects: weightAt.size,
+        rects: rects.size,
         texts: texts.length,
         kept: els.filter((el) => el.dataset.mark).length,
         moved: els.filter((el) => el.dataset.mark && el.dataset.mark !== at(el)).length,
-        // The digits on each cell are its own weight's (x, y of a number: the middle of its cell).
+        // The digits on each cell are its own weight's (the rect of the same row and column).
         wrong: texts.filter((t) => {
-          const cell = [...weightAt.values()].find(
-            (r) => r.dataset.row === t.dataset.row && r.dataset.col === t.dataset.col,
-          );
-          return !cell || Number(cell.dataset.weight).toFixed(2) !== t.textContent;
+          const rect = rects.get(cell(t));
+          return !rect || Number(rect.dataset.weight).toFixed(2) !== t.textContent;
         }).length,
       };
     }, MAP);

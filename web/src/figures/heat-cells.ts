@@ -16,7 +16,7 @@ export class CellGrid<E extends SVGElement> {
   private items: E[][] = []; // [row][col]
 
   constructor(
-    readonly group: SVGGElement,
+    private readonly group: SVGGElement,
     private readonly tag: 'rect' | 'text',
   ) {}
 
