@@ -12,7 +12,14 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 
-import { ARTIFACTS, openSession, scrollIntoRenderedView } from './browser.mjs';
+import {
+  ARTIFACTS,
+  eventually,
+  expectCount,
+  lessonsIdle,
+  openSession,
+  scrollIntoRenderedView,
+} from './browser.mjs';
 
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
@@ -43,7 +50,7 @@ async function openSettled(options = {}) {
   await page
     .locator('attnlab-first-view .card[data-lesson="transformer"]:not([data-status="loading"])')
     .waitFor({ timeout: 30_000 });
-  await page.waitForTimeout(300);
+  await lessonsIdle(page);
   // Evaluated through the DevTools protocol: the page's Content-Security-Policy refuses inline scripts.
   await page.evaluate(fs.readFileSync(axePath, 'utf8'));
   return page;
@@ -225,7 +232,8 @@ test('guided paths: each lesson predicts, then reveals the live model’s answer
     const guide = page.locator(`attnlab-guide[lesson="${lesson}"]`);
     await guide.locator('summary').click();
     const questions = guide.locator('li.question');
-    assert.ok((await questions.count()) >= 2, `${lesson}: at least two questions`);
+    // The guide's questions arrive with its strings (a chunk of their own): wait for them.
+    await eventually(() => questions.count(), { until: (n) => n >= 2 }, `${lesson}: at least two questions`);
     assert.match(await guide.locator('.caveat').innerText(), /not why it decided/);
     for (let i = 0; i < (await questions.count()); i++) {
       const q = questions.nth(i);
@@ -257,7 +265,7 @@ test('predict by drawing, with the keyboard only: arrow keys set the row, Reveal
     const guide = page.locator(`attnlab-guide[lesson="${lesson}"]`);
     await guide.locator('summary').click();
     const draw = guide.locator('li.draw-question');
-    assert.equal(await draw.count(), 1, `${lesson}: one drawing question`);
+    await expectCount(draw, 1, `${lesson}: one drawing question`);
     const reveal = draw.locator('button.reveal');
     assert.equal(await reveal.isDisabled(), true, 'reveal waits for a drawing');
     const sliders = draw.locator('input[type="range"]');

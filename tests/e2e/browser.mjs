@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import assert from 'node:assert/strict';
+import { isDeepStrictEqual } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
@@ -114,12 +115,33 @@ function selfSignedCertificate() {
   }
 }
 
+/**
+ * ATTNLAB_CPU_THROTTLE=R (tests/e2e/all.mjs --cpu-throttle, scripts/test-slow): every page's main
+ * thread runs R times slower, through the DevTools protocol, as on a slow machine.
+ */
+const CPU_THROTTLE = Number(process.env.ATTNLAB_CPU_THROTTLE || 1);
+
+async function throttleCpu(page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLE });
+}
+
 /** Headless Chromium with a fresh profile in userDataDir (see shared/TOOLCHAIN.md for the flags). */
-export function launchChromium(
+export async function launchChromium(
   userDataDir,
   executablePath = '/usr/bin/chromium',
   { acceptSelfSigned = false } = {},
 ) {
+  const context = await launchContext(userDataDir, executablePath, acceptSelfSigned);
+  if (CPU_THROTTLE > 1) {
+    for (const page of context.pages()) await throttleCpu(page);
+    // A page closed before its session starts has nothing left to throttle.
+    context.on('page', (page) => throttleCpu(page).catch(() => {}));
+  }
+  return context;
+}
+
+function launchContext(userDataDir, executablePath, acceptSelfSigned) {
   return chromium.launchPersistentContext(userDataDir, {
     executablePath,
     headless: true,
@@ -416,4 +438,58 @@ export async function assertTiedLine(cardLine, folder) {
   assert.equal(await line.count(), tied ? 1 : 0, `${folder}: tied-output line`);
   if (tied) assert.match(await line.innerText(), /reuses its embedding table|复用词嵌入表/, folder);
   return tied;
+}
+
+/**
+ * Reads `read()` until it returns `expected` (deep equality) and returns it; after `timeout` ms
+ * fails with the last value read. What the page shows after an action (a count, an attribute, a
+ * text) may be drawn in a later frame or after a timer, later still on a slow or busy machine: a
+ * test waits for the state it checks, never reads it at one moment. `read` may also be a
+ * predicate's subject: pass `{ until: (value) => boolean }` instead of `expected`.
+ */
+export async function eventually(read, expected, message = 'never reached', { timeout = 30_000 } = {}) {
+  const holds =
+    expected && typeof expected === 'object' && typeof expected.until === 'function'
+      ? expected.until
+      : (value) => isDeepStrictEqual(value, expected);
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const value = await read();
+    if (holds(value)) return value;
+    if (Date.now() > deadline) {
+      if (holds === expected?.until) assert.fail(`${message}: last read ${JSON.stringify(value)}`);
+      assert.deepEqual(value, expected, message);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** Waits until `locator` matches `n` elements (see eventually). */
+export const expectCount = (locator, n, message = `${locator} count`) =>
+  eventually(() => locator.count(), n, message);
+
+/**
+ * Waits until the attention map of `locator` shows its current map: a large map draws once typing
+ * pauses and is aria-busy until then (figures/attention-map.ts).
+ */
+export async function mapDrawn(locator) {
+  const handle = await locator.elementHandle();
+  await locator
+    .page()
+    .waitForFunction((element) => !element.hasAttribute('aria-busy'), handle, { timeout: 30_000 });
+  await handle.dispose();
+}
+
+/** Waits until each lesson element of `tags` on `page` has its figure drawn for its current text (aria-busy false). */
+export async function lessonsIdle(page, tags = ['attnlab-seq2seq', 'attnlab-lstmn', 'attnlab-transformer']) {
+  await page.waitForFunction(
+    (tags) =>
+      tags.every(
+        (tag) =>
+          document.querySelector(tag)?.shadowRoot?.querySelector('.figure')?.getAttribute('aria-busy') ===
+          'false',
+      ),
+    tags,
+    { timeout: 60_000 },
+  );
 }

@@ -9,7 +9,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 
-import { ARTIFACTS, assertNothingWentWrong, openSession, WEB_DIR, withoutIsolates } from './browser.mjs';
+import {
+  ARTIFACTS,
+  assertNothingWentWrong,
+  eventually,
+  openSession,
+  WEB_DIR,
+  withoutIsolates,
+} from './browser.mjs';
 
 const SENTENCE = 'the european economic area does not see the red car .';
 const CARDS = [
@@ -167,6 +174,10 @@ test('while the first map’s model downloads, the page fetches no other model a
   });
   await page.goto(`${session.origin}/index.html`);
   await page.locator('attnlab-first-view').waitFor();
+  // The first card's weights and worker are asked for (however slow the machine), then a while
+  // longer in which nothing else may be: a page that started everything at once asks at once.
+  await eventually(() => asked.length, { until: (n) => n >= 1 }, 'the first card’s weights asked for');
+  await eventually(() => page.workers().length, { until: (n) => n >= 1 }, 'the first view’s worker');
   await page.waitForTimeout(1500);
   assert.deepEqual(asked, [CARDS[0].folder], 'only the first card’s weights are on their way');
   assert.equal(page.workers().length, 1, 'only the first view’s worker has started');

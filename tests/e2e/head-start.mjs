@@ -10,7 +10,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 
-import { assertNothingWentWrong, openSession } from './browser.mjs';
+import { assertNothingWentWrong, eventually, openSession } from './browser.mjs';
 
 let session;
 before(async () => {
@@ -18,19 +18,37 @@ before(async () => {
 });
 after(() => session?.close());
 
-/** Opens `query` with the lessons' element chunks held back `holdMs`; records every request. */
+/**
+ * Opens `query` with the lessons' element chunks held back, and records every request (with when
+ * it was sent and, in `finished`, when its response ended) until the lesson's figure is there and
+ * each of `expected` (path patterns) has been asked for. The chunks are held `holdMs` (to see what
+ * the page asks for without them), or, with `holdUntil`, until a request matching it was sent: on a
+ * slow machine the page's head start may take longer than any fixed time, and that is not a failure.
+ */
 async function open(
   query,
-  { holdMs = 1500, tag = 'attnlab-seq2seq', figure = 'attnlab-attention-map' } = {},
+  {
+    holdMs = 1500,
+    holdUntil = null,
+    expected = [],
+    tag = 'attnlab-seq2seq',
+    figure = 'attnlab-attention-map',
+  } = {},
 ) {
   const page = await session.newPage();
   const requests = [];
+  const finished = [];
   const onRequest = (r) => requests.push({ path: new URL(r.url()).pathname, at: Date.now() });
+  const onFinished = (r) => finished.push({ path: new URL(r.url()).pathname, at: Date.now() });
   session.context.on('request', onRequest);
+  session.context.on('requestfinished', onFinished);
+  const asked = (pattern) => requests.some((r) => pattern.test(r.path));
   let elementArrived = Infinity;
   // Each lesson's element module is a chunk named element-<hash>.js (web/src/main.ts imports it).
   await session.context.route(/\/assets\/element-[\w-]+\.js$/, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, holdMs));
+    if (holdUntil)
+      await eventually(() => asked(holdUntil), true, `${query}: ${holdUntil} asked for`, { timeout: 60_000 });
+    else await new Promise((resolve) => setTimeout(resolve, holdMs));
     elementArrived = Math.min(elementArrived, Date.now());
     await route.continue().catch(() => {});
   });
@@ -41,14 +59,22 @@ async function open(
       { tag, figure },
       { timeout: 60_000, polling: 50 },
     );
-    await page.waitForTimeout(500);
+    for (const pattern of expected)
+      await eventually(() => asked(pattern), true, `${query}: ${pattern} asked for`, { timeout: 60_000 });
+    // What the page asks for once the figure is there arrives on the requests just made; the
+    // counts below are of requests sent by now (a second copy would be sent with the first).
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
   } finally {
     await session.context.unroute(/\/assets\/element-[\w-]+\.js$/);
     session.context.off('request', onRequest);
+    session.context.off('requestfinished', onFinished);
   }
   const first = (pattern) => requests.find((r) => pattern.test(r.path))?.at ?? Infinity;
+  const firstFinished = (pattern) => finished.find((r) => pattern.test(r.path))?.at ?? Infinity;
   const count = (pattern) => requests.filter((r) => pattern.test(r.path)).length;
-  return { page, requests, elementArrived, first, count };
+  return { page, requests, elementArrived, first, firstFinished, count };
 }
 
 // Each lesson's first figure, as scripts/bench-embed.mjs waits for it.
@@ -64,14 +90,17 @@ const SHOWN = {
 
 test('each lesson embedded as it opens: its first figure is the build’s, so its WebAssembly and model come after its code, once each, one worker', async () => {
   for (const [lesson, shown] of Object.entries(SHOWN)) {
-    const { page, elementArrived, first, count } = await open(`?embed=${lesson}`, shown);
     const weights = new RegExp(`/models/${shown.folder}/model\\.safetensors$`);
+    const { page, elementArrived, first, firstFinished, count } = await open(`?embed=${lesson}`, {
+      ...shown,
+      expected: [/\.wasm$/, weights],
+    });
     assert.ok(first(/\.wasm$/) > elementArrived, `${lesson}: the engine waited for the lesson’s code`);
     assert.ok(first(weights) > elementArrived, `${lesson}: so did its first model`);
     // The lesson asked for both at once: the model did not wait for the manifest's answer.
     assert.ok(
-      first(weights) < first(/\/models\/index\.json$/) + 1000,
-      `${lesson}: the model was asked for with the manifest, not after it`,
+      first(weights) <= firstFinished(/\/models\/index\.json$/),
+      `${lesson}: the model was asked for with the manifest, before its answer`,
     );
     assert.equal(count(/\.wasm$/), 1, `${lesson}: the engine was fetched once`);
     assert.equal(count(weights), 1, `${lesson}: the weights once`);
@@ -82,7 +111,10 @@ test('each lesson embedded as it opens: its first figure is the build’s, so it
 });
 
 test('a link that chooses another model: that model only, the worker early', async () => {
-  const { page, elementArrived, first, count } = await open('?embed=seq2seq&seq2seq.model=dot');
+  const { page, elementArrived, first, count } = await open('?embed=seq2seq&seq2seq.model=dot', {
+    holdUntil: /\.wasm$/,
+    expected: [/\/models\/seq2seq-dot\/model\.safetensors$/],
+  });
   assert.ok(first(/\.wasm$/) < elementArrived, 'the engine was on its way before the lesson’s code arrived');
   assert.equal(
     count(/\/models\/seq2seq-additive\/model\.safetensors$/),
@@ -95,7 +127,11 @@ test('a link that chooses another model: that model only, the worker early', asy
 });
 
 test('in Chinese the worker is early and the lesson chooses its one model', async () => {
-  const { page, elementArrived, first, count, requests } = await open('?embed=lstmn&lang=zh-CN', SHOWN.lstmn);
+  const { page, elementArrived, first, count, requests } = await open('?embed=lstmn&lang=zh-CN', {
+    ...SHOWN.lstmn,
+    holdUntil: /\.wasm$/,
+    expected: [/model\.safetensors$/],
+  });
   assert.ok(first(/\.wasm$/) < elementArrived, 'the engine was on its way before the lesson’s code arrived');
   const weights = requests.filter((r) => /model\.safetensors$/.test(r.path)).map((r) => r.path);
   assert.equal(weights.length, 1, `one model, the lesson's choice: ${weights.join(', ')}`);

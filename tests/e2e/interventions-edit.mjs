@@ -16,6 +16,8 @@ import { fileURLToPath } from 'node:url';
 import {
   ARTIFACTS,
   assertNothingWentWrong,
+  expectCount,
+  mapDrawn,
   openSession,
   scrollIntoRenderedView,
   shownText,
@@ -141,12 +143,13 @@ test('a canvas map (over 200 words) draws pins, changed rows and the cursor; a c
   );
   const n = await map.evaluate((m) => m.map.rows);
   assert.ok(n > 200, `${n} rows`);
+  await mapDrawn(map);
   assert.equal(await map.locator('rect[data-weight]').count(), 0, 'cells are painted, not SVG rects');
   // Rows are words, pins name pieces: the map's own pins say which cell.
   const [[row, col]] = await map.evaluate((m) => m.pins);
-  assert.equal(await map.locator(`rect.pin[data-row="${row}"][data-col="${col}"]`).count(), 1);
+  await expectCount(map.locator(`rect.pin[data-row="${row}"][data-col="${col}"]`), 1);
   assert.ok((await map.locator('rect.edited-row').count()) >= 1);
-  assert.equal(await map.locator(`path.edited-mark[data-row="${row}"]`).count(), 1);
+  await expectCount(map.locator(`path.edited-mark[data-row="${row}"]`), 1);
   const pinBox = await map.locator('rect.pin').boundingBox();
   assert.ok(pinBox.width >= 8 && pinBox.height >= 8, `the pin is visible: ${pinBox.width} px`);
   await map.screenshot({ path: path.join(ARTIFACTS, 'iv-canvas-pin.png') });
@@ -156,9 +159,12 @@ test('a canvas map (over 200 words) draws pins, changed rows and the cursor; a c
     .locator('canvas.cells-canvas')
     .click({ position: { x: 2 * cell + cell / 2, y: 9 * cell + cell / 2 } });
   await settled(page, 'lstmn');
+  await mapDrawn(map);
   assert.match(await edits(page, 'lstmn'), /^pin_R5K2 pin_R\d+K\d+$/);
-  assert.equal(await map.locator('rect.pin').count(), 2);
-  assert.equal(await map.locator('rect.pin[data-row="9"][data-col="2"]').count(), 1);
+  // The map draws its pins once the engine's answer is in and the map's timer has run (a large
+  // map redraws once typing pauses): wait for what is drawn, not for a moment.
+  await expectCount(map.locator('rect.pin'), 2, 'pins after the click');
+  await expectCount(map.locator('rect.pin[data-row="9"][data-col="2"]'), 1, 'the clicked pin');
   // A drag on the canvas sets a weight (and its click, at the end of the drag, pins nothing more).
   const canvas = await map.locator('canvas.cells-canvas').boundingBox();
   const [x, y] = [canvas.x + 1 * cell + cell / 2, canvas.y + 14 * cell + cell / 2];
@@ -167,14 +173,15 @@ test('a canvas map (over 200 words) draws pins, changed rows and the cursor; a c
   for (let dy = 10; dy <= 50; dy += 10) await page.mouse.move(x, y - dy);
   await page.mouse.up();
   await settled(page, 'lstmn');
+  await mapDrawn(map);
   const dragged = (await edits(page, 'lstmn')).split(' ');
   assert.equal(dragged.length, 3, dragged.join(' '));
   assert.match(dragged[2], /^pin_R\d+K\d+_0\.\d+$/, 'a set weight, not a click');
-  assert.equal(await map.locator('rect.pin[data-row="14"][data-col="1"]').count(), 1);
+  await expectCount(map.locator('rect.pin[data-row="14"][data-col="1"]'), 1, 'the dragged pin');
   // The keyboard cursor shows on the canvas too.
   await map.locator('.scroll').focus();
   await page.keyboard.press('ArrowDown');
-  assert.equal(await map.locator('rect.cursor').count(), 1);
+  await expectCount(map.locator('rect.cursor'), 1, 'the cursor');
   await page.close();
 });
 
@@ -278,8 +285,12 @@ test('375 px with a change: nothing sticks out of lessons 1, 2 and 3 (en, zh-CN)
   const changes = { seq2seq: 'pin_R3K1', lstmn: 'pin_R5K2+mask_K3', transformer: 'off_L1H1+pin_L1H1R3K1' };
   // A second state of the lesson: lesson 1 side by side, lesson 3's model view.
   const second = {
-    seq2seq: ['compare', 'button.compare-toggle:not(.close-local)'],
-    transformer: ['model', '.views [data-value="model"]'],
+    seq2seq: [
+      'compare',
+      'button.compare-toggle:not(.close-local)',
+      '.compare-panel attnlab-attention-map rect[data-weight]',
+    ],
+    transformer: ['model', '.views [data-value="model"]', '.thumb .thumb-map'],
   };
   for (const lang of ['en', 'zh-CN']) {
     for (const lesson of ['seq2seq', 'lstmn', 'transformer']) {
@@ -298,9 +309,10 @@ test('375 px with a change: nothing sticks out of lessons 1, 2 and 3 (en, zh-CN)
       if (second[lesson]) {
         const [name, button] = second[lesson];
         await at(page, lesson, button).click();
+        // The other model's map (side by side) or the small maps: drawn, every one of them.
+        await at(page, lesson, second[lesson][2]).first().waitFor({ timeout: 30_000 });
         await settled(page, lesson);
-        await page.waitForTimeout(500); // the other model's map (side by side) or the small maps
-        await settled(page, lesson);
+        for (const map of await at(page, lesson, 'attnlab-attention-map').all()) await mapDrawn(map);
         assert.deepEqual(
           await pastTheEdge(page, lesson),
           [],

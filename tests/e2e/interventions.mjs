@@ -17,6 +17,7 @@ import { after, before, test } from 'node:test';
 import {
   ARTIFACTS,
   assertNothingWentWrong,
+  expectCount,
   openSession,
   scrollIntoRenderedView,
   shownText,
@@ -172,7 +173,7 @@ test('lesson 2: a pin on the heat map changes the next-word guesses; a later wor
   const original = await rowWeights(page, 'lstmn', 4);
   // A step cannot read a later word: said, not sent.
   await cell(page, 'lstmn', 2, 5).click();
-  assert.equal(await at(page, 'lstmn', '.intervene [data-key="refused"]').count(), 1);
+  await expectCount(at(page, 'lstmn', '.intervene [data-key="refused"]'), 1, 'the refusal');
   assert.equal(await bar(page, 'lstmn').getAttribute('data-active'), 'false');
 
   await cell(page, 'lstmn', 4, 1).click();
@@ -278,7 +279,7 @@ test('a garbled intervene in the URL is reported with what was ignored, and the 
   await settled(page, 'lstmn');
   assert.equal(await at(page, 'lstmn', '.reading li.row').first().getAttribute('data-word'), 'She');
   await at(page, 'lstmn', '.intervene-reset').click();
-  assert.equal(await message.count(), 0);
+  await expectCount(message, 0, 'the complaint forgotten');
   await page.close();
 });
 

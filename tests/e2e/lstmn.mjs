@@ -109,7 +109,7 @@ test('the figure follows typing: a new row per word (timing: scripts/bench-page.
         const start = performance.now();
         area.dispatchEvent(new Event('input', { bubbles: true }));
         let n = 0;
-        while (count() === before && performance.now() - start < 2000) {
+        while (count() === before && performance.now() - start < 60_000) {
           await new Promise((r) => requestAnimationFrame(r));
           n++;
         }

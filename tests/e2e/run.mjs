@@ -174,7 +174,7 @@ test('each keystroke redraws the map for the new text (timing: scripts/bench-pag
         const start = performance.now();
         area.dispatchEvent(new Event('input', { bubbles: true }));
         let n = 0;
-        while (count() === before && performance.now() - start < 2000) {
+        while (count() === before && performance.now() - start < 60_000) {
           await new Promise((r) => requestAnimationFrame(r));
           n++;
         }

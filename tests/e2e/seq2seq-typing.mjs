@@ -34,7 +34,7 @@ test('Seq2Seq lesson: each keystroke updates the translation (timing: scripts/be
         const start = performance.now();
         area.dispatchEvent(new Event('input', { bubbles: true }));
         let n = 0;
-        while (shown() === before && performance.now() - start < 2000) {
+        while (shown() === before && performance.now() - start < 60_000) {
           await new Promise((r) => requestAnimationFrame(r));
           n++;
         }

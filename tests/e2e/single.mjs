@@ -269,7 +269,11 @@ async function translationOfDot() {
         .shadowRoot?.querySelector('.variants [data-variant="dot"]')
         ?.getAttribute('aria-checked') === 'true',
   );
-  await tab.waitForTimeout(300);
+  // The dot model's own answer: a record computed after the switch (the first one's is dropped).
+  await tab.waitForFunction(() => {
+    const el = document.querySelector('attnlab-seq2seq');
+    return el.shownKey === 'dot' && el.record != null && !el.busy;
+  });
   const french = await translation(tab);
   await tab.close();
   return french;

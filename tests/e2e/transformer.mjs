@@ -152,7 +152,7 @@ test('the figure follows typing (timing: scripts/bench-page.mjs)', async (t) => 
         const t0 = performance.now();
         area.dispatchEvent(new Event('input', { bubbles: true }));
         let n = 0;
-        while (count() === before && performance.now() - t0 < 3000) {
+        while (count() === before && performance.now() - t0 < 60_000) {
           await new Promise((r) => requestAnimationFrame(r));
           n++;
         }

@@ -12,7 +12,13 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 
-import { ARTIFACTS, assertNothingWentWrong, openSession, scrollIntoRenderedView } from './browser.mjs';
+import {
+  ARTIFACTS,
+  assertNothingWentWrong,
+  expectCount,
+  openSession,
+  scrollIntoRenderedView,
+} from './browser.mjs';
 
 const POEM = '床前明月光，疑是地上霜。';
 const EXAMPLE = '明月几时有，把酒问青天。';
@@ -147,7 +153,7 @@ test('lesson 2: a Chinese sentence is read by the Chinese model, one character p
   // English text goes back to the model the lesson had.
   await box.fill('The FBI is chasing a criminal on the run.');
   await lstmnRows(page, 10);
-  assert.equal(await at(page, 'attnlab-lstmn', '.zh-switch').count(), 0);
+  await expectCount(at(page, 'attnlab-lstmn', '.zh-switch'), 0, 'no switch line for English');
   assert.doesNotMatch(await at(page, 'attnlab-lstmn', '.card').innerText(), /Chinese/);
   assert.match(
     await at(page, 'attnlab-lstmn', '.next').innerText(),

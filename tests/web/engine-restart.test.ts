@@ -3,7 +3,7 @@
 // the last model into the fresh one, tells its listeners why, and answers the next request; it gives
 // up after repeated crashes. The real worker.ts on the real module marks a WebAssembly trap as a
 // crash and reports its heap and live objects.
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   EngineClient,
   EngineError,
@@ -74,6 +74,8 @@ function client(options: { replyTimeoutMs?: number } = {}) {
 const WEIGHTS = new Uint8Array([1, 2, 3, 4]);
 
 describe('EngineClient replaces a dead worker', () => {
+  afterEach(() => void vi.useRealTimers()); // a test on the test's clock gives it back, even when it fails
+
   it('a trap: the request rejects as restarted, a fresh worker gets the model back, the next forward is answered', async () => {
     const { created, workers } = client();
     const engine = await created;
@@ -94,17 +96,31 @@ describe('EngineClient replaces a dead worker', () => {
   });
 
   it('a hang: no answer within the reply bound terminates the worker and restarts it', async () => {
-    const { created, workers } = client({ replyTimeoutMs: 50 });
-    const engine = await created;
-    await engine.loadRandom('{}', 7);
-    const hung = engine.testOnly('hang');
-    const lost = engine.forward('sent to the hung worker');
-    await expect(hung).rejects.toMatchObject({ reason: 'timeout' });
-    await expect(lost).rejects.toBeInstanceOf(EngineRestartedError);
-    await expect(engine.forward('the next key')).resolves.toMatchObject({ worker: 1 });
-    expect(workers[1].received.map((r) => r.type)).toEqual(['loadRandom', 'forward']);
-    expect(engine.restarts.map((r) => r.reason)).toEqual(['timeout']);
-    engine.dispose();
+    // The clock is the test's: a busy machine that stalls the event loop cannot make an answer late.
+    vi.useFakeTimers();
+    {
+      const { created, workers } = client({ replyTimeoutMs: 50 });
+      await vi.advanceTimersByTimeAsync(1);
+      const engine = await created;
+      const loaded = engine.loadRandom('{}', 7);
+      await vi.advanceTimersByTimeAsync(1);
+      await loaded;
+      const hung = expect(engine.testOnly('hang')).rejects.toMatchObject({ reason: 'timeout' });
+      const lost = expect(engine.forward('sent to the hung worker')).rejects.toBeInstanceOf(
+        EngineRestartedError,
+      );
+      await vi.advanceTimersByTimeAsync(49);
+      expect(engine.restarts).toEqual([]); // within the bound: still waiting
+      await vi.advanceTimersByTimeAsync(1);
+      await hung;
+      await lost;
+      const next = engine.forward('the next key');
+      await vi.advanceTimersByTimeAsync(10);
+      await expect(next).resolves.toMatchObject({ worker: 1 });
+      expect(workers[1].received.map((r) => r.type)).toEqual(['loadRandom', 'forward']);
+      expect(engine.restarts.map((r) => r.reason)).toEqual(['timeout']);
+      engine.dispose();
+    }
   });
 
   it('an error event from the worker counts as a crash', async () => {

@@ -2,7 +2,7 @@
 // bound counts silence, not download time. A worker that keeps saying it is starting (worker-host.ts
 // does every second while its WASM arrives) starts however long that takes; one that falls silent
 // is refused, named, and terminated.
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EngineClient, type WorkerLike } from '../../web/src/engine/engine';
 
 import { STARTING_EVERY_MS } from '../../web/src/engine/protocol';
@@ -34,22 +34,38 @@ class SlowWorker implements WorkerLike {
   }
 }
 
+// The clock is the test's (fake timers): a busy machine that stalls the event loop for longer than
+// a beat cannot make a starting worker look silent.
 describe('EngineClient.create on a slow network', () => {
+  beforeEach(() => void vi.useFakeTimers());
+  afterEach(() => void vi.useRealTimers());
+
   it('starts a worker whose engine keeps arriving for four times the start bound', async () => {
     const worker = new SlowWorker(400, 30, true);
     const started = Date.now();
-    const engine = await EngineClient.create({ createWorker: () => worker, startTimeoutMs: 100 });
+    let engine: EngineClient | null = null;
+    const created = EngineClient.create({ createWorker: () => worker, startTimeoutMs: 100 }).then(
+      (e) => (engine = e),
+    );
+    await vi.advanceTimersByTimeAsync(380);
+    expect(engine).toBe(null); // still starting, past the bound: the beats kept it waiting
+    await vi.advanceTimersByTimeAsync(100);
+    await created;
     expect(Date.now() - started).toBeGreaterThanOrEqual(390);
     expect(worker.terminated).toBe(false);
-    engine.dispose();
+    engine!.dispose();
   });
 
   it('refuses, by name, a worker that falls silent while it starts, and terminates it', async () => {
     const worker = new SlowWorker(150, 30, false);
     const started = Date.now();
-    await expect(EngineClient.create({ createWorker: () => worker, startTimeoutMs: 100 })).rejects.toThrow(
-      'the engine did not start in time',
-    );
+    const refused = expect(
+      EngineClient.create({ createWorker: () => worker, startTimeoutMs: 100 }),
+    ).rejects.toThrow('the engine did not start in time');
+    await vi.advanceTimersByTimeAsync(150);
+    expect(worker.terminated).toBe(false); // beats until 150 ms: the bound restarts each time
+    await vi.advanceTimersByTimeAsync(150);
+    await refused;
     expect(Date.now() - started).toBeGreaterThanOrEqual(200);
     expect(worker.terminated).toBe(true);
   });

@@ -256,13 +256,17 @@ export class EngineClient {
   /**
    * Test-only messages (tests/e2e/engine-crash.mjs, scripts/soak.mjs), never sent by the page:
    * "trap" runs a WebAssembly trap in the engine, "hang" keeps the worker busy until it is
-   * replaced, "stats" answers the heap's size and the objects the worker holds.
+   * replaced, "stats" answers the heap's size and the objects the worker holds. `replyTimeoutMs`
+   * bounds this one request instead of the client's reply bound (a hang test need not wait 8 s).
    */
-  testOnly(kind: 'trap' | 'hang'): Promise<null>;
+  testOnly(kind: 'trap' | 'hang', options?: { replyTimeoutMs?: number }): Promise<null>;
   testOnly(kind: 'stats'): Promise<TestOnlyStats>;
-  testOnly(kind: 'trap' | 'hang' | 'stats'): Promise<null | TestOnlyStats> {
+  testOnly(
+    kind: 'trap' | 'hang' | 'stats',
+    options: { replyTimeoutMs?: number } = {},
+  ): Promise<null | TestOnlyStats> {
     if (kind === 'stats') return this.call({ type: 'testOnlyStats' });
-    return this.call({ type: kind === 'trap' ? 'testOnlyTrap' : 'testOnlyHang' });
+    return this.call({ type: kind === 'trap' ? 'testOnlyTrap' : 'testOnlyHang' }, [], options.replyTimeoutMs);
   }
 
   /** Stops the worker; pending requests reject. The worker's module and Session go with it. */
@@ -294,22 +298,24 @@ export class EngineClient {
   private call<T extends RequestType>(
     body: Body & { type: T },
     transfer: Transferable[] = [],
+    replyTimeoutMs?: number,
   ): Promise<Results[T]> {
     if (this.stopped) return Promise.reject(new EngineError(this.stopped));
-    if (this.restarting) return this.restarting.then(() => this.call<T>(body, transfer));
-    return this.send<T>(body, transfer);
+    if (this.restarting) return this.restarting.then(() => this.call<T>(body, transfer, replyTimeoutMs));
+    return this.send<T>(body, transfer, replyTimeoutMs);
   }
 
   /** Posts one request to the current worker; no answer within the bound counts as a hang. */
   private send<T extends RequestType>(
     body: Body & { type: T },
     transfer: Transferable[] = [],
+    replyTimeoutMs?: number,
   ): Promise<Results[T]> {
     const id = this.nextId++;
     const loads = body.type === 'load' || body.type === 'loadRandom';
     const bound = loads
       ? (this.options.startTimeoutMs ?? START_TIMEOUT_MS)
-      : (this.options.replyTimeoutMs ?? REPLY_TIMEOUT_MS);
+      : (replyTimeoutMs ?? this.options.replyTimeoutMs ?? REPLY_TIMEOUT_MS);
     return new Promise<Results[T]>((resolve, reject) => {
       const timer = setTimeout(() => this.crash('timeout'), bound);
       const settle = () => clearTimeout(timer);

@@ -127,6 +127,7 @@ export class AttentionMapElement extends LitElement {
       }
     });
     this.observedScroll = null;
+    if (this.hasAttribute('aria-busy')) void this.updateComplete.then(() => this.scheduleDraw());
   }
 
   override disconnectedCallback(): void {
@@ -216,16 +217,28 @@ export class AttentionMapElement extends LitElement {
     // What only a download reads (the lesson passes the text as typed, new at every keystroke
     // while the map waits for the engine's answer): nothing to draw again.
     if ([...changed.keys()].every((key) => EXPORT_ONLY.has(String(key)))) return;
+    this.scheduleDraw();
+  }
+
+  /**
+   * Draws now, or for a large map once typing pauses. Until then what is on screen is older than
+   * `map`, and aria-busy says so (to a screen reader, and to a test waiting for the map it asked
+   * for); a map taken off the page meanwhile draws when it is back (connectedCallback).
+   */
+  private scheduleDraw(): void {
     if (this.drawTimer) clearTimeout(this.drawTimer);
     this.drawTimer = null;
     const map = this.map;
     if (map && map.rows * map.cols > IMMEDIATE_CELLS) {
+      this.setAttribute('aria-busy', 'true');
       this.drawTimer = setTimeout(() => {
         this.drawTimer = null;
         this.draw();
+        this.removeAttribute('aria-busy');
       }, DRAW_DELAY_MS);
     } else {
       this.draw();
+      this.removeAttribute('aria-busy');
     }
   }
 
