@@ -1,6 +1,9 @@
-// Runs every browser test file with Node's own test runner (node:test's run(): each file in its
-// own process, `--jobs` of them at a time), every file to its end even when another fails, and
-// ends with the list of every failed test and each file's time. `npm run test:e2e` runs it.
+// Runs every browser test file, each in its own Node process with node:test's spec reporter,
+// `--jobs` of them at a time, every file to its end even when another fails; prints each file's
+// output as a whole when it ends, then each file's time and the list of every failed test.
+// `npm run test:e2e` runs it. (node:test's own run() reports a child file's tests only when the
+// file ends and names helper modules as their files, so it cannot time files; a pool of processes
+// is a few lines.)
 //
 //   node tests/e2e/all.mjs [--jobs N] [--cpu-throttle R] [FILE_PART ...]
 //     --jobs N           files at a time (default: 2; each opens its own headless Chromium)
@@ -13,8 +16,7 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { run } from 'node:test';
-import { spec } from 'node:test/reporters';
+import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -96,50 +98,57 @@ async function main() {
     (f) => options.only.length === 0 || options.only.some((part) => f.includes(part)),
   );
   if (files.length === 0) throw new Error(`no test file matches ${options.only.join(' ')}`);
-  if (options.throttle) process.env.ATTNLAB_CPU_THROTTLE = String(options.throttle);
+  const env = { ...process.env };
+  if (options.throttle) env.ATTNLAB_CPU_THROTTLE = String(options.throttle);
   console.log(
     `== ${files.length} browser test files, ${options.jobs} at a time` +
       (options.throttle ? `, every page ${options.throttle}x slower (CPU throttling)` : ''),
   );
 
-  // Each file's time: from its first event to its last, as this process saw them.
-  const seen = new Map();
-  const failed = [];
-  const mark = (file) => {
-    const name = path.basename(file ?? '?');
-    const now = Date.now();
-    const entry = seen.get(name) ?? { first: now, last: now, pass: 0, fail: 0 };
-    entry.last = now;
-    seen.set(name, entry);
-    return entry;
-  };
   const started = Date.now();
-  const stream = run({ files: files.map((f) => path.join(here, f)), concurrency: options.jobs });
-  stream.on('test:start', (event) => mark(event.file));
-  stream.on('test:pass', (event) => {
-    if (event.nesting === 0 && !event.skip) mark(event.file).pass += 1;
-  });
-  stream.on('test:fail', (event) => {
-    const entry = mark(event.file);
-    if (event.nesting !== 0) return;
-    entry.fail += 1;
-    failed.push(`${path.basename(event.file ?? '?')}: ${event.name}`);
-  });
-  stream.compose(spec).pipe(process.stdout);
-  await new Promise((resolve) => stream.on('end', resolve));
+  const results = [];
+  const queue = [...files];
+  const runOne = (file) =>
+    new Promise((resolve) => {
+      const begin = Date.now();
+      const child = spawn(process.execPath, ['--test-reporter=spec', path.join(here, file)], {
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      child.stdout.on('data', (chunk) => (output += chunk));
+      child.stderr.on('data', (chunk) => (output += chunk));
+      child.on('close', (code, signal) => {
+        const seconds = (Date.now() - begin) / 1000;
+        // The spec reporter marks a failed test with ✖ and lists them again under "failing tests:".
+        const body = output.split('\n✖ failing tests:')[0];
+        const failed = body
+          .split('\n')
+          .filter((line) => /^\s*✖ /.test(line))
+          .map((line) => line.replace(/^\s*✖ /, '').replace(/ \([\d.]+ms\)$/, ''));
+        const passed = body.split('\n').filter((line) => /^\s*✔ /.test(line)).length;
+        if (code !== 0 && failed.length === 0)
+          failed.push(`exited with ${signal ?? code} (see its output above)`);
+        process.stdout.write(`\n== ${file} (${seconds.toFixed(0)} s)\n${output}`);
+        results.push({ file, seconds, passed, failed });
+        resolve();
+      });
+    });
+  const worker = async () => {
+    while (queue.length) await runOne(queue.shift());
+  };
+  await Promise.all(Array.from({ length: Math.min(options.jobs, files.length) }, worker));
 
-  const seconds = (ms) => (ms / 1000).toFixed(0).padStart(5);
-  console.log('\n== time per file (s, first to last event), passed / failed tests');
-  for (const [name, e] of [...seen].sort((a, b) => b[1].last - b[1].first - (a[1].last - a[1].first)))
-    console.log(`${seconds(e.last - e.first)}  ${name.padEnd(28)} ${e.pass} / ${e.fail}`);
-  const missing = files.filter((f) => !seen.has(f));
-  console.log(`== ${seconds(Date.now() - started).trim()} s in all`);
-  if (failed.length || missing.length) {
+  console.log('\n== time per file (s), passed / failed tests');
+  for (const r of [...results].sort((a, b) => b.seconds - a.seconds))
+    console.log(`${r.seconds.toFixed(0).padStart(5)}  ${r.file.padEnd(28)} ${r.passed} / ${r.failed.length}`);
+  console.log(`== ${((Date.now() - started) / 1000).toFixed(0)} s in all`);
+  const failed = results.flatMap((r) => r.failed.map((name) => `${r.file}: ${name}`));
+  if (failed.length) {
     console.log(`\n== ${failed.length} failed:`);
     for (const f of failed) console.log(`  ${f}`);
-    for (const f of missing) console.log(`  ${f}: reported nothing (did it start?)`);
     process.exitCode = 1;
-  } else console.log('== every browser test passed');
+  } else console.log(`== every browser test passed (${results.reduce((n, r) => n + r.passed, 0)})`);
 }
 
 main().catch((error) => {

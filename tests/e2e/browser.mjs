@@ -155,6 +155,7 @@ function launchContext(userDataDir, executablePath, acceptSelfSigned) {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...(process.env.ATTNLAB_CHROMIUM_ARGS ?? '').split(' ').filter(Boolean),
     ],
     viewport: { width: 1280, height: 900 },
     locale: 'en-US',
@@ -486,10 +487,23 @@ export async function lessonsIdle(page, tags = ['attnlab-seq2seq', 'attnlab-lstm
     (tags) =>
       tags.every(
         (tag) =>
+          document.querySelector(tag)?.answered !== false &&
           document.querySelector(tag)?.shadowRoot?.querySelector('.figure')?.getAttribute('aria-busy') ===
-          'false',
+            'false',
       ),
     tags,
     { timeout: 60_000 },
   );
+}
+
+/**
+ * The URL of `lesson` (seq2seq, lstmn, transformer, train) shown alone, as an iframe embeds it
+ * (`?embed=`), with the rest of `query` ("?a=b&c=d" or "a=b&c=d"). A test about one lesson opens it
+ * so: the app page would also start the other lessons, the first view and the playground, several
+ * times the work, for nothing the test reads (the app page has tests of its own: run.mjs,
+ * first-view.mjs, a11y.mjs, embed.mjs, zh-captions.mjs, csp.mjs, hostile-url.mjs).
+ */
+export function lessonUrl(origin, lesson, query = '') {
+  const rest = query.replace(/^\?/, '');
+  return `${origin}/index.html?embed=${lesson}${rest ? `&${rest}` : ''}`;
 }

@@ -224,7 +224,7 @@ test('embedded training lab: its “before training” figure is drawn with its 
   await page.waitForFunction(
     () => document.querySelector('attnlab-train').shadowRoot.querySelector('[data-key="first-view"]') == null,
     null,
-    { timeout: 10_000, polling: 50 },
+    { timeout: 60_000, polling: 50 },
   );
   assert.equal((await page.evaluate(readLab))[0].map, null, 'no map of an example the build did not compute');
 

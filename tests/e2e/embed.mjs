@@ -95,7 +95,9 @@ async function translation(tab) {
     () => {
       const root = document.querySelector('attnlab-seq2seq')?.shadowRoot;
       return (
-        root?.querySelector('.figure')?.getAttribute('aria-busy') === 'false' &&
+        (root?.host?.answered === false
+          ? 'true'
+          : root?.querySelector('.figure')?.getAttribute('aria-busy')) === 'false' &&
         root.querySelector('.translation[data-translation]') !== null
       );
     },
@@ -122,7 +124,9 @@ async function lmRows(tab) {
     () => {
       const root = document.querySelector('attnlab-lstmn')?.shadowRoot;
       return (
-        root?.querySelector('.figure')?.getAttribute('aria-busy') === 'false' &&
+        (root?.host?.answered === false
+          ? 'true'
+          : root?.querySelector('.figure')?.getAttribute('aria-busy')) === 'false' &&
         root.querySelectorAll('.reading li.row').length > 0
       );
     },
@@ -137,7 +141,9 @@ async function tfTokens(tab) {
     () => {
       const root = document.querySelector('attnlab-transformer')?.shadowRoot;
       return (
-        root?.querySelector('.figure')?.getAttribute('aria-busy') === 'false' &&
+        (root?.host?.answered === false
+          ? 'true'
+          : root?.querySelector('.figure')?.getAttribute('aria-busy')) === 'false' &&
         root.querySelectorAll('.view[data-view]').length > 0
       );
     },

@@ -10,7 +10,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 
-import { expectCount, openSession, scrollIntoRenderedView } from './browser.mjs';
+import { expectCount, lessonUrl, openSession, scrollIntoRenderedView } from './browser.mjs';
 import { answered, engineCall, keystroke } from './lesson-driver.mjs';
 
 /** Each lesson with settings that are not its defaults (the URL sets them) and the text typed after. */
@@ -46,7 +46,7 @@ const note = (page, tag) => page.locator(`${tag} .message[data-key="engine-resta
 /** Opens the page with the case's settings and types its text, each key answered. */
 async function prepared(c, lang = '') {
   const page = await session.newPage();
-  await page.goto(`${session.origin}/index.html?${c.query}${lang}`);
+  await page.goto(lessonUrl(session.origin, c.tag.replace('attnlab-', ''), `${c.query}${lang}`));
   await scrollIntoRenderedView(page, page.locator(`${c.tag} textarea`));
   await answered(page, c.tag);
   await page.locator(`${c.tag} textarea`).press('End');

@@ -17,6 +17,7 @@ import {
   ARTIFACTS,
   assertNothingWentWrong,
   expectCount,
+  lessonUrl,
   mapDrawn,
   openSession,
   scrollIntoRenderedView,
@@ -47,7 +48,9 @@ async function settled(page, lesson) {
       const root = document.querySelector(tag)?.shadowRoot;
       const bar = root?.querySelector('.intervene');
       return (
-        root?.querySelector('.figure')?.getAttribute('aria-busy') === 'false' &&
+        (root?.host?.answered === false
+          ? 'true'
+          : root?.querySelector('.figure')?.getAttribute('aria-busy')) === 'false' &&
         bar &&
         bar.getAttribute('data-busy') === 'false'
       );
@@ -59,7 +62,7 @@ async function settled(page, lesson) {
 
 async function open(lesson, { query = '', width = 1280, height = 900 } = {}) {
   const page = await session.newPage({ width, height });
-  await page.goto(`${origin}/${query}`);
+  await page.goto(lessonUrl(origin, lesson, query));
   await scrollIntoRenderedView(page, page.locator(TAGS[lesson]));
   await settled(page, lesson);
   return page;

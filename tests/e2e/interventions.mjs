@@ -18,6 +18,7 @@ import {
   ARTIFACTS,
   assertNothingWentWrong,
   expectCount,
+  lessonUrl,
   openSession,
   scrollIntoRenderedView,
   shownText,
@@ -39,10 +40,10 @@ const TAGS = { seq2seq: 'attnlab-seq2seq', lstmn: 'attnlab-lstmn', transformer: 
 const at = (page, lesson, selector) => page.locator(`${TAGS[lesson]} ${selector}`);
 const bar = (page, lesson) => at(page, lesson, '.intervene');
 
-/** Opens the page (with `query`) and brings `lesson` into view once its figure is drawn. */
-async function open(lesson, { query = '', width = 1280, height = 900 } = {}) {
+/** Opens `lesson` alone (the app page with `app`) with `query`, and brings it into view once its figure is drawn. */
+async function open(lesson, { query = '', width = 1280, height = 900, app = false } = {}) {
   const page = await session.newPage({ width, height });
-  await page.goto(`${origin}/${query}`);
+  await page.goto(app ? `${origin}/index.html${query}` : lessonUrl(origin, lesson, query));
   await scrollIntoRenderedView(page, page.locator(TAGS[lesson]));
   await settled(page, lesson);
   return page;
@@ -53,7 +54,8 @@ async function settled(page, lesson) {
   await page.waitForFunction(
     (tag) => {
       const root = document.querySelector(tag)?.shadowRoot;
-      const busy = root?.querySelector('.figure')?.getAttribute('aria-busy');
+      const busy =
+        root?.host?.answered === false ? 'true' : root?.querySelector('.figure')?.getAttribute('aria-busy');
       const bar = root?.querySelector('.intervene');
       return busy === 'false' && bar && bar.getAttribute('data-busy') === 'false';
     },
@@ -87,7 +89,7 @@ const urlParam = (page, name) => new URL(page.url()).searchParams.get(name);
 /** Waits until the page's URL (written a moment after the change) says `value` for `name`. */
 async function urlSays(page, name, value) {
   await page.waitForFunction(([n, v]) => new URLSearchParams(location.search).get(n) === v, [name, value], {
-    timeout: 5_000,
+    timeout: 30_000,
   });
   return urlParam(page, name);
 }
@@ -343,7 +345,7 @@ test('screenshots at 1280 px in Chinese', async () => {
 test('axe-core: no serious or critical violation with a change in every lesson (en, zh-CN)', async () => {
   for (const lang of ['en', 'zh-CN']) {
     const query = `?lang=${lang}&seq2seq.intervene=pin_R3K1&lstmn.intervene=pin_R5K2+mask_K3&transformer.intervene=off_L1H1+scale_off`;
-    const page = await open('seq2seq', { query });
+    const page = await open('seq2seq', { query, app: true }); // every lesson, in the app page
     const serious = [];
     for (const lesson of ['seq2seq', 'lstmn', 'transformer']) {
       const section = page.locator(`section.lesson:has(${TAGS[lesson]})`);

@@ -12,7 +12,8 @@ export function answered(page, tag, { timeout = 60_000 } = {}) {
     (tag) => {
       const el = document.querySelector(tag);
       const figure = el?.shadowRoot?.querySelector('.figure');
-      return !!el?.record && !el.busy && figure?.getAttribute('aria-busy') === 'false' && drawn(figure);
+      if (!el?.record || el.busy || el.answered === false) return false;
+      return figure?.getAttribute('aria-busy') === 'false' && drawn(figure);
       // Cells of a map or table, inside the figure's shadow roots too (attnlab-attention-map's).
       function drawn(root) {
         if (root.querySelector('rect, canvas, td, path, li.row')) return true;

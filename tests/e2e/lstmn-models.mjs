@@ -294,7 +294,7 @@ test('the recall chart downloads as SVG and PNG that look like the chart without
 });
 
 test('375 px wide and in Chinese: fits the width, every string switches', async () => {
-  const page = await openLesson({ width: 375, height: 812 });
+  const page = await openLesson({ width: 375, height: 812, app: true }); // the app page's language toggle
   await lesson(page, '.reading li.row[data-word="criminal"]').click();
   await lesson(page, '.step').waitFor();
   const widths = await page.evaluate(() => ({

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 
-import { ARTIFACTS, WEB_DIR, openSession, scrollIntoRenderedView } from './browser.mjs';
+import { ARTIFACTS, WEB_DIR, lessonUrl, openSession, scrollIntoRenderedView } from './browser.mjs';
 
 export const DEFAULT_SENTENCE = 'The FBI is chasing a criminal on the run.';
 export const DEFAULT_WORDS = ['The', 'FBI', 'is', 'chasing', 'a', 'criminal', 'on', 'the', 'run', '.'];
@@ -42,10 +42,10 @@ export const lesson = (page, selector) => page.locator(`attnlab-lstmn ${selector
 export const textbox = (page) => lesson(page, 'textarea');
 export const rows = (page) => lesson(page, '.reading li.row');
 
-/** Opens the page and waits until the lesson has read its default sentence. */
-export async function openLesson({ width = 1280, height = 900, query = '' } = {}) {
+/** Opens the lesson alone (the app page with `app`) and waits until it has read its default sentence. */
+export async function openLesson({ width = 1280, height = 900, query = '', app = false } = {}) {
   const page = await session.newPage({ width, height });
-  await page.goto(`${session.origin}/index.html${query}`);
+  await page.goto(app ? `${session.origin}/index.html${query}` : lessonUrl(session.origin, 'lstmn', query));
   await scrollIntoRenderedView(page, textbox(page));
   await settled(page, DEFAULT_WORDS.length);
   return page;
@@ -56,11 +56,12 @@ export async function openLesson({ width = 1280, height = 900, query = '' } = {}
  * rows), and returns the rows as { word, alphas: number[] }.
  */
 export async function settled(page, expected) {
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + 60_000;
   for (;;) {
     const state = await page.evaluate(() => {
       const root = document.querySelector('attnlab-lstmn')?.shadowRoot;
-      const busy = root?.querySelector('.figure')?.getAttribute('aria-busy');
+      const busy =
+        root?.host?.answered === false ? 'true' : root?.querySelector('.figure')?.getAttribute('aria-busy');
       const list = root?.querySelector('.reading');
       const items = [...(root?.querySelectorAll('.reading li.row') ?? [])].map((li) => ({
         word: li.getAttribute('data-word'),

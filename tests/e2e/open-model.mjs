@@ -88,7 +88,12 @@ const readingRows = (page) =>
   page
     .waitForFunction(() => {
       const root = document.querySelector('attnlab-lstmn')?.shadowRoot ?? document.createDocumentFragment();
-      if (root.querySelector('.figure')?.getAttribute('aria-busy') !== 'false') return null;
+      if (
+        (root?.host?.answered === false
+          ? 'true'
+          : root?.querySelector('.figure')?.getAttribute('aria-busy')) !== 'false'
+      )
+        return null;
       const rows = root.querySelectorAll('.reading li.row');
       return rows.length ? [...rows].map((r) => r.dataset.word) : null;
     })

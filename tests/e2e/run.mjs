@@ -59,7 +59,7 @@ async function shownTokens(page) {
  * shows: n x n rects up to MAX_SVG_TOKENS, beyond that an n x n canvas and no rects.
  */
 async function settledTokenCount(page, expected) {
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + 60_000;
   for (;;) {
     const busy = await page.locator('attnlab-playground .map-area').getAttribute('aria-busy');
     const n = await shownTokens(page);
@@ -223,7 +223,7 @@ test('hovering a cell shows the exact weight; the head selector switches heads',
         return r && Number(r.getAttribute('data-weight')) !== w;
       },
       first[0][0],
-      { timeout: 5000 },
+      { timeout: 30_000 },
     )
     .catch(() => {});
   const second = await readWeights(page);

@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 
-import { assertNothingWentWrong, openSession, scrollIntoRenderedView } from './browser.mjs';
+import { assertNothingWentWrong, lessonUrl, openSession, scrollIntoRenderedView } from './browser.mjs';
 import { openSeqLesson, seq, settledTranslation } from './seq2seq-page.mjs';
 
 let session;
@@ -166,7 +166,7 @@ test('Seq2Seq lesson: known-word suggestions complete the word being typed', asy
 test('Seq2Seq lesson: no known-word chips on page load, nor for a word that is known and complete', async () => {
   // The sentence ends in an unfinished word: nobody typed it, so nothing is suggested.
   const page = await session.newPage();
-  await page.goto(`${session.origin}/index.html?seq2seq.sentence=the+red+appl`);
+  await page.goto(lessonUrl(session.origin, 'seq2seq', 'seq2seq.sentence=the+red+appl'));
   await scrollIntoRenderedView(page, seq(page, 'textarea'));
   await settledTranslation(page);
   assert.equal(await seq(page, 'textarea').inputValue(), 'the red appl');

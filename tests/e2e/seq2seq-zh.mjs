@@ -18,6 +18,7 @@ import {
   assertInt8Line,
   assertTiedLine,
   assertNothingWentWrong,
+  lessonUrl,
   openSession,
   scrollIntoRenderedView,
   WEB_DIR,
@@ -55,7 +56,7 @@ function assertRowsSumToOne(map) {
 
 async function openLesson(query = '', width = 1280) {
   const page = await session.newPage({ width, height: 900 });
-  await page.goto(`${origin}/index.html${query}`);
+  await page.goto(lessonUrl(origin, 'seq2seq', query));
   await scrollIntoRenderedView(page, seq(page, 'textarea'));
   await settledTranslation(page);
   return page;
@@ -69,7 +70,7 @@ async function choosePair(page, pair) {
 /** The query of the page's URL once it says `name=value`. */
 async function urlWith(page, name, value) {
   await page.waitForFunction(([n, v]) => new URLSearchParams(location.search).get(n) === v, [name, value], {
-    timeout: 10_000,
+    timeout: 30_000,
   });
   return new URL(page.url()).searchParams;
 }

@@ -370,7 +370,7 @@ test('Seq2Seq lesson: side by side, with the difference of the two maps', async 
 });
 
 test('Seq2Seq lesson at 375 px: fits the width, Chinese strings', async () => {
-  const page = await openLesson({ width: 375, height: 812 });
+  const page = await openLesson({ width: 375, height: 812, app: true }); // the app page's language toggle
   const widths = await page.evaluate(() => ({
     doc: document.documentElement.scrollWidth,
     inner: window.innerWidth,

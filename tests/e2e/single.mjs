@@ -91,7 +91,12 @@ function idle(tab, tag, selector, text = '') {
   return tab.waitForFunction(
     ({ tag, selector, text }) => {
       const root = document.querySelector(tag)?.shadowRoot;
-      if (root?.querySelector('.figure')?.getAttribute('aria-busy') !== 'false') return false;
+      if (
+        (root?.host?.answered === false
+          ? 'true'
+          : root?.querySelector('.figure')?.getAttribute('aria-busy')) !== 'false'
+      )
+        return false;
       const found = [...root.querySelectorAll(selector)];
       return (
         found.length > 0 &&
@@ -219,7 +224,9 @@ test('from file:// an intervention applies: a pinned cell changes the translatio
     tab.waitForFunction(() => {
       const root = document.querySelector('attnlab-seq2seq')?.shadowRoot ?? document.createDocumentFragment();
       return (
-        root.querySelector('.figure')?.getAttribute('aria-busy') === 'false' &&
+        (root?.host?.answered === false
+          ? 'true'
+          : root?.querySelector('.figure')?.getAttribute('aria-busy')) === 'false' &&
         root.querySelector('.intervene')?.getAttribute('data-busy') === 'false'
       );
     });

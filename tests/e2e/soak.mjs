@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 
-import { openSession } from './browser.mjs';
+import { lessonUrl, openSession } from './browser.mjs';
 import { LESSON_TAGS } from './lesson-driver.mjs';
 import { soakLesson } from '../../scripts/soak.mjs';
 
@@ -24,7 +24,7 @@ after(() => session?.close());
 for (const tag of LESSON_TAGS) {
   test(`${tag}: ${KEYS} keys answered, and the engine's heap and live objects flat after warm-up`, async () => {
     const page = await session.newPage();
-    await page.goto(`${session.origin}/index.html`);
+    await page.goto(lessonUrl(session.origin, tag.replace('attnlab-', '')));
     const r = await soakLesson(page, tag, { count: KEYS, warmup: WARMUP, window: 50 });
     console.log(
       `# ${tag}: heap ${r.start.heapBytes} -> ${r.afterWarmup.heapBytes} -> ${r.end.heapBytes} bytes; ` +

@@ -52,7 +52,7 @@ export function labHelpers(current) {
     const page = current();
     const button = lab('button[data-action="pause"]');
     try {
-      await button.waitFor({ timeout: 10_000 });
+      await button.waitFor({ timeout: 30_000 });
     } catch {
       const shown = await page.evaluate(() => {
         const root = trainRoot();

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 
-import { ARTIFACTS, WEB_DIR, openSession, scrollIntoRenderedView } from './browser.mjs';
+import { ARTIFACTS, WEB_DIR, lessonUrl, openSession, scrollIntoRenderedView } from './browser.mjs';
 export const DEFAULT_SENTENCE = 'The FBI is chasing a criminal on the run.';
 export const FOLDERS = {
   mlm: 'tf-mlm',
@@ -54,10 +54,13 @@ export const cardOf = (model) =>
 export const lesson = (page, selector) => page.locator(`attnlab-transformer ${selector}`);
 export const textbox = (page) => lesson(page, 'textarea');
 
-/** Opens the page and waits until the lesson shows the default sentence (or the no-model message). */
-export async function openLesson({ width = 1280, height = 900 } = {}) {
+/**
+ * Opens the lesson alone (the app page with `app`) and waits until it shows the default sentence (or
+ * the no-model message).
+ */
+export async function openLesson({ width = 1280, height = 900, app = false } = {}) {
   const page = await session.newPage({ width, height });
-  await page.goto(`${session.origin}/index.html`);
+  await page.goto(app ? `${session.origin}/index.html` : lessonUrl(session.origin, 'transformer'));
   await scrollIntoRenderedView(page, textbox(page));
   if (servedModels().length) await settled(page);
   return page;
@@ -68,12 +71,13 @@ export async function openLesson({ width = 1280, height = 900 } = {}) {
  * (the query chips). `expected`: a token count to wait for, or a predicate on the tokens.
  */
 export async function settled(page, expected) {
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 60_000;
   for (;;) {
     const state = await page.evaluate(() => {
       const root = document.querySelector('attnlab-transformer')?.shadowRoot;
       return {
-        busy: root?.querySelector('.figure')?.getAttribute('aria-busy'),
+        busy:
+          root?.host?.answered === false ? 'true' : root?.querySelector('.figure')?.getAttribute('aria-busy'),
         tokens: [...(root?.querySelectorAll('.chips .chip') ?? [])].map((c) => c.textContent.trim()),
       };
     });

@@ -354,7 +354,7 @@ test('hostile inputs: a clear message or a working figure, never blank, no scrip
 
 test('375 px wide and in Chinese: fits the width, every figure scrolls in its own box', async (t) => {
   if (!servedModels().length) return t.skip('no tf-* model served');
-  const page = await openLesson({ width: 375, height: 812 });
+  const page = await openLesson({ width: 375, height: 812, app: true }); // the app page's language toggle
   const fits = async (what) => {
     const w = await page.evaluate(() => ({
       doc: document.documentElement.scrollWidth,

@@ -31,7 +31,7 @@ import {
 useSession('transformer');
 
 test('the lesson is on the page after lesson 2, or says clearly that no model is installed', async () => {
-  const page = await openLesson();
+  const page = await openLesson({ app: true });
   assert.match(await shownText(page.locator('#lesson-transformer')), /^3\. Transformer self-attention$/);
   const order = await page.evaluate(() =>
     [...document.querySelectorAll('section.lesson h2')].map((h) => h.id),
@@ -358,7 +358,7 @@ test('the lesson opens on a whole word of the default sentence, not on the piece
   if (!servedModels().length) return t.skip('no tf-* model served');
   const page = await openLesson();
   await settled(page, (tk) => tk.length > 0); // the default sentence's chips are drawn
-  // The lesson may draw a frame before it moves the pressed chip to its pick: wait (5 s) for "is",
+  // The lesson may draw a frame before it moves the pressed chip to its pick: wait for "is",
   // then read what is pressed, so a wrong pick fails with its own text.
   await page
     .waitForFunction(
@@ -368,7 +368,7 @@ test('the lesson opens on a whole word of the default sentence, not on the piece
           .shadowRoot?.querySelector('.chips .chip[aria-pressed="true"]')
           ?.textContent.trim() === 'is',
       null,
-      { timeout: 5000 },
+      { timeout: 30_000 },
     )
     .catch(() => {});
   const pressed = lesson(page, '.chips .chip[aria-pressed="true"]');

@@ -16,6 +16,7 @@ import {
   ARTIFACTS,
   assertNothingWentWrong,
   expectCount,
+  lessonUrl,
   openSession,
   scrollIntoRenderedView,
 } from './browser.mjs';
@@ -36,12 +37,13 @@ const at = (page, tag, selector) => page.locator(`${tag} ${selector}`);
 
 /** Lesson 2's reading rows once idle with `n` rows: { word, alphas }. */
 async function lstmnRows(page, n) {
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 60_000;
   for (;;) {
     const state = await page.evaluate(() => {
       const root = document.querySelector('attnlab-lstmn')?.shadowRoot;
       return {
-        busy: root?.querySelector('.figure')?.getAttribute('aria-busy'),
+        busy:
+          root?.host?.answered === false ? 'true' : root?.querySelector('.figure')?.getAttribute('aria-busy'),
         total: Number(root?.querySelector('.reading')?.getAttribute('data-rows') ?? -1),
         items: [...(root?.querySelectorAll('.reading li.row') ?? [])].map((li) => ({
           word: li.getAttribute('data-word'),
@@ -58,12 +60,13 @@ async function lstmnRows(page, n) {
 
 /** Lesson 3's token chips once idle and `ok(tokens)`. */
 async function tfTokens(page, ok) {
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 60_000;
   for (;;) {
     const state = await page.evaluate(() => {
       const root = document.querySelector('attnlab-transformer')?.shadowRoot;
       return {
-        busy: root?.querySelector('.figure')?.getAttribute('aria-busy'),
+        busy:
+          root?.host?.answered === false ? 'true' : root?.querySelector('.figure')?.getAttribute('aria-busy'),
         tokens: [...(root?.querySelectorAll('.chips .chip') ?? [])].map((c) => c.textContent.trim()),
       };
     });
@@ -101,7 +104,7 @@ const pieces = (locator) => locator.evaluateAll((els) => els.map((e) => e.textCo
 
 test('lesson 2: a Chinese sentence is read by the Chinese model, one character per row', async () => {
   const page = await session.newPage();
-  await page.goto(`${session.origin}/index.html`);
+  await page.goto(lessonUrl(session.origin, 'lstmn'));
   const box = at(page, 'attnlab-lstmn', 'textarea');
   await scrollIntoRenderedView(page, box);
   await lstmnRows(page, 10); // the English default sentence
@@ -164,7 +167,7 @@ test('lesson 2: a Chinese sentence is read by the Chinese model, one character p
 
 test('lesson 3: the Chinese masked model, maps of one cell per pair of characters, Chinese guesses', async () => {
   const page = await session.newPage();
-  await page.goto(`${session.origin}/index.html`);
+  await page.goto(lessonUrl(session.origin, 'transformer'));
   const box = at(page, 'attnlab-transformer', 'textarea');
   await scrollIntoRenderedView(page, box);
   await tfTokens(page, () => true);

@@ -35,6 +35,15 @@ export class LatestForward implements ReactiveController {
 
   hostConnected(): void {}
 
+  /**
+   * The outcome on screen answers the newest request: nothing newer is on its way, none was dropped.
+   * A test waits for this after changing the text: while a keystroke's render is held for its
+   * answer (answer-hold.ts), the figure's aria-busy still reads as before the key.
+   */
+  get answered(): boolean {
+    return !this.busy && this.shown === this.requested;
+  }
+
   /** Forgets what is on screen (another model was chosen); answers on their way may still arrive. */
   reset(): void {
     this.record = null;

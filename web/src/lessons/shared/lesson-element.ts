@@ -155,6 +155,10 @@ export abstract class LessonElement<Key extends string, Loaded extends LessonMod
   get busy(): boolean {
     return this.forwards.busy;
   }
+  /** What is on screen answers the current text and settings (LatestForward.answered). */
+  get answered(): boolean {
+    return this.forwards.answered;
+  }
 
   /** The attributes' text for the current state, as willUpdate computed it, for updated() to write. */
   reflected: Record<string, Reflected> = {};
