@@ -5,7 +5,9 @@
 #include <map>
 #include <set>
 #include <sstream>
+#include <vector>
 
+#include "io/json_text.h"
 #include "io/tensor_names.h"
 
 namespace attnlab {
@@ -32,6 +34,7 @@ const char* error_code(const std::exception& e) {
   if (dynamic_cast<const TooManyTokens*>(&e)) return "too_many_tokens";
   if (dynamic_cast<const ConfigError*>(&e)) return "config";
   if (dynamic_cast<const FormatError*>(&e)) return "format";
+  if (const auto* j = dynamic_cast<const JsonError*>(&e)) return j->key.empty() ? "json" : "duplicate_key";
   if (dynamic_cast<const ModelLoadError*>(&e)) return "load";
   if (dynamic_cast<const Unsupported*>(&e)) return "unsupported";
   if (dynamic_cast<const InterventionError*>(&e)) return "intervention";
@@ -39,13 +42,44 @@ const char* error_code(const std::exception& e) {
 }
 
 nlohmann::json parse_json_text(const std::string& text, const std::string& what) {
+  // Every object's keys as they are read, to refuse one given twice (io/json_text.h): the parser
+  // itself keeps the last silently.
+  struct Object {
+    std::set<std::string> keys;
+    std::string name;  // the key it is the value of ("tokenizer"); empty at the top
+  };
+  std::vector<Object> open;
+  std::string last_key, twice, inside;
+  const nlohmann::json::parser_callback_t check = [&](int, nlohmann::json::parse_event_t event,
+                                                      nlohmann::json& parsed) {
+    using Event = nlohmann::json::parse_event_t;
+    if (event == Event::object_start) {
+      open.push_back({{}, open.empty() ? std::string() : last_key});
+    } else if (event == Event::object_end) {
+      if (!open.empty()) open.pop_back();
+    } else if (event == Event::key && !open.empty()) {
+      last_key = parsed.get_ref<const std::string&>();
+      if (!open.back().keys.insert(last_key).second && twice.empty()) {
+        twice = last_key;
+        inside = open.back().name;
+      }
+    }
+    return true;
+  };
+  nlohmann::json j;
   try {
     // From a pointer range, as the safetensors reader parses its header: one instantiation of the
     // parser in the page's WebAssembly instead of two (a std::string is a second input type).
-    return nlohmann::json::parse(text.data(), text.data() + text.size());
+    j = nlohmann::json::parse(text.data(), text.data() + text.size(), check);
   } catch (const nlohmann::json::parse_error& e) {
-    throw ModelLoadError(what + ": not valid JSON at byte " + std::to_string(e.byte) + " (" + e.what() + ")");
+    throw JsonError(what, "", what + ": not valid JSON at byte " + std::to_string(e.byte) + " (" + e.what() + ")");
   }
+  if (!twice.empty())
+    throw JsonError(what, twice,
+                    what + ": key \"" + twice + "\" appears twice" +
+                        (inside.empty() ? "" : " inside \"" + inside + "\"") +
+                        "; a JSON reader would keep one of the two without a word, so each key must be given once");
+  return j;
 }
 
 void assign_weights(Model& model, const SafetensorsFile& file, const std::string& what) {
