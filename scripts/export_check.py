@@ -5,7 +5,8 @@ times sqrt(d_model), another mask, an activation before the head) would otherwis
 and show other numbers than the student's model computes: it is refused, with what was found.
 
 With check=(text, logits) the engine also reads `text` and its logits are compared with the caller's
-(this checks the tokenizer too).
+(this checks the tokenizer too); when they differ while the probe agreed, the message says whether
+the caller's logits are the module's own (train mode and dropout, another tokenization).
 """
 
 import json
@@ -200,5 +201,15 @@ def check_text(module, folder, text, want, was_training):
     diff = max_diff(got, want)
     if diff <= TOL:
         return diff
+    outs, _ = module_outputs(module, result["ids"]) if not isinstance(module, at.Seq2Seq) else ([], [])
+    own = best_match(got, outs)
+    if own <= TOL:
+        cause = ("your module was in train mode when export() was called: if these logits were computed then, "
+                 "dropout changed them; call model.eval() before computing them (export compares in eval mode)"
+                 if was_training else
+                 "they are not what your module computes in eval mode for the ids the engine read "
+                 f"({result['ids']}): were they computed in train mode (dropout), or from other ids?")
+        raise CheckFailed(f"check: your logits for {text!r} differ from the engine's by up to {diff:.3g}, but the "
+                          f"engine agrees with your module itself (within {own:.2g}): {cause}")
     raise CheckFailed(f"check: the engine's logits for {text!r} differ from yours by up to {diff:.3g} (the ids "
                       f"the engine read: {result['ids']})")

@@ -36,7 +36,8 @@ import attnlab_torch as at  # noqa: E402
 import export_check as ec  # noqa: E402
 from export_check import ExportError, cli_path, engine_forward, engine_logits  # noqa: E402,F401
 
-from export_modules import check_encoder_layers, check_rnn, user_rnn_lm, user_transformer  # noqa: E402
+from export_modules import (check_encoder_layers, check_rnn, not_exportable, unused_tensor, user_rnn_lm,  # noqa: E402
+                            user_transformer)
 
 torch, nn, F = at.torch, at.nn, at.F
 
@@ -79,23 +80,27 @@ def reference_config(module):
 
 def collect(module, tokenizer, causal, positional, max_len, embedding, head, encoder, rnn):
     """The module -> (config, names, tensors), refusing by name what the engine does not compute."""
+    computed = set()  # buffers the engine computes itself (a sinusoid under another name than "pe")
     if isinstance(module, (at.Seq2Seq, at.RnnSelfAttentionLM, at.RnnLM, at.TransformerLM)):
         config, names = reference_config(module), {}
         tensors = dict(module.state_dict())
+    elif not_exportable(module):
+        raise ExportError(not_exportable(module))
     elif any(isinstance(m, nn.TransformerEncoder) for m in module.modules()):
-        config, names, tensors = user_transformer(module, causal, positional, max_len, embedding, head, encoder)
+        config, names, tensors, computed = user_transformer(module, causal, positional, max_len, embedding, head,
+                                                            encoder)
     elif any(isinstance(m, (nn.RNN, nn.LSTM, nn.GRU)) for m in module.modules()):
-        config, names, tensors = user_rnn_lm(module, embedding, head, rnn)
+        config, names, tensors, computed = user_rnn_lm(module, embedding, head, rnn)
     else:
         raise ExportError("the model holds no nn.TransformerEncoder and no nn.RNN / nn.LSTM / nn.GRU; for the "
                           "lessons' own architectures build it from scripts/attnlab_torch.py")
-    # Every parameter and buffer of the model must be in the file: nothing it computes with is left out.
-    written = {n for n in tensors}
+    # Every parameter and buffer of the model must be in the file or computed by the engine: nothing
+    # it computes with is left out.
     for n, p in list(module.named_parameters()) + list(module.named_buffers()):
-        if n not in written:
-            raise ExportError(f"{n}: a {'parameter' if isinstance(p, nn.Parameter) else 'buffer'} of shape "
-                              f"{tuple(p.shape)} that the engine would not use (a learned positional embedding? an "
-                              f"extra layer?); the engine computes exactly docs/config-reference.md")
+        if n not in tensors and n not in computed:
+            why = unused_tensor(module, n, p, isinstance(p, nn.Parameter), config.get("d_model"), config.get("causal"))
+            if why:
+                raise ExportError(why)
     names = {k: v for k, v in names.items() if k != v}
     if names:
         config["names"] = names

@@ -20,6 +20,36 @@ std::string shape_string(const Shape& s) {
   return out + "]";
 }
 
+bool ends_with(const std::string& s, const std::string& tail) {
+  return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
+}
+
+// A tensor the model has no parameter for, which a config field the config leaves out would read
+// (issue 52 C2): the field to add, or "" (then the tensor is named as another model's).
+std::string unread_tensor_hint(const Model& model, const std::string& in_file) {
+  const nlohmann::json& c = model.config();
+  const std::string arch = model.architecture();
+  const bool in_layer = in_file.find("layers.") != std::string::npos;
+  if (arch == "transformer" && !c.value("final_norm", false) && !in_layer &&
+      (ends_with(in_file, "norm.weight") || ends_with(in_file, "norm.bias"))) {
+    const std::string module = in_file.substr(0, in_file.rfind('.'));  // "encoder.norm"
+    std::string hint =
+        "it looks like a final LayerNorm (nn.TransformerEncoder(..., norm=nn.LayerNorm(d_model))): add "
+        "\"final_norm\": true to config.json";
+    const std::string prefix = c.value("prefix", std::string());
+    if (module != "norm" && module != prefix + "norm" && module != prefix + ".norm")
+      hint += ", with \"names\": {\"norm\": \"" + module + "\"}";
+    return hint;
+  }
+  if (ends_with(in_file, "additive_v") && c.value("score", std::string("dot")) != "additive")
+    return "an additive score's vector v: add \"score\": \"additive\" to config.json";
+  if (ends_with(in_file, ".proj.weight") && !c.value("tie_embeddings", false))
+    return "the projection of an output layer tied to the embedding: add \"tie_embeddings\": true to config.json";
+  if (arch == "attention_encoder" && ends_with(in_file, "pos_embedding.weight"))
+    return "learned positions: add \"positional\": \"learned\" to config.json";
+  return "";
+}
+
 }  // namespace
 
 std::string read_text_file(const std::string& path) {
@@ -120,8 +150,10 @@ void assign_weights(Model& model, const SafetensorsFile& file, const std::string
     const Model::BufferCheck b = model.check_buffer(is_pe ? "pe" : engine, t.shape, t.values);
     if (b.kind == Model::BufferCheck::Accepted) continue;
     if (b.kind == Model::BufferCheck::Refused) throw ModelLoadError(what + ": tensor \"" + t.name + "\": " + b.why);
+    const std::string hint = unread_tensor_hint(model, t.name);
     throw ModelLoadError(what + ": unexpected tensor \"" + t.name + "\": " + model.architecture() + " with " +
-                         model.size_summary() + " has no such parameter (weights of another model?)");
+                         model.size_summary() + " has no such parameter" +
+                         (hint.empty() ? " (weights of another model?)" : "; " + hint));
   }
   for (const auto& [name, p] : expected) {
     const TensorData* t = file.find(names.to_file(name));
