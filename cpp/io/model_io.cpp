@@ -176,7 +176,8 @@ LoadedModel load_model_from_memory(const std::string& config_json, const uint8_t
     const ParamBudget budget(2 * static_cast<int64_t>(size));
     out.model = build_model(out.config);
   } catch (const ConfigError& e) {
-    throw ModelLoadError(std::string("config.json: ") + e.what());
+    // Still code "config" (the page says "a setting it does not know"), now naming the file.
+    throw ConfigError(std::string("config.json: ") + e.what());
   } catch (const TooManyParameters&) {
     throw ModelLoadError("config.json asks for more parameters than " + what + " can hold (" + std::to_string(size) +
                          " bytes, at most " + std::to_string(2 * size) +

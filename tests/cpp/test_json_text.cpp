@@ -84,3 +84,16 @@ TEST_CASE("json text: a model folder whose config.json gives n_head twice does n
   CHECK_THAT(err.str(), Catch::Contains("\"n_head\" appears twice"));
   CHECK_FALSE(fs::exists(dir / "m" / "model.safetensors"));
 }
+
+TEST_CASE("json text: a model folder's config.json with a field the engine does not read keeps code config") {
+  // The page says "a setting it does not know" for code "config" (issue 52 B3); it was "load".
+  const std::string config =
+      R"({"architecture": "transformer", "vocab_size": 11, "d_model": 4, "n_head": 2, "n_layer": 1, "d_ff": 5,
+          "norm_firts": true, "tokenizer": {"kind": "hash_words"}})";
+  const uint8_t header[] = {2, 0, 0, 0, 0, 0, 0, 0, '{', '}'};
+  std::string code;
+  const std::string why =
+      thrown_by([&] { load_model_from_memory(config, header, sizeof header, "", "model.safetensors"); }, &code);
+  CHECK(code == std::string("config"));
+  CHECK_THAT(why, Catch::Contains("config.json: ") && Catch::Contains("\"norm_firts\""));
+}

@@ -1,6 +1,11 @@
-// Lesson 3's masked-word panel with a model opened from the student's files (issue 52 C3): a
-// masked LM whose word vocabulary holds <mask> can be masked (the panel shows the model's guesses),
-// and an error the engine returns reaches that panel as a message instead of "Computing…" forever.
+// "Open your model…" (lessons/shared/open-model-control.ts) as a newcomer meets it (issue 52):
+//  - B3: a broken model file is said in plain words in the page's language, decided by the engine's
+//    code, with the engine's own message behind a disclosure (corrupted safetensors header, a
+//    19-digit header length, truncated file, bad JSON, a field the engine does not read, a key
+//    given twice: C4), in English and Chinese;
+//  - C3: a masked LM whose word vocabulary holds <mask> can be masked (the masked-word panel shows
+//    the model's guesses), and an error the engine returns reaches that panel as a message instead
+//    of "Computing…" forever.
 // Models: random weights written by the native CLI (`attnlab init`).
 // Screenshots: tests/e2e/artifacts/open-model-messages-*.png.
 //
@@ -117,6 +122,97 @@ test('C3: an error the engine returns reaches the masked-word panel (no "Computi
     assert.match(withoutIsolates(await message.textContent()), pattern);
     await page.close();
   }
+});
+
+/** Opens `files` in a fresh lesson in `lang` and returns the opener's error: its words and its detail. */
+async function refusal(files, lang, shot) {
+  const page = await openLesson(`&lang=${lang}`, shot ? 375 : 1280);
+  await root(page, 'input.open-input').setInputFiles(files);
+  const error = root(page, '.open-error');
+  await error.waitFor({ timeout: 60_000 });
+  const text = withoutIsolates(await root(page, '.open-error p').textContent());
+  const detail = await root(page, '.open-error details code').textContent();
+  const open = await root(page, '.open-error details').getAttribute('open');
+  if (shot) {
+    await root(page, '.open-error details summary').click();
+    await page.screenshot({ path: path.join(ARTIFACTS, `open-model-messages-${shot}.png`), fullPage: true });
+  }
+  await page.close();
+  return { text, detail, open };
+}
+
+test('B3 + C4: broken files are said in plain words in each language, the engine’s message behind a disclosure', async () => {
+  const [config, weights, card] = filesOf(folders.mlm).map((f) => fs.readFileSync(f));
+  const file = (name, buffer) => ({ name, mimeType: 'application/octet-stream', buffer });
+  const corrupted = Buffer.from(weights);
+  corrupted.write('{"x":', 8 + 2); // inside the header: no longer JSON
+  const headerTooBig = Buffer.from(weights);
+  headerTooBig.writeBigUInt64LE(0x7fffffffffffffffn, 0); // a 19-digit header length
+  const twice = Buffer.from(config.toString().replace(/"n_head":\s*2/, '"n_head": 3, "n_head": 2'));
+  assert.notEqual(twice.toString(), config.toString());
+  const unknownField = Buffer.from(JSON.stringify({ ...JSON.parse(config.toString()), norm_firts: true }));
+  const cases = [
+    {
+      what: 'a corrupted safetensors header',
+      files: [file('config.json', config), file('model.safetensors', corrupted), file('card.json', card)],
+      en: /model\.safetensors cannot be read: the file is cut short, damaged, or not a safetensors file/,
+      zh: /无法读取 model\.safetensors：文件不完整、已损坏/,
+      detail: /header is not valid JSON/,
+    },
+    {
+      what: 'a 19-digit header length',
+      files: [file('config.json', config), file('model.safetensors', headerTooBig)],
+      en: /model\.safetensors cannot be read/,
+      zh: /无法读取 model\.safetensors/,
+      detail: /9223372036854775807/,
+    },
+    {
+      what: 'a truncated file',
+      files: [
+        file('config.json', config),
+        file('model.safetensors', weights.subarray(0, weights.length - 40)),
+      ],
+      en: /model\.safetensors cannot be read/,
+      zh: /无法读取 model\.safetensors/,
+      detail: /past the end/,
+    },
+    {
+      what: 'a config.json that is not JSON',
+      files: [file('config.json', config.subarray(0, 30)), file('model.safetensors', weights)],
+      en: /config\.json is not valid JSON: a bracket, comma or quotation mark is missing/,
+      zh: /config\.json 不是有效的 JSON/,
+      detail: /config\.json: not valid JSON/,
+    },
+    {
+      what: 'a config.json with a field the engine does not read',
+      files: [file('config.json', unknownField), file('model.safetensors', weights)],
+      en: /config\.json describes a model this page does not compute: a setting it does not know/,
+      zh: /config\.json 描述的模型本页无法计算/,
+      detail: /"norm_firts"/,
+    },
+    {
+      what: 'a config.json that gives n_head twice',
+      files: [file('config.json', twice), file('model.safetensors', weights)],
+      en: /config\.json gives “n_head” twice/,
+      zh: /config\.json 把“n_head”写了两次/,
+      detail: /"n_head" appears twice/,
+    },
+  ];
+  for (const c of cases)
+    for (const lang of ['en', 'zh-CN']) {
+      const shot = c.what === 'a 19-digit header length' ? `header-${lang}` : null;
+      const got = await refusal(c.files, lang, shot);
+      console.log(`# ${c.what} (${lang}): ${got.text}`);
+      assert.match(got.text, lang === 'en' ? c.en : c.zh, `${c.what} (${lang})`);
+      assert.doesNotMatch(
+        got.text,
+        /\d{12,}|parse error|nlohmann/,
+        `${c.what} (${lang}): no engine internals`,
+      );
+      if (lang === 'zh-CN') assert.doesNotMatch(got.text, /\b(cannot|the file|header)\b/, 'no English words');
+      assert.match(got.detail, c.detail, `${c.what}: the engine's message behind the disclosure`);
+      assert.equal(got.open, null, 'the detail is closed until the student opens it');
+    }
 });
 
 test('nothing went wrong meanwhile', () => assertNothingWentWrong(session));
