@@ -1,4 +1,6 @@
 // "Open your model…" (lessons/shared/open-model-control.ts) as a newcomer meets it (issue 52):
+//  - B4: the picker opens a whole folder (webkitdirectory), not only its files; the folder of
+//    tests/fixtures/byom-transformer types its card's example with no unknown word (C5);
 //  - B3: a broken model file is said in plain words in the page's language, decided by the engine's
 //    code, with the engine's own message behind a disclosure (corrupted safetensors header, a
 //    19-digit header length, truncated file, bad JSON, a field the engine does not read, a key
@@ -6,7 +8,7 @@
 //  - C3: a masked LM whose word vocabulary holds <mask> can be masked (the masked-word panel shows
 //    the model's guesses), and an error the engine returns reaches that panel as a message instead
 //    of "Computing…" forever.
-// Models: random weights written by the native CLI (`attnlab init`).
+// Models: random weights written by the native CLI (`attnlab init`), and tests/fixtures/byom-transformer.
 // Screenshots: tests/e2e/artifacts/open-model-messages-*.png.
 //
 //   npm run build && node tests/e2e/open-model-messages.mjs   (needs build/native/attnlab: scripts/setup)
@@ -80,6 +82,27 @@ const localCard = (page) =>
     (tag) => document.querySelector(tag).shadowRoot?.querySelector('.card[data-local="true"]')?.textContent,
     TAG,
   );
+
+test('B4: "Open a model folder…" takes a whole folder (webkitdirectory)', async () => {
+  const page = await openLesson();
+  const folder = path.join(repo, 'tests/fixtures/byom-transformer');
+  assert.equal(await root(page, 'input.open-folder').getAttribute('webkitdirectory'), '');
+  await root(page, 'input.open-folder').setInputFiles(folder);
+  const card = await (await localCard(page)).jsonValue();
+  assert.match(card, /Your model “byom-transformer” · 18,387 parameters/);
+  assert.match(await root(page, '.open-hint').textContent(), /the folder that holds them/);
+  // C5: its card's example is typed, every word of it known (before: the lesson's sentence, 7 unknown).
+  assert.equal(
+    await root(page, 'textarea').inputValue(),
+    'the small cat that the dog sees chases the bird .',
+  );
+  await page.waitForFunction(
+    (tag) => document.querySelector(tag).shadowRoot.querySelectorAll('.chips [data-token]').length === 11,
+    TAG,
+  );
+  assert.equal(await root(page, '[data-key="unknown"]').count(), 0, 'no unknown word');
+  await page.close();
+});
 
 test('C3: a word-vocabulary masked LM with <mask> is masked by a click and by typing; its guesses show', async () => {
   const page = await openLesson();

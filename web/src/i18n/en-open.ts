@@ -5,7 +5,8 @@
 
 export const enOpen = {
   button: 'Open your model…',
-  hint: 'A model folder (config.json, model.safetensors, card.json) or the .zip the training lab downloads. It stays on this device.',
+  folderButton: 'Open a model folder…',
+  hint: 'Its files (config.json, model.safetensors, card.json), the folder that holds them, or the .zip the training lab downloads; or drop them here. They stay on this device.',
   drop: 'Drop a model folder, its files or a .zip here',
   pill: 'Your model',
   opening: 'Opening “{{name}}”…',

@@ -2,7 +2,8 @@
 
 export const zhCNOpen = {
   button: '打开你的模型……',
-  hint: '一个模型文件夹（config.json、model.safetensors、card.json），或训练实验室下载的 .zip。文件只留在这台设备上。',
+  folderButton: '打开模型文件夹……',
+  hint: '选择它的文件（config.json、model.safetensors、card.json）、装着它们的文件夹，或训练实验室下载的 .zip；也可以把它们拖到这里。文件只留在这台设备上。',
   drop: '把模型文件夹、它的文件或 .zip 拖到这里',
   pill: '你的模型',
   opening: '正在打开“{{name}}”……',

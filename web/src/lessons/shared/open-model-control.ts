@@ -134,7 +134,11 @@ export class OpenModelController implements ReactiveController {
     void this.openFiles(picked);
   };
 
-  /** The button (a label for the hidden picker, so keyboard and touch reach it) and the drop hint. */
+  /**
+   * Two buttons (labels for hidden pickers, so keyboard and touch reach them): the folder's files or
+   * a .zip, and a whole folder (webkitdirectory: every browser that runs the engine has it), then
+   * the drop hint.
+   */
   render(): TemplateResult {
     return html`<div class="open-model" data-dragging=${this.dragging ? 'true' : 'false'}>
       <label class="open-button">
@@ -146,6 +150,10 @@ export class OpenModelController implements ReactiveController {
           @change=${this.onPick}
         />
         <span>${t('open.button')}</span>
+      </label>
+      <label class="open-button">
+        <input type="file" class="open-folder" webkitdirectory @change=${this.onPick} />
+        <span>${t('open.folderButton')}</span>
       </label>
       <span class="open-hint">${this.dragging ? t('open.drop') : t('open.hint')}</span>
       ${this.error ? renderOpenError(this.error) : nothing}
@@ -197,7 +205,8 @@ export const openModelStyles = css`
     outline: 2px solid var(--attn-accent, #1f5fa8);
     outline-offset: 2px;
   }
-  .open-input {
+  .open-input,
+  .open-folder {
     position: absolute;
     inset: 0;
     opacity: 0;
