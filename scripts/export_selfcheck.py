@@ -134,7 +134,7 @@ def run():
         m = UserLM()
         m.pos = nn.Embedding(40, 8)
         return m
-    ok &= refusal("a learned positional embedding", learned_positions, "pos.weight", causal=True, embedding="tok")
+    ok &= refusal("a learned positional embedding", learned_positions, "learned positional embedding", causal=True)
     ok &= refusal("d_model=256", lambda: UserLM(D=256, H=2), "d_model=256", causal=True)
     ok &= refusal("a tokenizer of the wrong size", UserLM, "tokenizer", causal=True, vocab=5)
     print("self-check " + ("passed" if ok else "FAILED"))

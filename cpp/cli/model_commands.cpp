@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "cli/commands.h"
+#include "core/utf8.h"
 #include "io/model_io.h"
 #include "io/trace_json.h"
 
@@ -14,13 +15,21 @@ namespace attnlab::cli {
 
 namespace {
 
+// A label right-aligned in `width` terminal columns, cut to width - 1 (a space between columns):
+// by display width, so a Chinese label is never cut inside a character and the columns line up
+// (setw and substr count bytes: 图书馆 is 9 bytes and 6 columns).
+std::string column(const std::string& label, size_t width) {
+  const std::string cut = utf8_fit_columns(label, width - 1);
+  return std::string(width - utf8_columns(cut), ' ') + cut;
+}
+
 void print_matrix_text(std::ostream& out, const AttentionMap& m) {
   out << m.name << " (layer " << m.layer << ", head " << m.head << "): rows read columns\n";
   out << std::setw(14) << "";
-  for (const auto& c : m.col_labels) out << std::setw(9) << c.substr(0, 8);
+  for (const auto& c : m.col_labels) out << column(c, 9);
   out << "\n" << std::fixed << std::setprecision(3);
   for (Eigen::Index r = 0; r < m.weights.rows(); ++r) {
-    out << std::setw(14) << (r < static_cast<Eigen::Index>(m.row_labels.size()) ? m.row_labels[r].substr(0, 13) : "");
+    out << column(r < static_cast<Eigen::Index>(m.row_labels.size()) ? m.row_labels[r] : "", 14);
     for (Eigen::Index c = 0; c < m.weights.cols(); ++c) out << std::setw(9) << m.weights(r, c);
     out << "\n";
   }

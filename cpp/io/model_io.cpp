@@ -5,7 +5,9 @@
 #include <map>
 #include <set>
 #include <sstream>
+#include <vector>
 
+#include "io/json_text.h"
 #include "io/tensor_names.h"
 
 namespace attnlab {
@@ -16,6 +18,36 @@ std::string shape_string(const Shape& s) {
   std::string out = "[";
   for (size_t i = 0; i < s.size(); ++i) out += (i ? "," : "") + std::to_string(s[i]);
   return out + "]";
+}
+
+bool ends_with(const std::string& s, const std::string& tail) {
+  return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
+}
+
+// A tensor the model has no parameter for, which a config field the config leaves out would read
+// (issue 52 C2): the field to add, or "" (then the tensor is named as another model's).
+std::string unread_tensor_hint(const Model& model, const std::string& in_file) {
+  const nlohmann::json& c = model.config();
+  const std::string arch = model.architecture();
+  const bool in_layer = in_file.find("layers.") != std::string::npos;
+  if (arch == "transformer" && !c.value("final_norm", false) && !in_layer &&
+      (ends_with(in_file, "norm.weight") || ends_with(in_file, "norm.bias"))) {
+    const std::string module = in_file.substr(0, in_file.rfind('.'));  // "encoder.norm"
+    std::string hint =
+        "it looks like a final LayerNorm (nn.TransformerEncoder(..., norm=nn.LayerNorm(d_model))): add "
+        "\"final_norm\": true to config.json";
+    const std::string prefix = c.value("prefix", std::string());
+    if (module != "norm" && module != prefix + "norm" && module != prefix + ".norm")
+      hint += ", with \"names\": {\"norm\": \"" + module + "\"}";
+    return hint;
+  }
+  if (ends_with(in_file, "additive_v") && c.value("score", std::string("dot")) != "additive")
+    return "an additive score's vector v: add \"score\": \"additive\" to config.json";
+  if (ends_with(in_file, ".proj.weight") && !c.value("tie_embeddings", false))
+    return "the projection of an output layer tied to the embedding: add \"tie_embeddings\": true to config.json";
+  if (arch == "attention_encoder" && ends_with(in_file, "pos_embedding.weight"))
+    return "learned positions: add \"positional\": \"learned\" to config.json";
+  return "";
 }
 
 }  // namespace
@@ -32,6 +64,7 @@ const char* error_code(const std::exception& e) {
   if (dynamic_cast<const TooManyTokens*>(&e)) return "too_many_tokens";
   if (dynamic_cast<const ConfigError*>(&e)) return "config";
   if (dynamic_cast<const FormatError*>(&e)) return "format";
+  if (const auto* j = dynamic_cast<const JsonError*>(&e)) return j->key.empty() ? "json" : "duplicate_key";
   if (dynamic_cast<const ModelLoadError*>(&e)) return "load";
   if (dynamic_cast<const Unsupported*>(&e)) return "unsupported";
   if (dynamic_cast<const InterventionError*>(&e)) return "intervention";
@@ -39,13 +72,44 @@ const char* error_code(const std::exception& e) {
 }
 
 nlohmann::json parse_json_text(const std::string& text, const std::string& what) {
+  // Every object's keys as they are read, to refuse one given twice (io/json_text.h): the parser
+  // itself keeps the last silently.
+  struct Object {
+    std::set<std::string> keys;
+    std::string name;  // the key it is the value of ("tokenizer"); empty at the top
+  };
+  std::vector<Object> open;
+  std::string last_key, twice, inside;
+  const nlohmann::json::parser_callback_t check = [&](int, nlohmann::json::parse_event_t event,
+                                                      nlohmann::json& parsed) {
+    using Event = nlohmann::json::parse_event_t;
+    if (event == Event::object_start) {
+      open.push_back({{}, open.empty() ? std::string() : last_key});
+    } else if (event == Event::object_end) {
+      if (!open.empty()) open.pop_back();
+    } else if (event == Event::key && !open.empty()) {
+      last_key = parsed.get_ref<const std::string&>();
+      if (!open.back().keys.insert(last_key).second && twice.empty()) {
+        twice = last_key;
+        inside = open.back().name;
+      }
+    }
+    return true;
+  };
+  nlohmann::json j;
   try {
     // From a pointer range, as the safetensors reader parses its header: one instantiation of the
     // parser in the page's WebAssembly instead of two (a std::string is a second input type).
-    return nlohmann::json::parse(text.data(), text.data() + text.size());
+    j = nlohmann::json::parse(text.data(), text.data() + text.size(), check);
   } catch (const nlohmann::json::parse_error& e) {
-    throw ModelLoadError(what + ": not valid JSON at byte " + std::to_string(e.byte) + " (" + e.what() + ")");
+    throw JsonError(what, "", what + ": not valid JSON at byte " + std::to_string(e.byte) + " (" + e.what() + ")");
   }
+  if (!twice.empty())
+    throw JsonError(what, twice,
+                    what + ": key \"" + twice + "\" appears twice" +
+                        (inside.empty() ? "" : " inside \"" + inside + "\"") +
+                        "; a JSON reader would keep one of the two without a word, so each key must be given once");
+  return j;
 }
 
 void assign_weights(Model& model, const SafetensorsFile& file, const std::string& what) {
@@ -86,8 +150,10 @@ void assign_weights(Model& model, const SafetensorsFile& file, const std::string
     const Model::BufferCheck b = model.check_buffer(is_pe ? "pe" : engine, t.shape, t.values);
     if (b.kind == Model::BufferCheck::Accepted) continue;
     if (b.kind == Model::BufferCheck::Refused) throw ModelLoadError(what + ": tensor \"" + t.name + "\": " + b.why);
+    const std::string hint = unread_tensor_hint(model, t.name);
     throw ModelLoadError(what + ": unexpected tensor \"" + t.name + "\": " + model.architecture() + " with " +
-                         model.size_summary() + " has no such parameter (weights of another model?)");
+                         model.size_summary() + " has no such parameter" +
+                         (hint.empty() ? " (weights of another model?)" : "; " + hint));
   }
   for (const auto& [name, p] : expected) {
     const TensorData* t = file.find(names.to_file(name));
@@ -110,7 +176,8 @@ LoadedModel load_model_from_memory(const std::string& config_json, const uint8_t
     const ParamBudget budget(2 * static_cast<int64_t>(size));
     out.model = build_model(out.config);
   } catch (const ConfigError& e) {
-    throw ModelLoadError(std::string("config.json: ") + e.what());
+    // Still code "config" (the page says "a setting it does not know"), now naming the file.
+    throw ConfigError(std::string("config.json: ") + e.what());
   } catch (const TooManyParameters&) {
     throw ModelLoadError("config.json asks for more parameters than " + what + " can hold (" + std::to_string(size) +
                          " bytes, at most " + std::to_string(2 * size) +

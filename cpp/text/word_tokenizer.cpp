@@ -1,5 +1,6 @@
 #include "text/word_tokenizer.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cstdint>
 #include <stdexcept>
@@ -90,14 +91,44 @@ WordTokenizer::WordTokenizer(const nlohmann::json& config, int vocab_size) : voc
   for (size_t i = 0; i < vocab.size(); ++i) {
     vocab_.push_back(vocab[i].get<std::string>());
     ids_.emplace(vocab_.back(), static_cast<int>(i));
+    const std::string& w = vocab_.back();
+    const bool spaced = std::any_of(w.begin(), w.end(), [](char c) { return static_cast<unsigned char>(c) <= ' '; });
+    const std::vector<std::string> split = split_words(w);
+    if (!w.empty() && !spaced && (split.size() != 1 || split[0] != w)) specials_.push_back(w);
   }
+  // Longest first: at one position "<mask>" wins over a shorter entry it starts with ("<m").
+  std::stable_sort(specials_.begin(), specials_.end(),
+                   [](const std::string& a, const std::string& b) { return a.size() > b.size(); });
   const std::string unk = config.value("unk", "<unk>");
   const auto it = ids_.find(unk);
   unk_id_ = it == ids_.end() ? -1 : it->second;
 }
 
-Tokenized WordTokenizer::encode(const std::string& text) const {
+Tokenized WordTokenizer::encode(const std::string& raw) const {
   Tokenized out;
+  const std::string text = sanitize_utf8(raw);
+  size_t from = 0;
+  while (from < text.size()) {
+    // The leftmost special token from here (the longest at that position), else the end.
+    size_t at = std::string::npos;
+    const std::string* special = nullptr;
+    for (const std::string& s : specials_) {
+      const size_t p = text.find(s, from);
+      if (p < at) at = p, special = &s;  // specials_ is longest first: a tie keeps the longer
+    }
+    encode_words(text.substr(from, at == std::string::npos ? std::string::npos : at - from), out);
+    if (!special) break;
+    out.word_of.push_back(static_cast<int>(out.words.size()));
+    out.words.push_back(*special);
+    out.tokens.push_back(*special);
+    out.ids.push_back(ids_.at(*special));
+    out.unknown.push_back(false);
+    from = at + special->size();
+  }
+  return out;
+}
+
+void WordTokenizer::encode_words(const std::string& text, Tokenized& out) const {
   for (const std::string& w : split_words(text)) {
     const std::string key = lowercase_ ? to_lower_ascii(w) : w;
     int id;
@@ -120,7 +151,6 @@ Tokenized WordTokenizer::encode(const std::string& text) const {
     out.ids.push_back(id);
     out.unknown.push_back(unknown);
   }
-  return out;
 }
 
 std::string WordTokenizer::token_text(int id) const {

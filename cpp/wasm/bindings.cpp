@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/utf8.h"
+#include "io/json_text.h"
 #include "io/model_io.h"
 #include "io/trace_writer.h"
 #include "models/model.h"
@@ -32,7 +33,8 @@ namespace {
 
 using namespace attnlab;
 
-// { ok: false, code, error } (+ token_count, max_tokens for "too_many_tokens"): the page decides by code.
+// { ok: false, code, error } (+ token_count, max_tokens for "too_many_tokens"; file, and key for
+// "duplicate_key", for "json" and "duplicate_key"): the page decides by code.
 val failure(const char* code, const std::string& message) {
   val r = val::object();
   r.set("ok", false);
@@ -46,6 +48,10 @@ val failure(const std::exception& e) {
   if (const auto* t = dynamic_cast<const TooManyTokens*>(&e)) {
     r.set("token_count", t->tokens);
     r.set("max_tokens", t->max_tokens);
+  }
+  if (const auto* j = dynamic_cast<const JsonError*>(&e)) {
+    r.set("file", j->file);
+    if (!j->key.empty()) r.set("key", j->key);
   }
   return r;
 }

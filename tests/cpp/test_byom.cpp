@@ -197,6 +197,24 @@ TEST_CASE("byom: a positional-encoding buffer \"pe\" is checked against the sinu
   CHECK_THAT(load_error(lm, weights_file(lm, same, {pe_tensor(40, 3)})), Catch::Contains("unexpected tensor \"pe\""));
 }
 
+TEST_CASE("byom: a tensor the config leaves out names the config field that would read it", "[byom]") {
+  // A state_dict with nn.TransformerEncoder(norm=nn.LayerNorm(D)) but a config without "final_norm"
+  // (issue 52 C2): the message names the field, not "weights of another model?".
+  nlohmann::json with_norm = transformer_config();
+  const std::vector<uint8_t> bytes = weights_file(with_norm, [](std::string n) { return n; });
+  nlohmann::json without = with_norm;
+  without.erase("final_norm");
+  const std::string err = load_error(without, bytes);
+  CHECK_THAT(err, Catch::Contains("unexpected tensor \"norm.weight\"") && Catch::Contains("\"final_norm\": true"));
+  CHECK_THAT(err, !Catch::Contains("weights of another model?"));
+  // Under the user's own names too (nn.TransformerEncoder held as self.encoder).
+  nlohmann::json named = without;
+  named["names"] = {{"layers", "encoder.layers"}};
+  CHECK_THAT(load_error(named, weights_file(with_norm, prefixed)),
+             Catch::Contains("unexpected tensor \"encoder.norm.weight\"") && Catch::Contains("\"final_norm\": true") &&
+                 Catch::Contains("\"norm\": \"encoder.norm\""));
+}
+
 TEST_CASE("cli: --help for the tool and for every command exits 0 and prints its usage", "[byom][cli]") {
   for (const std::string cmd : {"info", "forward", "init", "train", "evaluate", "corpus"}) {
     for (const std::string flag : {"--help", "-h"}) {

@@ -198,6 +198,24 @@ TEST_CASE("tokenizer: words, punctuation, Unicode and invalid bytes") {
   CHECK(hashed.encode("cat").ids == hashed.encode("CAT").ids);
 }
 
+TEST_CASE("tokenizer: a word list's special tokens typed in the text are read whole (issue 52 C3)") {
+  const nlohmann::json config = {{"kind", "words"},
+                                 {"vocab", {"<unk>", "<mask>", "[MASK]", "<eos>", "the", "cat", "sat", ".", "<", ">"}}};
+  const WordTokenizer tok(config, 10);
+  const Tokenized t = tok.encode("The <mask> sat.");
+  CHECK(t.tokens == std::vector<std::string>{"The", "<mask>", "sat", "."});
+  CHECK(t.ids == std::vector<int>{4, 1, 6, 7});
+  CHECK(t.unknown == std::vector<bool>{false, false, false, false});
+  // Other spellings of a special token, and one inside a word, are matched exactly as written.
+  CHECK(tok.encode("the [MASK]<eos>").ids == std::vector<int>{4, 2, 3});
+  CHECK(tok.encode("cat<mask>sat").tokens == std::vector<std::string>{"cat", "<mask>", "sat"});
+  // Case matters for a special token ("<MASK>" is not in the vocabulary): read as its pieces.
+  CHECK(tok.encode("<MASK>").tokens == std::vector<std::string>{"<", "MASK", ">"});
+  // A vocabulary without them reads the pieces, as before.
+  const WordTokenizer plain({{"kind", "words"}, {"vocab", {"<unk>", "the", "<", ">", "mask"}}}, 5);
+  CHECK(plain.encode("the <mask>").ids == std::vector<int>{1, 2, 4, 3});
+}
+
 TEST_CASE("models: a text longer than the model reads is refused with the counts") {
   AttentionEncoder m(nlohmann::json(kDemoConfig).patch(nlohmann::json::array()));
   Rng rng(1);

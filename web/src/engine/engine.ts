@@ -11,6 +11,7 @@
 import { createEngineWorker } from './create-worker';
 import { takeEarlyWorker } from './early-worker';
 import type {
+  EngineErrorFields,
   Importance,
   Reply,
   Request,
@@ -22,9 +23,18 @@ import type {
 import type { ForwardRecord, ModelConfig, ModelInfo } from './records';
 import { missingWasmFeatures, type WasmFeature } from './wasm-features';
 
-/** The engine refused a request (bad input, bad model file) or could not run it. */
+/**
+ * The engine refused a request (bad input, bad model file) or could not run it. `fields`: the
+ * engine's code (and file, key) when it refused, for the page to say in its own words.
+ */
 export class EngineError extends Error {
   override name = 'EngineError';
+  constructor(
+    message: string,
+    readonly fields: EngineErrorFields = {},
+  ) {
+    super(message);
+  }
 }
 
 /** A forward that a newer forward replaced before it was computed. Not an error to show. */
@@ -392,7 +402,7 @@ export class EngineClient {
     if (!waiter) return;
     this.waiting.delete(reply.id);
     if (reply.ok) waiter.resolve(reply.result);
-    else waiter.reject(new EngineError(reply.error));
+    else waiter.reject(new EngineError(reply.error, { code: reply.code, file: reply.file, key: reply.key }));
   }
 
   private stop(message: string): void {

@@ -2,6 +2,7 @@
 // exactly one reply with that id; the worker also announces once whether the module started.
 
 import type { ForwardRecord, ModelInfo } from './records';
+import type { ErrorCode } from './wasm-types';
 
 export type Request =
   | { id: number; type: 'loadRandom'; config: string; seed: number }
@@ -52,10 +53,20 @@ export interface Importance {
   logP: number;
 }
 
+/**
+ * What the page decides by when the engine refuses (docs/engine-contract.md): the code, and for
+ * JSON text the file and the key given twice. The message (`error`) is only shown, never parsed.
+ */
+export interface EngineErrorFields {
+  code?: ErrorCode;
+  file?: string;
+  key?: string;
+}
+
 /** `crashed`: not a refusal but a trap inside the engine; the module is unusable from then on. */
 export type Reply =
   | { id: number; ok: true; result: Results[RequestType] }
-  | { id: number; ok: false; error: string; crashed?: boolean };
+  | ({ id: number; ok: false; error: string; crashed?: boolean } & EngineErrorFields);
 
 /** How often a starting worker says `loading`. */
 export const STARTING_EVERY_MS = 1_000;

@@ -6,7 +6,16 @@
  * the code and only shows the message.
  */
 export type ErrorCode =
-  'too_many_tokens' | 'config' | 'format' | 'load' | 'unsupported' | 'input' | 'no_model';
+  | 'too_many_tokens'
+  | 'config'
+  | 'format'
+  | 'json'
+  | 'duplicate_key'
+  | 'load'
+  | 'unsupported'
+  | 'intervention'
+  | 'input'
+  | 'no_model';
 
 /** Every Session call answers a plain object; errors never throw but come back as `ok: false`. */
 export interface Status {
@@ -15,6 +24,8 @@ export interface Status {
   error?: string; // with ok: false: a message a person can act on
   token_count?: number; // code "too_many_tokens": how many tokens the text has
   max_tokens?: number; // code "too_many_tokens": how many the model reads
+  file?: string; // codes "json", "duplicate_key": the file whose text it is ("config.json")
+  key?: string; // code "duplicate_key": the key given twice
 }
 
 export interface InfoResult extends Status {

@@ -4,7 +4,13 @@
 // worker (engine.ts), which frees everything the dead module held.
 
 import { toForwardRecord, toModelInfo, transferablesOf } from './convert';
-import { STARTING_EVERY_MS, type Announcement, type Reply, type Request } from './protocol';
+import {
+  STARTING_EVERY_MS,
+  type Announcement,
+  type EngineErrorFields,
+  type Reply,
+  type Request,
+} from './protocol';
 import type { Truncation } from './records';
 import type { AttnlabFactory, AttnlabModule, ForwardResult, Session, Status } from './wasm-types';
 import { wellFormed, wellFormedOrUndefined } from './well-formed';
@@ -147,6 +153,7 @@ class EngineHost {
         ok: false,
         error: messageOf(error),
         ...(crashed ? { crashed } : {}),
+        ...(error instanceof EngineError ? error.fields : {}),
       });
     }
   }
@@ -259,11 +266,20 @@ function tokenLimitOf(status: Status): { tokens: number; max: number } | null {
 }
 
 /** An error the engine reported itself (ok: false): the module is fine, the input was not. */
-class EngineError extends Error {}
+class EngineError extends Error {
+  constructor(readonly status: Status) {
+    super(status.error || 'the engine reported an error');
+  }
+  /** What the page decides by (docs/engine-contract.md): the code and the fields that go with it. */
+  get fields(): EngineErrorFields {
+    const { code, file, key } = this.status;
+    return { ...(code ? { code } : {}), ...(file ? { file } : {}), ...(key ? { key } : {}) };
+  }
+}
 
 function check(status: Status | null | undefined): void {
   if (!status || typeof status !== 'object') throw new Error('the engine gave no answer');
-  if (!status.ok) throw new EngineError(status.error || 'the engine reported an error');
+  if (!status.ok) throw new EngineError(status);
 }
 
 /** Deletes an Embind handle (class instance or registered vector) if that is what we were given. */

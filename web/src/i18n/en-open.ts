@@ -5,7 +5,8 @@
 
 export const enOpen = {
   button: 'Open your model…',
-  hint: 'A model folder (config.json, model.safetensors, card.json) or the .zip the training lab downloads. It stays on this device.',
+  folderButton: 'Open a model folder…',
+  hint: 'Its files (config.json, model.safetensors, card.json), the folder that holds them, or the .zip the training lab downloads; or drop them here. They stay on this device.',
   drop: 'Drop a model folder, its files or a .zip here',
   pill: 'Your model',
   opening: 'Opening “{{name}}”…',
@@ -49,6 +50,19 @@ export const enOpen = {
     'The code that reads a .zip could not be loaded ({{detail}}). Check the connection and try again, or open the folder’s three files instead of the .zip.',
   notText: '{{file}} is not UTF-8 text.',
   twoFolders: 'These files hold more than one model folder ({{folders}}): open one at a time.',
+  // Why the engine refused the folder, by the engine's code (open-model-control.ts engineRefusal).
+  engine: {
+    format:
+      'model.safetensors cannot be read: the file is cut short, damaged, or not a safetensors file. Copy it again or export the model again.',
+    json: '{{file}} is not valid JSON: a bracket, comma or quotation mark is missing or one too many. Was it edited by hand?',
+    duplicate_key:
+      '{{file}} gives “{{key}}” twice. Each setting must be given once, or nobody can tell which one the model was meant to have: delete one of them.',
+    config:
+      'config.json describes a model this page does not compute: a setting it does not know, or a value it does not accept.',
+    load: 'The weights in model.safetensors do not fit config.json: a tensor is missing, left over or of another size. Were the two files written for the same model?',
+    other: 'The engine could not open this model.',
+  },
+  technical: 'Technical detail (the engine’s message)',
 };
 
 export const enSeq2seqLocal = {

@@ -111,6 +111,9 @@ export const enTransformer = {
   guessesNoteTyped:
     'Each guess is one token of the vocabulary: a long word may be guessed by its first piece only. To get the sentence back, replace <mask> with a word in the text box.',
   typedMask: 'You typed <mask> here: the model reads it as the mask token.',
+  maskError: 'The model could not read this text, so there are no guesses: {{message}}',
+  maskUnread:
+    'The model read no <mask> token here, so it has nothing to guess: its tokenizer cut “<mask>” into other tokens, or the text was cut short before this word.',
   guessesNote:
     'A guess is one token of the vocabulary: a long word may be guessed by its first piece. Click the word again to unmask it.',
   nextTitle: 'Next-token guesses',

@@ -2,7 +2,8 @@
 
 export const zhCNOpen = {
   button: '打开你的模型……',
-  hint: '一个模型文件夹（config.json、model.safetensors、card.json），或训练实验室下载的 .zip。文件只留在这台设备上。',
+  folderButton: '打开模型文件夹……',
+  hint: '选择它的文件（config.json、model.safetensors、card.json）、装着它们的文件夹，或训练实验室下载的 .zip；也可以把它们拖到这里。文件只留在这台设备上。',
   drop: '把模型文件夹、它的文件或 .zip 拖到这里',
   pill: '你的模型',
   opening: '正在打开“{{name}}”……',
@@ -44,6 +45,17 @@ export const zhCNOpen = {
     '无法加载读取 .zip 的代码（{{detail}}）。请检查网络后重试，或不用 .zip，直接打开文件夹中的三个文件。',
   notText: '{{file}} 不是 UTF-8 文本。',
   twoFolders: '这些文件包含不止一个模型文件夹（{{folders}}）：请一次打开一个。',
+  engine: {
+    format:
+      '无法读取 model.safetensors：文件不完整、已损坏，或者不是 safetensors 文件。请重新复制这个文件，或重新导出模型。',
+    json: '{{file}} 不是有效的 JSON：少了或多了一个括号、逗号或引号。是不是手工改过？',
+    duplicate_key:
+      '{{file}} 把“{{key}}”写了两次。每个设置只能写一次，否则谁也说不清模型本该用哪一个：请删掉其中一个。',
+    config: 'config.json 描述的模型本页无法计算：其中有本页不认识的设置，或不接受的取值。',
+    load: 'model.safetensors 里的权重与 config.json 对不上：有张量缺失、多余或大小不对。这两个文件是为同一个模型写的吗？',
+    other: '引擎无法打开这个模型。',
+  },
+  technical: '技术细节（引擎的原始信息）',
 };
 
 export const zhCNSeq2seqLocal = {

@@ -109,6 +109,9 @@ export const zhCNTransformer: Strings['transformer'] = {
   guessesNoteTyped:
     '每个猜测是词表中的一个词元：长词可能只猜出第一个片段。要恢复原句，在文本框里把 <mask> 换成一个词。',
   typedMask: '你在这里输入了 <mask>：模型把它读作掩码词元。',
+  maskError: '模型读不了这段文字，所以没有猜测：{{message}}',
+  maskUnread:
+    '模型在这里没有读到 <mask> 词元，所以无从猜测：它的分词器把“<mask>”切成了别的词元，或者文字在这个词之前就被截断了。',
   guessesNote: '每个猜测是词表中的一个词元：长词可能只猜出第一个片段。再点一次这个词即可取消掩码。',
   nextTitle: '下一个词元的猜测',
   symbolsNote: '猜测显示时去掉了开头的空格；↵ 表示换行（⇥ 表示制表符）。',

@@ -27,7 +27,7 @@ import type { ModelFolder } from '../../engine/model-folder';
 import type { ModelInfo } from '../../engine/records';
 import type { RestartReason } from '../../engine/engine';
 import type { Message } from './messages';
-import { OpenModelController } from './open-model-control';
+import { OpenModelController, engineRefusal } from './open-model-control';
 import { AnswerHold } from './answer-hold';
 import { localCard } from './local-model';
 import {
@@ -118,7 +118,7 @@ export abstract class LessonElement<Key extends string, Loaded extends LessonMod
     await this.models.openLocal(name, folder);
     const local = this.models.local;
     if (local?.state.status === 'failed') {
-      this.opener.error = t('open.failed', { name, message: local.state.error });
+      this.opener.error = engineRefusal(name, local.state);
       this.closeLocal();
       return;
     }

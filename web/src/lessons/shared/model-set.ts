@@ -8,10 +8,12 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { servedModels, type LessonModels } from './models';
 import {
   CrossOriginWorkerError,
+  EngineError,
   UnsupportedBrowserError,
   type Restart,
   type RestartReason,
 } from '../../engine/engine';
+import type { EngineErrorFields } from '../../engine/protocol';
 import type { WasmFeature } from '../../engine/wasm-features';
 import { unsupportedText } from './unsupported-text';
 import type { DownloadProgress, ModelFolder } from '../../engine/model-folder';
@@ -36,7 +38,14 @@ export type LoadState<M> =
   /** `received` / `total`: how much of the weights has arrived (total null: not said). */
   | { status: 'loading'; received?: number; total?: number | null }
   | { status: 'ready'; model: M }
-  | { status: 'failed'; error: string; crossOrigin?: boolean; unsupported?: WasmFeature[] };
+  | {
+      status: 'failed';
+      error: string;
+      crossOrigin?: boolean;
+      unsupported?: WasmFeature[];
+      /** The engine's code (and file, key) when it refused the model, for the page's own words. */
+      engine?: EngineErrorFields;
+    };
 
 export interface ModelSetOptions<K extends string, M extends Disposable> {
   lesson: LessonModels<K>;
@@ -61,6 +70,7 @@ export const failedLoad = (error: unknown): FailedLoad => ({
   error: error instanceof UnsupportedBrowserError ? unsupportedText(error.missing) : errorText(error),
   ...(error instanceof CrossOriginWorkerError ? { crossOrigin: true } : {}),
   ...(error instanceof UnsupportedBrowserError ? { unsupported: error.missing } : {}),
+  ...(error instanceof EngineError && error.fields.code ? { engine: error.fields } : {}),
 });
 
 export class ModelSet<K extends string, M extends Disposable> implements ReactiveController {

@@ -13,6 +13,7 @@ import {
 } from 'lit';
 import { t } from '../../i18n';
 import type { ModelFolder } from '../../engine/model-folder';
+import type { FailedLoad } from './model-set';
 import {
   OpenModelError,
   openModelFiles,
@@ -32,11 +33,37 @@ export function openErrorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** What the opener says: plain words, and the engine's own message behind a disclosure. */
+export interface OpenError {
+  text: string;
+  /** The engine's message (its words, in English), shown only when the student opens it. */
+  detail?: string;
+}
+
+/** The codes the engine refuses a model folder with (docs/engine-contract.md), in plain words. */
+const ENGINE_CODES = ['format', 'json', 'duplicate_key', 'config', 'load'] as const;
+
+/**
+ * Why the engine refused the student's folder, decided by its code (never by its English text),
+ * in the page's language; the engine's message goes behind the disclosure. Without a code (the
+ * lesson's own refusal, say of another lesson's architecture) the message is already the page's.
+ */
+export function engineRefusal(name: string, failed: Pick<FailedLoad, 'error' | 'engine'>): OpenError {
+  const code = failed.engine?.code;
+  if (!code) return { text: t('open.failed', { name, message: failed.error }) };
+  const key = (ENGINE_CODES as readonly string[]).includes(code) ? code : 'other';
+  const message = t(`open.engine.${key}`, {
+    file: failed.engine?.file ?? 'config.json',
+    key: failed.engine?.key ?? '',
+  });
+  return { text: t('open.failed', { name, message }), detail: failed.error };
+}
+
 export class OpenModelController implements ReactiveController {
   /** Files are being dragged over the lesson. */
   dragging = false;
-  /** Why the last files were refused before loading (null: nothing refused). */
-  error: string | null = null;
+  /** Why the last files were refused (null: nothing refused). */
+  error: OpenError | null = null;
 
   constructor(
     private readonly host: ReactiveControllerHost & HTMLElement,
@@ -65,7 +92,7 @@ export class OpenModelController implements ReactiveController {
       const { name, folder } = await openModelFiles(picked);
       await this.options.open(name, folder);
     } catch (error) {
-      this.error = openErrorText(error);
+      this.error = { text: openErrorText(error) };
       this.host.requestUpdate();
     }
   }
@@ -94,7 +121,7 @@ export class OpenModelController implements ReactiveController {
     void pickedFromDrop(data).then(
       (picked) => this.openFiles(picked),
       (error: unknown) => {
-        this.error = openErrorText(error);
+        this.error = { text: openErrorText(error) };
         this.host.requestUpdate();
       },
     );
@@ -107,7 +134,11 @@ export class OpenModelController implements ReactiveController {
     void this.openFiles(picked);
   };
 
-  /** The button (a label for the hidden picker, so keyboard and touch reach it) and the drop hint. */
+  /**
+   * Two buttons (labels for hidden pickers, so keyboard and touch reach them): the folder's files or
+   * a .zip, and a whole folder (webkitdirectory: every browser that runs the engine has it), then
+   * the drop hint.
+   */
   render(): TemplateResult {
     return html`<div class="open-model" data-dragging=${this.dragging ? 'true' : 'false'}>
       <label class="open-button">
@@ -120,10 +151,28 @@ export class OpenModelController implements ReactiveController {
         />
         <span>${t('open.button')}</span>
       </label>
+      <label class="open-button">
+        <input type="file" class="open-folder" webkitdirectory @change=${this.onPick} />
+        <span>${t('open.folderButton')}</span>
+      </label>
       <span class="open-hint">${this.dragging ? t('open.drop') : t('open.hint')}</span>
-      ${this.error ? html`<p class="open-error" role="alert">${this.error}</p>` : nothing}
+      ${this.error ? renderOpenError(this.error) : nothing}
     </div>`;
   }
+}
+
+function renderOpenError(error: OpenError): TemplateResult {
+  return html`<div class="open-error" role="alert">
+    <p>${error.text}</p>
+    ${
+      error.detail
+        ? html`<details class="open-detail">
+            <summary>${t('open.technical')}</summary>
+            <code>${error.detail}</code>
+          </details>`
+        : nothing
+    }
+  </div>`;
 }
 
 export const openModelStyles = css`
@@ -156,7 +205,8 @@ export const openModelStyles = css`
     outline: 2px solid var(--attn-accent, #1f5fa8);
     outline-offset: 2px;
   }
-  .open-input {
+  .open-input,
+  .open-folder {
     position: absolute;
     inset: 0;
     opacity: 0;
@@ -186,5 +236,22 @@ export const openModelStyles = css`
     flex-basis: 100%;
     margin: 0;
     color: #9a3412;
+  }
+  .open-error p {
+    margin: 0;
+  }
+  .open-detail {
+    margin-top: 0.2rem;
+    color: var(--attn-muted, #4b5563);
+  }
+  .open-detail summary {
+    cursor: pointer;
+    min-height: 24px;
+  }
+  .open-detail code {
+    display: block;
+    overflow-wrap: anywhere;
+    white-space: pre-wrap;
+    font-size: 0.8rem;
   }
 `;

@@ -119,10 +119,27 @@ export function renderMask(el: TransformerElement): TemplateResult | typeof noth
             <p class="note">${t(masked ? 'transformer.guessesNote' : 'transformer.guessesNoteTyped')}</p>
             <p class="note" data-key="symbols">${t('transformer.symbolsNote')}</p>`
         : masked || typed
-          ? html`<p class="note" role="status">${t('transformer.computing')}</p>`
+          ? maskWaiting(el, record, maskAt)
           : html`<p class="note" data-key="mask-hint">${t('transformer.maskHint')}</p>`
     }
   </section>`;
+}
+
+/**
+ * No guesses to show for the masked word: the engine's answer is on its way, or it came and there
+ * is nothing to guess from, said as such: an error the engine returned (an unknown word in a
+ * vocabulary without <unk>, say), or an answer without a mask token at the masked word.
+ */
+function maskWaiting(el: TransformerElement, record: ForwardRecord | null, maskAt: number | undefined) {
+  if (el.runError)
+    return html`<p class="note failed" role="alert" data-key="mask-error">
+      ${t('transformer.maskError', { message: el.runError })}
+    </p>`;
+  if (record && !el.busy && maskAt === undefined)
+    return html`<p class="note failed" role="alert" data-key="mask-unread">
+      ${t('transformer.maskUnread')}
+    </p>`;
+  return html`<p class="note" role="status">${t('transformer.computing')}</p>`;
 }
 
 // ---- Positions --------------------------------------------------------------------------------

@@ -34,6 +34,9 @@ export const transformerStyles = css`
     color: var(--attn-muted, #5b6678);
     overflow-wrap: anywhere;
   }
+  .note.failed {
+    color: #9a3412;
+  }
   .check {
     margin: 0.35rem 0;
     padding: 0.3rem 0.6rem;
