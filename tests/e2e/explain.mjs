@@ -118,13 +118,55 @@ test('lesson 3: the chosen head and word, in Chinese', async () => {
   assert.ok(got.rows > 3);
   assert.ok(got.distance !== null || got.seedsUnavailable, 'the seeds part says what it is');
   if (got.distance !== null) {
-    assert.deepEqual(got.seedCaptions, [`种子 ${seedOf('tf-mlm')}`, `种子 ${seedOf('tf-mlm-seed2')}`]);
+    // Each map named by its seed, then its head (heads are matched: explain-controller.ts seedPartner).
+    assert.deepEqual(got.seedCaptions, [
+      `种子 ${seedOf('tf-mlm')} · 第 1 层，头 1`,
+      `种子 ${seedOf('tf-mlm-seed2')} · 第 1 层，头 1`,
+    ]);
   }
   assert.match(got.importanceText, /斯皮尔曼|少于 3 个词/);
   await scrollIntoRenderedView(page, root.locator('details.explain-section'));
   await root
     .locator('details.explain-section')
     .screenshot({ path: path.join(ARTIFACTS, 'explain-transformer-zh.png') });
+  await page.close();
+});
+
+test('lesson 3: the two seeds’ heads are matched before they are compared (head numbers are arbitrary)', async () => {
+  // The first view's link opens layer 2, head 1: the masked LM's previous-token head.
+  const page = await session.newPage();
+  await page.goto(`${session.origin}/?embed=transformer&transformer.layer=2&transformer.head=1`);
+  const root = page.locator('attnlab-transformer');
+  await page.waitForFunction(() =>
+    document
+      .querySelector('attnlab-transformer')
+      .shadowRoot?.querySelector('.view svg, .view attnlab-attention-map'),
+  );
+  await root.locator('details.explain-section > summary').click();
+  await parts(page, 'attnlab-transformer');
+  const seeds = await root.locator('[data-part="seeds"]').evaluate((part) => {
+    const matched = part.querySelector('[data-match]');
+    return {
+      distance: Number(part.querySelector('[data-distance]')?.dataset.distance),
+      byNumber: matched ? Number(matched.dataset.byNumber) : null,
+      match: matched ? Number(matched.dataset.match) : null,
+      pairs: matched?.dataset.pairs ?? null,
+      text: part.textContent.replace(/[\u2066-\u2069]/g, '').replace(/\s+/g, ' '),
+      captions: [...part.querySelectorAll('figcaption')].map((e) => e.textContent.trim()),
+    };
+  });
+  console.log(`# lesson 3, L2H1 against the other seed: ${JSON.stringify(seeds)}`);
+  // The other seed learned this head's pattern in its head 2 (a previous-token head in both runs).
+  assert.equal(seeds.match, 2, 'layer 2, head 1 is matched with the other seed’s head 2');
+  assert.equal(seeds.pairs, '1-2 2-1');
+  assert.ok(seeds.distance < seeds.byNumber, `matched ${seeds.distance} < by number ${seeds.byNumber}`);
+  assert.ok(seeds.distance < 0.3, `the matching head differs by ${seeds.distance}`);
+  assert.match(seeds.text, /Head numbers are arbitrary/);
+  assert.match(seeds.captions[1], /layer 2, head 2/);
+  await scrollIntoRenderedView(page, root.locator('[data-part="seeds"]'));
+  await root
+    .locator('[data-part="seeds"]')
+    .screenshot({ path: path.join(ARTIFACTS, 'explain-heads-matched.png') });
   await page.close();
 });
 

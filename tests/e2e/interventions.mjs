@@ -146,6 +146,15 @@ test('lesson 1: uniform attention spreads every row evenly; the keyboard pins a 
   assert.equal(await bar(page, 'seq2seq').getAttribute('data-edits'), 'uniform');
   const row = await rowWeights(page, 'seq2seq', 2);
   for (const w of row) assert.ok(Math.abs(w - 1 / row.length) < 1e-6, `uniform weight ${w}`);
+  // Weights are coloured on one fixed 0-1 scale (issue 52 A1): an even spread is pale, near the
+  // light end, not the darkest blue of a scale that ends at the map's own largest weight.
+  const fills = await map(page, 'seq2seq')
+    .locator('rect[data-weight]')
+    .evaluateAll((rects) => rects.map((r) => r.getAttribute('fill')));
+  for (const fill of fills) {
+    const [r, g, b] = fill.match(/\d+/g).map(Number);
+    assert.ok((r + g + b) / 3 > 190, `a uniform cell is pale: ${fill}`);
+  }
   const rows = await map(page, 'seq2seq').evaluate((m) => m.map.rows);
   assert.equal(await at(page, 'seq2seq', 'rect.edited-row').count(), rows);
   await at(page, 'seq2seq', '.intervene [data-switch="uniform"]').click();

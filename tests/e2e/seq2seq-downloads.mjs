@@ -94,6 +94,10 @@ test('Seq2Seq lesson: the map downloads as PNG, SVG, CSV and JSON, and each file
   assert.ok(drawn.gradient >= 2, 'the colour scale is in the file');
   assert.equal(drawn.ticks.length, 3, `the range is labelled: ${drawn.ticks}`);
   assert.equal(Number(drawn.ticks[0]), 0);
+  // The file's scale is the screen's (issue 52 A1): weights 0 to 1, as the legend on the page.
+  const screenTicks = await mapEl.locator('svg.legend-bar g.axis text').allTextContents();
+  assert.deepEqual(drawn.ticks, screenTicks);
+  assert.deepEqual(drawn.ticks, ['0.00', '0.50', '1.00']);
   assert.equal(drawn.labels, m);
   assert.equal(drawn.outside, 0, 'no column label is cut off');
   const png = (await fetchDownload('png')).bytes;

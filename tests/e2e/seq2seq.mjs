@@ -365,9 +365,42 @@ test('Seq2Seq lesson: side by side, with the difference of the two maps', async 
     const sum = diff.slice(6 * r, 6 * r + 6).reduce((a, b) => a + b, 0);
     assert.ok(Math.abs(sum) < 1e-3, `difference row ${r} sums to ${sum}`);
   }
+  // One colour scale for both maps (issue 52 A1): their legends read the same range, 0 to 1, for
+  // this sentence and for the default one, whose two maps' largest weights differ.
+  assert.deepEqual(await compareLegends(page), { additive: SCALE_TICKS, dot: SCALE_TICKS });
+  await seq(page, 'textarea').fill(SEQ2SEQ_DEFAULT);
+  await settledTranslation(page);
+  await page.waitForFunction(
+    (n) => {
+      const root = document.querySelector('attnlab-seq2seq').shadowRoot;
+      const maps = [...root.querySelectorAll('.compare-panel[data-variant] attnlab-attention-map')];
+      return (
+        maps.length === 2 && maps.every((m) => m.map?.cols === n && m.shadowRoot.querySelector('g.axis text'))
+      );
+    },
+    SEQ2SEQ_DEFAULT.split(' ').length,
+    { timeout: 30_000 },
+  );
+  assert.deepEqual(await compareLegends(page), { additive: SCALE_TICKS, dot: SCALE_TICKS });
   await seqSection(page).screenshot({ path: path.join(artifacts, 'seq2seq-compare-1280.png') });
   await page.close();
 });
+
+/** The ticks of the weight scale every map's legend shows. */
+const SCALE_TICKS = ['0.00', '0.50', '1.00'];
+
+/** The legend ticks of the two side-by-side maps, by variant. */
+const compareLegends = (page) =>
+  page.evaluate(() => {
+    const root = document.querySelector('attnlab-seq2seq').shadowRoot;
+    const ticks = (variant) =>
+      [
+        ...root
+          .querySelector(`.compare-panel[data-variant="${variant}"] attnlab-attention-map`)
+          .shadowRoot.querySelectorAll('svg.legend-bar g.axis text'),
+      ].map((t) => t.textContent);
+    return { additive: ticks('additive'), dot: ticks('dot') };
+  });
 
 test('Seq2Seq lesson at 375 px: fits the width, Chinese strings', async () => {
   const page = await openLesson({ width: 375, height: 812, app: true }); // the app page's language toggle

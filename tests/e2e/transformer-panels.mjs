@@ -207,12 +207,13 @@ test('a sigmoid head view whose lines all weigh almost 0 says so instead of look
   await page.close();
 });
 
-test('sigmoid model: the thumbnails share one colour scale with a legend, and the tooltip names the sigmoid', async (t) => {
+test('sigmoid model: the thumbnails share the large map’s colour scale, 0 to 1, and the tooltip names the sigmoid', async (t) => {
   if (!servedModels().includes('sigmoid')) return t.skip('no sigmoid model served');
   const page = await openLesson();
   await lesson(page, '.models [data-model="sigmoid"]').click();
   await settled(page);
   await chooseView(page, 'model');
+  await lesson(page, '.view attnlab-attention-map rect[data-weight]').first().waitFor();
   const seen = await page.evaluate(() => {
     const root =
       document.querySelector('attnlab-transformer')?.shadowRoot ?? document.createDocumentFragment();
@@ -222,16 +223,30 @@ test('sigmoid model: the thumbnails share one colour scale with a legend, and th
       for (const r of rects) if (Number(r.dataset.weight) > Number(top.dataset.weight)) top = r;
       return { max: Number(top.dataset.weight), fill: top.getAttribute('fill') };
     });
+    const fills = (cells) =>
+      Object.fromEntries(
+        [...cells].map((r) => [`${r.dataset.row},${r.dataset.col}`, r.getAttribute('fill')]),
+      );
+    const big = root.querySelector('.view attnlab-attention-map').shadowRoot;
     const legend = root.querySelector('[data-key="thumb-legend"]');
-    return { thumbs, legendMax: Number(legend?.dataset.max), legend: legend?.textContent ?? '' };
+    return {
+      thumbs,
+      chosen: fills(root.querySelectorAll('.thumb[aria-pressed="true"] rect[data-weight]')),
+      large: fills(big.querySelectorAll('g.cells rect[data-weight]')),
+      largeTicks: [...big.querySelectorAll('svg.legend-bar g.axis text')].map((x) => x.textContent),
+      legendMax: Number(legend?.dataset.max),
+      legend: legend?.textContent ?? '',
+    };
   });
+  // One scale for every map of the lesson (issue 52 A1): the small maps' legend runs 0 to 1 as the
+  // large map's does, and the chosen small map has exactly the large map's colours, cell by cell.
+  assert.equal(seen.legendMax, 1, "the small maps' scale ends at 1");
+  assert.deepEqual(seen.largeTicks, ['0.00', '0.50', '1.00']);
+  assert.match(seen.legend, /0.*1/);
+  assert.ok(Object.keys(seen.chosen).length > 0);
+  assert.deepEqual(seen.chosen, seen.large, 'the chosen small map is coloured as the large map');
   const maxes = seen.thumbs.map((x) => x.max);
   const overall = Math.max(...maxes);
-  assert.ok(
-    Math.abs(seen.legendMax - overall) < 1e-6,
-    `the legend's range is the largest weight (${seen.legendMax})`,
-  );
-  assert.match(seen.legend, /0.*\d/);
   const weakest = seen.thumbs[maxes.indexOf(Math.min(...maxes))];
   const strongest = seen.thumbs[maxes.indexOf(overall)];
   if (weakest.max < overall / 2)

@@ -14,6 +14,7 @@ import {
   type ExplainEngine,
   type ExplainRequest,
 } from '../../web/src/lessons/shared/explain-controller';
+import type { SeedsPart } from '../../web/src/lessons/shared/explain-panel';
 import type { ForwardRecord } from '../../web/src/engine/records';
 
 class Host implements ReactiveControllerHost {
@@ -115,6 +116,59 @@ describe('ExplainController', () => {
     await settle();
     expect(c.parts.uniform).toEqual({ unavailable: 'row 9 is outside 0..3' });
     expect(c.parts.importance).toEqual({ unavailable: 'no input embedding' });
+  });
+});
+
+describe('two seeds of a model with several heads', () => {
+  // Layer 1 has two heads; the other seed learned the same two patterns with their numbers swapped.
+  const head = (h: number, weights: number[]) => ({
+    name: `layer 1 head ${h + 1}`,
+    layer: 0,
+    head: h,
+    rows: 2,
+    cols: 2,
+    rowLabels: ['a', 'b'],
+    colLabels: ['a', 'b'],
+    scores: new Float32Array(4),
+    weights: Float32Array.from(weights),
+    editedRows: [],
+  });
+  const previous = [1, 0, 0.9, 0.1]; // each row reads "a"
+  const itself = [1, 0, 0.05, 0.95]; // each row reads itself
+  const twoHeads = (first: number[], second: number[]): ForwardRecord =>
+    ({
+      tokens: ['a', 'b'],
+      outputTokens: ['a'],
+      maps: [head(0, first), head(1, second)],
+      tensors: [{ name: 'logits', rows: 2, cols: 2, data: Float32Array.from([1, 0, 1, 0]) }],
+    }) as unknown as ForwardRecord;
+
+  it('compares the chosen head with the head it matches, not the head of the same number', async () => {
+    const mine = twoHeads(previous, itself);
+    const theirs = twoHeads([1, 0, 0.1, 0.9], [1, 0, 0.85, 0.15]); // head 2 reads "a", head 1 itself
+    const engine: ExplainEngine = {
+      forward: async () => mine,
+      importance: async () => ({ perToken: [0.1, 0.2], logP: 0 }),
+    };
+    const seed: ExplainEngine = { ...engine, forward: async () => theirs };
+    const c = new ExplainController(new Host());
+    c.update({
+      ...request(engine, seed, 'a b'),
+      record: mine,
+      mapIndex: 0,
+      matchHeads: true,
+    });
+    await settle();
+    const seeds = c.parts.seeds as SeedsPart;
+    // By number: row 2 differs by |0.9 - 0.1| = 0.8, mean 0.4. Matched with head 2: 0.05 / 2 = 0.025.
+    expect(seeds.second.map.head).toBe(1);
+    expect(seeds.distance).toBeCloseTo(0.025, 6);
+    expect(seeds.matching).toMatchObject({ layer: 0, head: 0, match: 1 });
+    expect(seeds.matching!.pairs).toEqual([
+      [0, 1],
+      [1, 0],
+    ]);
+    expect(seeds.matching!.byNumber).toBeCloseTo(0.4, 6);
   });
 });
 

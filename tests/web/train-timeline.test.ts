@@ -13,6 +13,7 @@ import {
   addSnapshot,
   downsample,
   exampleMap,
+  goldHitCounts,
   goldHits,
   lossCurve,
   metricCurves,
@@ -172,6 +173,53 @@ describe('the example map', () => {
     expect(goldHits(second.map, second.gold)).toBe(1);
     expect(goldHits(exampleMap(mirror, 0)!.map, second.gold)).toBe(0);
     expect(exampleMap(mirror, 7)!.map.head).toBe(0); // a map the record lacks: the first
+  });
+
+  it('divides by the rows with a gold cell, not by gold cells (sort: every copy of a symbol is gold)', () => {
+    // sort of "b a b a" -> "a a b b": each target reads either copy of its symbol, so the 4 rows
+    // have 8 gold cells. Rows 0 and 2 put their strongest weight on a copy, rows 1 and 3 do not:
+    // 2 of 4 rows (0.5), where dividing by gold cells would say 2 of 8.
+    const w = [
+      [0.1, 0.7, 0.1, 0.1], // a: on source 1, an "a"
+      [0.7, 0.1, 0.1, 0.1], // a: on source 0, a "b"
+      [0.1, 0.1, 0.7, 0.1], // b: on source 2, a "b"
+      [0.1, 0.7, 0.1, 0.1], // b: on source 1, an "a"
+      [0.25, 0.25, 0.25, 0.25], // <eos>: no gold cell
+    ];
+    const sort: LabExample = {
+      index: 0,
+      source: ['b', 'a', 'b', 'a'],
+      target: ['a', 'a', 'b', 'b'],
+      gold: [
+        [0, 2],
+        [0, 3],
+        [1, 0],
+        [1, 1],
+        [2, 2],
+        [2, 3],
+        [3, 0],
+        [3, 1],
+      ],
+      record: {
+        maps: [
+          {
+            name: 'm',
+            layer: 0,
+            head: 0,
+            rows: 5,
+            cols: 4,
+            rowLabels: ['a', 'a', 'b', 'b', '<eos>'],
+            colLabels: [],
+            scores: new Float32Array(w.flat()),
+            weights: new Float32Array(w.flat()),
+          },
+        ],
+      } as unknown as LabExample['record'],
+    };
+    const shown = exampleMap(sort)!;
+    expect(shown.gold).toHaveLength(8);
+    expect(goldHits(shown.map, shown.gold)).toBe(0.5);
+    expect(goldHitCounts(shown.map, shown.gold)).toEqual({ hit: 2, rows: 4 });
   });
 });
 

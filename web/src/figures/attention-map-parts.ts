@@ -1,16 +1,19 @@
-// Pieces of the attention map that need no element: its colour scales, the legend (a d3 axis under
-// a gradient), the printed weights, the labels, outlined cells (marks), the canvas of a large map,
-// and the table screen readers get instead of the SVG.
+// Pieces of the attention map that need no element: the legend of its colour scale (the scale
+// itself is weight-scale.ts: one for every figure), a d3 axis under a gradient; the printed
+// weights, the labels, outlined cells (marks), the canvas of a large map, and the table screen
+// readers get instead of the SVG.
 
 import { html, type TemplateResult } from 'lit';
-import { axisBottom, interpolateBlues, interpolatePuOr, range, scaleLinear, select } from 'd3';
+import { axisBottom, range, scaleLinear, select } from 'd3';
 import { paintCanvas } from './palette';
 import { keepAttr, keepText } from './keep-dom';
 import type { CellGrid } from './heat-cells';
 export { keepAttr, keepText } from './keep-dom';
 import { formatInteger, t } from '../i18n';
 import { MAX_SVG_TOKENS, type MapLayout } from './attention-map-layout';
-import { maxValue, topKInRow, weightsOf, type AttentionMap } from '../engine/records';
+import { topKInRow, weightsOf, type AttentionMap } from '../engine/records';
+import type { ColorScale } from './weight-scale';
+export { colorScale, type ColorScale } from './weight-scale';
 
 const FULL_TABLE_MAX = 60; // tokens: beyond this the hidden table lists each row's top weights
 const TOP_K = 5;
@@ -18,33 +21,6 @@ const TOP_K = 5;
 export const formatWeight = (w: number) => w.toFixed(3);
 /** A token as a screen reader says it: a token of spaces has no text of its own. */
 const spokenLabel = (label: string) => (label.trim() === '' ? t('map.spaceToken') : label);
-
-/** Colour-blind-safe sequential scale, light (0) to dark (largest weight of the map). */
-const SEQUENTIAL = interpolateBlues;
-/** Colour-blind-safe diverging scale for signed maps (a difference of two maps): purple < 0 < orange. */
-const DIVERGING = interpolatePuOr;
-
-/**
- * The colour scale of a map as a function of t in [0, 1], and where a value v sits on it. A
- * weight map runs from 0 to its largest weight; a signed map runs symmetrically from -max|v| to +max|v|.
- */
-export interface ColorScale {
-  interpolate: (t: number) => string;
-  position: (v: number) => number; // in [0, 1]
-  lo: number;
-  hi: number;
-}
-
-export function colorScale(weights: Float32Array, diverging: boolean): ColorScale {
-  if (!diverging) {
-    const max = maxValue(weights) || 1;
-    return { interpolate: SEQUENTIAL, position: (v) => v / max, lo: 0, hi: max };
-  }
-  let max = 0;
-  for (const v of weights) if (Number.isFinite(v)) max = Math.max(max, Math.abs(v));
-  max = max || 1;
-  return { interpolate: DIVERGING, position: (v) => (v / max + 1) / 2, lo: -max, hi: max };
-}
 
 export function drawLegend(el: SVGSVGElement | null, color: ColorScale): void {
   if (!el) return;

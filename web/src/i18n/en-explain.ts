@@ -12,6 +12,13 @@ export const enExplain = {
   seedsText:
     'Same data, same recipe, another random start. The two maps differ by {{distance}} on average (half the summed difference of each row: 0% the same, 100% no overlap). Attention that differs while the output agrees is not the only story the model could tell.',
   seedsMissing: 'No second seed of this model is shipped.',
+  seedsMatched:
+    'Head numbers are arbitrary: a model trained from another seed may learn the same pattern in another head. So the heads of layer {{layer}} are paired first, by the pairing whose maps differ least in total: {{pairs}}. Head {{head}} is compared with the other seed’s head {{match}}; set against its head {{head}} (the same number) the maps would differ by {{byNumber}}.',
+  seedsPair: 'head {{mine}} ↔ head {{theirs}} ({{distance}})',
+  seedsTooManyHeads:
+    'Head numbers are arbitrary, but layer {{layer}} has more than {{max}} heads, too many to pair exactly: its heads are compared by number, which may set unrelated heads against each other.',
+  listSeparator: ', ',
+  seedMap: '{{seed}} · layer {{layer}}, head {{head}}',
   importanceTitle: 'Attention against the gradient',
   importanceText:
     'For “{{word}}”: how strongly each input word is read (attention) against how much scaling its vector would change log p(“{{word}}”) (|gradient × input|). Spearman’s rank correlation: {{rho}} (1 the same order, 0 unrelated, −1 reversed).',

@@ -68,7 +68,8 @@ export const enLstmn = {
   splitsLabel_other:
     'The tokenizer split {{count}} words into pieces (a word’s weight is the sum of its pieces’):',
   keyCurrent: 'Red: the word being read.',
-  keyBlue: 'Blue: how much attention it pays to each word read so far, itself included.',
+  keyBlue:
+    'Blue: the attention it pays to each word read so far (itself included), on a fixed scale from 0 to 1, lighter than the map’s so the words stay legible.',
   keyPlain: 'Each row is what the model has read so far; red is the word being read.',
   rowAria: 'Step {{step}}: reading “{{word}}”',
   chipTitle: '{{word}}: α = {{weight}}',

@@ -114,7 +114,7 @@ export const enTrain = {
         'Exact match: every position outputs its partner’s symbol. Alignment error: positions whose strongest weight is not on their partner, in the head nearest the correct alignment (the best of every layer and head; lower is better).',
     },
   },
-  goldHits: 'Strongest weight on the correct cell in {{hits}} of the rows.',
+  goldHits: 'Strongest weight on a correct cell in {{hit}} of the {{rows}} rows that have one ({{hits}}).',
   download: 'Download the model (.zip)',
   openInLesson: 'Show it in lesson {{n}}',
   downloadHint:

@@ -53,7 +53,7 @@ export const enTransformer = {
   modelViewNote:
     'One small map per layer (rows) and head (columns). In each map, row i is what token i reads. Pick one to see it large.',
   thumbAria: 'Layer {{layer}}, head {{head}}: show this map large',
-  thumbLegend: 'One colour scale for every small map, from 0 to the largest weight of them all:',
+  thumbLegend: 'The small maps use the colour scale of every map on the page, weight 0 to 1:',
   thumbCanvas: '{{n}} tokens: the small maps are drawn as pixels; the large map below reads every cell.',
   rowsAxis: 'Rows: the token that reads (query)',
   colsAxis: 'Columns: the token being read (key)',

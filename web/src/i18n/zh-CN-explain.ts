@@ -12,6 +12,13 @@ export const zhCNExplain = {
   seedsText:
     '同样的数据、同样的训练方法，只换了随机起点。两张图平均相差 {{distance}}（每行差值之和的一半：0% 完全相同，100% 毫无重叠）。输出一致而注意力不同，说明注意力并不是模型唯一可能的“解释”。',
   seedsMissing: '这个模型没有附带第二个种子的版本。',
+  seedsMatched:
+    '头的编号是任意的：用另一个种子训练的模型可能在另一个头里学到同样的模式。所以先把第 {{layer}} 层的头两两配对，取各对注意力图总差别最小的配对：{{pairs}}。头 {{head}} 与另一个种子的头 {{match}} 比较；若与编号相同的头 {{head}} 比较，两张图相差 {{byNumber}}。',
+  seedsPair: '头 {{mine}} ↔ 头 {{theirs}}（{{distance}}）',
+  seedsTooManyHeads:
+    '头的编号是任意的，但第 {{layer}} 层的头多于 {{max}} 个，无法精确配对：这里按编号比较，可能把不相关的头放在一起比。',
+  listSeparator: '；',
+  seedMap: '{{seed}} · 第 {{layer}} 层，头 {{head}}',
   importanceTitle: '注意力与梯度对比',
   importanceText:
     '对“{{word}}”：每个输入词被读的程度（注意力）与缩放它的向量会让 log p(“{{word}}”) 改变多少（|梯度 × 输入|）。斯皮尔曼等级相关：{{rho}}（1 顺序相同，0 无关，−1 相反）。',

@@ -116,7 +116,7 @@ export const zhCNTrain: Strings['train'] = {
         '完全匹配率：每个位置都输出了对应位置的符号。对齐错误：在最接近正确对齐的那个头里（所有层和头中最好的一个），最大注意力权重不在对应位置上的位置所占比例（越低越好）。',
     },
   },
-  goldHits: '{{hits}} 的行把最大权重放在正确的格子上。',
+  goldHits: '有正确格子的 {{rows}} 行中，{{hit}} 行（{{hits}}）把最大权重放在正确的格子上。',
   download: '下载模型（.zip）',
   openInLesson: '在第 {{n}} 课中查看',
   downloadHint:

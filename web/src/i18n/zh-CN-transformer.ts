@@ -59,7 +59,7 @@ export const zhCNTransformer: Strings['transformer'] = {
   headTop: '头 {{head}} 读得最多的是：{{list}}',
   modelViewNote: '每一层（行）每个头（列）一张小图。每张图中第 i 行是第 i 个词元读的内容。点一张看大图。',
   thumbAria: '第 {{layer}} 层，头 {{head}}：放大这张图',
-  thumbLegend: '所有小图共用一个颜色刻度，从 0 到它们中最大的权重：',
+  thumbLegend: '小图与页面上每张注意力图使用同一个颜色刻度，权重从 0 到 1：',
   thumbCanvas: '{{n}} 个词元：小图按像素绘制；下面的大图可以读出每个格子。',
   bigMapTitle: '第 {{layer}} 层，头 {{head}}',
   rowsAxis: '行：正在读的词元（查询）',

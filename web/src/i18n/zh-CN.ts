@@ -229,7 +229,8 @@ export const zhCN: Strings = {
     splitsLabel_one: '分词器把 {{count}} 个词切成了片段（一个词的权重是它各片段权重之和）：',
     splitsLabel_other: '分词器把 {{count}} 个词切成了片段（一个词的权重是它各片段权重之和）：',
     keyCurrent: '红色：正在读的词。',
-    keyBlue: '蓝色：它对目前读过的每个词（包括自己）付出多少注意力。',
+    keyBlue:
+      '蓝色：它对目前读过的每个词（包括自己）付出的注意力，刻度固定为 0 到 1，比注意力图的蓝色浅，以便看清文字。',
     keyPlain: '每一行是模型目前读过的内容；红色是正在读的词。',
     rowAria: '第 {{step}} 步：读“{{word}}”',
     chipTitle: '{{word}}：α = {{weight}}',

@@ -190,11 +190,4 @@ export const controlsStyles = css`
     color: #c92a2a;
     font-weight: 700;
   }
-  .swatch.blue {
-    background: rgba(31, 95, 168, 0.85);
-  }
-  .swatch.blue.light {
-    margin-left: -0.25rem;
-    background: rgba(31, 95, 168, 0.25);
-  }
 `;

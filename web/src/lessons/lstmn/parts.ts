@@ -134,8 +134,12 @@ export const formatWeight = (w: number) => w.toFixed(4);
 export const formatSelfWeight = (w: number) => w.toFixed(2);
 export const formatValue = (v: number) => (Number.isFinite(v) ? v.toFixed(4) : String(v));
 
-/** Blue shading of an attention weight (0..1): the lesson's accent colour at opacity alpha. */
-// At most 50% of the accent blue, so dark text stays at WCAG AA contrast on every shade.
+/**
+ * Blue shading of an attention weight (0..1) behind a word: the lesson's accent colour at opacity
+ * alpha / 2, on a fixed scale (weight 0 clear, 1 the darkest), as every map is (figures/weight-scale.ts).
+ * At most 50% of the accent blue, so dark text stays at WCAG AA contrast on every shade: lighter
+ * than the map's palette, which the reading figure's key says and draws.
+ */
 export const shade = (alpha: number) =>
   `rgba(31, 95, 168, ${(0.5 * Math.max(0, Math.min(1, alpha))).toFixed(3)})`;
 

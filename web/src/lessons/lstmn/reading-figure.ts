@@ -233,9 +233,11 @@ export function renderReadingFigure(
           ? html`<span class="key"
                 ><span class="swatch cur" aria-hidden="true">w</span>${t('lstmn.keyCurrent')}</span
               >
-              <span class="key"
-                ><span class="swatch blue" aria-hidden="true"></span
-                ><span class="swatch blue light" aria-hidden="true"></span>${t('lstmn.keyBlue')}</span
+              <span class="key" data-key="chip-scale"
+                ><span class="chip-scale" aria-hidden="true"
+                  ><span>0</span><span class="ramp" style="background:${CHIP_RAMP}"></span
+                  ><span>1</span></span
+                >${t('lstmn.keyBlue')}</span
               >`
           : t('lstmn.keyPlain')
       }
@@ -247,7 +249,24 @@ export function renderReadingFigure(
   `;
 }
 
+/** The chips' scale as the key draws it: `shade` from weight 0 (clear) to 1. */
+const CHIP_RAMP = `linear-gradient(to right, ${[0, 0.25, 0.5, 0.75, 1].map((w) => shade(w)).join(', ')})`;
+
 export const readingFigureStyles = css`
+  .chip-scale {
+    display: inline-flex;
+    align-items: center;
+    gap: 0.3rem;
+    flex: none;
+    font-size: 0.8rem;
+    font-variant-numeric: tabular-nums;
+  }
+  .chip-scale .ramp {
+    display: inline-block;
+    width: 4rem;
+    height: 0.7rem;
+    border: 1px solid #c8d1de;
+  }
   .reading-grid {
     display: grid;
     grid-template-columns: minmax(0, 1fr) minmax(13rem, 17rem);

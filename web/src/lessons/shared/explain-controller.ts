@@ -9,8 +9,8 @@ import type { Importance } from '../../engine/protocol';
 import { interventionJson } from '../../engine/intervention';
 import { findTensor, type AttentionMap, type ForwardRecord } from '../../engine/records';
 import { t } from '../../i18n';
-import { argmax, meanRowDistance, softmax, spearman, totalVariation } from './explain';
-import type { ExplainParts } from './explain-panel';
+import { argmax, matchHeads, meanRowDistance, softmax, spearman, totalVariation } from './explain';
+import type { ExplainParts, HeadMatching } from './explain-panel';
 
 /** What the controller needs of an engine (EngineClient, or a fake in tests). */
 export interface ExplainEngine {
@@ -34,6 +34,11 @@ export interface ExplainRequest {
   mapRow: number;
   /** Keys that row may read (a causal row: mapRow + 1); default every column. */
   keys?: number;
+  /**
+   * Several heads per layer (lesson 3): the other seed's head compared with the chosen one is the
+   * one matched to it, not the one of the same number (seedPartner).
+   */
+  matchHeads?: boolean;
   /** The output as the student reads it ("la voiture rouge", "guess: criminal"). */
   describe(record: ForwardRecord): string;
   /** The word of an output id. */
@@ -53,6 +58,53 @@ const meanOutputShift = (a: ForwardRecord, b: ForwardRecord): number => {
     );
   return rows ? s / rows : 0;
 };
+
+/**
+ * The other seed's map to set against `record.maps[mapIndex]`, and its distance from it. One map
+ * per model (lesson 1): the map of the same index. Several heads (`match`): head numbers are
+ * arbitrary, so the heads of the chosen map's layer are paired between the two models by the
+ * pairing of least total distance (matchHeads) and the chosen head is compared with its partner;
+ * `matching` says which head matched which, and the distance by number. Null when the other
+ * model's maps are not of the same shape.
+ */
+export function seedPartner(
+  record: ForwardRecord,
+  other: ForwardRecord,
+  mapIndex: number,
+  match: boolean,
+): { map: AttentionMap; distance: number; matching?: HeadMatching } | null {
+  const map = record.maps[mapIndex];
+  if (!map) return null;
+  const sameShape = (m: AttentionMap | undefined): m is AttentionMap =>
+    !!m && m.rows === map.rows && m.cols === map.cols;
+  const distance = (a: AttentionMap, b: AttentionMap) =>
+    meanRowDistance(a.weights, b.weights, a.rows, a.cols);
+  if (!match) {
+    const theirs = other.maps[mapIndex];
+    return sameShape(theirs) ? { map: theirs, distance: distance(map, theirs) } : null;
+  }
+  const layerOf = (r: ForwardRecord) =>
+    r.maps.filter((m) => m.layer === map.layer).sort((a, b) => a.head - b.head);
+  const mine = layerOf(record);
+  const theirs = layerOf(other);
+  if (mine.length !== theirs.length || !mine.every(sameShape) || !theirs.every(sameShape)) return null;
+  const cost = mine.map((a) => theirs.map((b) => distance(a, b)));
+  const k = mine.indexOf(map);
+  const pairing = matchHeads(cost);
+  const partner = pairing ? pairing[k] : k;
+  return {
+    map: theirs[partner],
+    distance: cost[k][partner],
+    matching: {
+      layer: map.layer,
+      head: map.head,
+      match: theirs[partner].head,
+      pairs: pairing ? pairing.map((j, i) => [mine[i].head, theirs[j].head] as [number, number]) : null,
+      distances: pairing ? pairing.map((j, i) => cost[i][j]) : [],
+      byNumber: cost[k][k],
+    },
+  };
+}
 
 const rowOf = (map: AttentionMap, row: number): number[] =>
   Array.from(map.weights.subarray(row * map.cols, (row + 1) * map.cols));
@@ -106,13 +158,13 @@ export class ExplainController implements ReactiveController {
     if (!seedEngine) set('seeds', { unavailable: t('explain.seedsMissing') });
     else if (seedEngine !== 'loading')
       seedEngine.forward(text, target).then((other) => {
-        const theirs = other.maps[mapIndex];
-        if (!theirs || theirs.rows !== map.rows || theirs.cols !== map.cols)
-          return set('seeds', { unavailable: t('explain.seedsMissing') });
+        const partner = seedPartner(record, other, mapIndex, request.matchHeads === true);
+        if (!partner) return set('seeds', { unavailable: t('explain.seedsMissing') });
         set('seeds', {
           first: { label: request.labels.first, map },
-          second: { label: request.labels.second, map: theirs },
-          distance: meanRowDistance(map.weights, theirs.weights, map.rows, map.cols),
+          second: { label: request.labels.second, map: partner.map },
+          distance: partner.distance,
+          matching: partner.matching,
         });
       }, failed('seeds'));
     const logits = findTensor(record, 'logits');

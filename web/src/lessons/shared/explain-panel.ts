@@ -8,11 +8,12 @@
 // A part the lesson cannot compute (no second seed shipped, a model without attention) is a
 // sentence saying so, never an empty box.
 
-import { css, html, type TemplateResult } from 'lit';
+import { css, html, nothing, type TemplateResult } from 'lit';
 import { formatPercent, t } from '../../i18n';
 import { isolate } from '../../i18n/bidi';
 import type { AttentionMap } from '../../engine/records';
 import { weightBar, weightBarStyles } from '../../figures/weight-bar';
+import { MAX_MATCHED_HEADS } from './explain';
 import '../../figures/attention-map';
 
 export interface UniformPart {
@@ -27,6 +28,21 @@ export interface SeedsPart {
   second: { label: string; map: AttentionMap };
   /** Mean total variation distance of the two maps' rows (0..1). */
   distance: number;
+  /** Several heads per layer: how the two models' heads were paired before comparing. */
+  matching?: HeadMatching;
+}
+
+/** The heads of one layer paired between two seeds (0-based numbers; explain-controller.ts seedPartner). */
+export interface HeadMatching {
+  layer: number;
+  /** The chosen head, and the other model's head it is compared with. */
+  head: number;
+  match: number;
+  /** Every pair [mine, theirs] of the layer, with its distance; null: too many heads to pair exactly. */
+  pairs: [number, number][] | null;
+  distances: number[];
+  /** The distance from the other model's head of the same number. */
+  byNumber: number;
 }
 
 export interface ImportancePart {
@@ -83,26 +99,56 @@ export function renderExplainPanel(parts: ExplainParts): TemplateResult {
           })}
         </p>`,
     )}
-    ${renderPart<SeedsPart>(
-      'seeds',
-      t('explain.seedsTitle'),
-      parts.seeds,
-      (s) =>
-        html`<p data-distance=${s.distance.toFixed(4)}>
-            ${t('explain.seedsText', { distance: formatPercent(s.distance) })}
-          </p>
-          <div class="explain-seeds">
-            ${[s.first, s.second].map(
-              (m) =>
-                html`<figure>
-                  <figcaption>${m.label}</figcaption>
-                  <attnlab-attention-map .map=${m.map} compact></attnlab-attention-map>
-                </figure>`,
-            )}
-          </div>`,
-    )}
+    ${renderPart<SeedsPart>('seeds', t('explain.seedsTitle'), parts.seeds, renderSeeds)}
     ${renderPart<ImportancePart>('importance', t('explain.importanceTitle'), parts.importance, renderImportance)}
   </div>`;
+}
+
+function renderSeeds(s: SeedsPart): TemplateResult {
+  const m = s.matching;
+  const caption = (label: string, map: AttentionMap) =>
+    m ? t('explain.seedMap', { seed: label, layer: map.layer + 1, head: map.head + 1 }) : label;
+  return html`<p data-distance=${s.distance.toFixed(4)}>
+      ${t('explain.seedsText', { distance: formatPercent(s.distance) })}
+    </p>
+    ${m ? renderMatching(m) : nothing}
+    <div class="explain-seeds">
+      ${[s.first, s.second].map(
+        (x) =>
+          html`<figure>
+            <figcaption>${caption(x.label, x.map)}</figcaption>
+            <attnlab-attention-map .map=${x.map} compact></attnlab-attention-map>
+          </figure>`,
+      )}
+    </div>`;
+}
+
+/** Which head of the other seed matched which (head numbers are arbitrary), and the distance by number. */
+function renderMatching(m: HeadMatching): TemplateResult {
+  const layer = m.layer + 1;
+  if (!m.pairs)
+    return html`<p class="note" data-match=${m.match + 1} data-by-number=${m.byNumber.toFixed(4)}>
+      ${t('explain.seedsTooManyHeads', { layer, max: MAX_MATCHED_HEADS })}
+    </p>`;
+  const pairs = m.pairs
+    .map(([mine, theirs], i) =>
+      t('explain.seedsPair', { mine: mine + 1, theirs: theirs + 1, distance: formatPercent(m.distances[i]) }),
+    )
+    .join(t('explain.listSeparator'));
+  return html`<p
+    class="note"
+    data-match=${m.match + 1}
+    data-by-number=${m.byNumber.toFixed(4)}
+    data-pairs=${m.pairs.map(([a, b]) => `${a + 1}-${b + 1}`).join(' ')}
+  >
+    ${t('explain.seedsMatched', {
+      layer,
+      pairs,
+      head: m.head + 1,
+      match: m.match + 1,
+      byNumber: formatPercent(m.byNumber),
+    })}
+  </p>`;
 }
 
 /** Gradients of a confident model are tiny: two significant digits, in powers of ten below 0.01. */

@@ -42,6 +42,50 @@ export function meanRowDistance(
   return s / rows;
 }
 
+/** The most heads of one layer matchHeads pairs exactly (2^n subsets of n heads each). */
+export const MAX_MATCHED_HEADS = 16;
+
+/**
+ * The pairing of two models' heads (cost[i][j]: the distance of my head i from their head j) with
+ * the least total distance: match[i] is the head matched to head i. Head numbers are arbitrary (two
+ * seeds may learn the same pattern in different heads), so two seeds' heads are compared through
+ * this pairing, not by number. Exact, by dynamic programming over the sets of their heads already
+ * taken (O(n^2 2^n): a Hungarian algorithm's answer, in a dozen lines for the few heads of a
+ * layer); the numbers kept when no pairing is better. Null beyond MAX_MATCHED_HEADS heads.
+ */
+export function matchHeads(cost: readonly (readonly number[])[]): number[] | null {
+  const n = cost.length;
+  if (n > MAX_MATCHED_HEADS || cost.some((row) => row.length !== n)) return null;
+  const size = 1 << n;
+  const best = new Float64Array(size).fill(Infinity); // least cost of heads 0..k-1 onto the set
+  const last = new Int32Array(size).fill(-1); // the head taken by head k-1 in that best
+  best[0] = 0;
+  for (let taken = 0; taken < size; taken++) {
+    if (best[taken] === Infinity) continue;
+    let i = 0; // my next head: as many as are already taken
+    for (let m = taken; m; m &= m - 1) i++;
+    if (i >= n) continue;
+    for (let j = 0; j < n; j++) {
+      if (taken & (1 << j)) continue;
+      const next = taken | (1 << j);
+      const c = best[taken] + cost[i][j];
+      if (c < best[next]) {
+        best[next] = c;
+        last[next] = j;
+      }
+    }
+  }
+  const identity = Array.from({ length: n }, (_, i) => i);
+  const kept = identity.reduce((s, i) => s + cost[i][i], 0);
+  if (kept <= best[size - 1] + 1e-12) return identity;
+  const match = new Array<number>(n);
+  for (let i = n - 1, taken = size - 1; i >= 0; i--) {
+    match[i] = last[taken];
+    taken &= ~(1 << match[i]);
+  }
+  return match;
+}
+
 /** Ranks from 1 (smallest), ties sharing their average rank. */
 export function ranks(xs: readonly number[]): number[] {
   const order = xs.map((x, i) => ({ x, i })).sort((a, b) => a.x - b.x);

@@ -10,7 +10,7 @@ import type { ChartSeries } from '../../figures/line-chart';
 import type { TrainRun } from './run';
 import { modelName as nameOf } from './controls';
 import { LESSON_OF, mapIndex, type Family, type MapChoice } from './state';
-import { exampleMap, goldHits, lossCurve, metricCurves, type Snapshot } from './timeline';
+import { exampleMap, goldHitCounts, lossCurve, metricCurves, type Snapshot } from './timeline';
 
 const COLORS = ['#1f5fa8', '#c2255c'];
 const DASHES = [undefined, '6 4'];
@@ -159,10 +159,19 @@ function renderMap(
       data-steps=${snapshot.steps}
     ></attnlab-attention-map>
     <p class="note gold-note">
-      ${t(`train.families.${family}.goldNote`)}
-      ${t('train.goldHits', { hits: formatPercent(goldHits(shown.map, shown.gold)) })}
+      ${t(`train.families.${family}.goldNote`)} ${goldLine(goldHitCounts(shown.map, shown.gold))}
     </p>`;
 }
+
+/** "Strongest weight on a correct cell in 2 of the 8 rows that have one (25%)." */
+const goldLine = ({ hit, rows }: { hit: number; rows: number }) =>
+  rows
+    ? t('train.goldHits', {
+        hit: formatInteger(hit),
+        rows: formatInteger(rows),
+        hits: formatPercent(hit / rows),
+      })
+    : nothing;
 
 /** The loss curve and the held-out curves of every run, with a line at the step shown. */
 export function renderCharts(

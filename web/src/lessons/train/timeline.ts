@@ -116,15 +116,33 @@ export function exampleMap(
   return { map: { ...map, colLabels }, gold };
 }
 
-/** The fraction of gold cells where the row's strongest weight lies (1: the map is the alignment). */
-export function goldHits(map: AttentionMap, gold: readonly [number, number][]): number {
-  if (!gold.length) return 0;
-  let hits = 0;
+/**
+ * Of the rows with a gold cell, how many put their strongest weight on one of them (`hit`), and
+ * how many such rows there are (`rows`). A row may have several gold cells (sort: every source copy
+ * of its symbol is right), so the count is by rows, as the engine's alignment error counts
+ * (cpp/train/translate.cpp: 1 - gold_rows_hit / gold_rows).
+ */
+export function goldHitCounts(
+  map: AttentionMap,
+  gold: readonly [number, number][],
+): { hit: number; rows: number } {
+  const cellsOf = new Map<number, Set<number>>();
   for (const [row, col] of gold) {
+    if (!cellsOf.has(row)) cellsOf.set(row, new Set());
+    cellsOf.get(row)!.add(col);
+  }
+  let hit = 0;
+  for (const [row, cols] of cellsOf) {
     let best = 0;
     for (let c = 1; c < map.cols; c++)
       if (map.weights[row * map.cols + c] > map.weights[row * map.cols + best]) best = c;
-    if (best === col) hits++;
+    if (cols.has(best)) hit++;
   }
-  return hits / gold.length;
+  return { hit, rows: cellsOf.size };
+}
+
+/** The fraction of rows with a gold cell whose strongest weight lies on one (1: the map is the alignment). */
+export function goldHits(map: AttentionMap, gold: readonly [number, number][]): number {
+  const { hit, rows } = goldHitCounts(map, gold);
+  return rows ? hit / rows : 0;
 }

@@ -36,5 +36,6 @@ export function explainRequest(
     keys: loaded.info.config.causal === true ? el.query + 1 : map.cols,
     describe: guess,
     word,
+    matchHeads: true,
   };
 }

@@ -3,9 +3,9 @@
 
 import './strings';
 import { css, html, nothing, svg, type TemplateResult } from 'lit';
-import { interpolateBlues } from 'd3';
 import { paintCanvas } from '../../figures/palette';
-import { maxValue, type AttentionMap, type ForwardRecord } from '../../engine/records';
+import type { AttentionMap, ForwardRecord } from '../../engine/records';
+import { SEQUENTIAL, WEIGHT_MAX, weightColour, weightPosition } from '../../figures/weight-scale';
 import { findMap, type TfArch } from './view-model';
 import { t } from '../../i18n';
 import type { TransformerElement } from './element';
@@ -17,30 +17,22 @@ import { pinTransformer, transformerPins } from './interventions';
 import type { PinEvent } from '../../figures/attention-map-edits';
 
 /**
- * The one colour scale of every small map: 0 to the largest weight of all of them, so a layer whose
- * weights are all below 0.01 (a sigmoid can read almost nothing) looks pale, not strong.
+ * The small maps are coloured on the scale of every map of the page (figures/weight-scale.ts):
+ * weight 0 light to 1 dark, the large map's colours exactly, so a head that reads almost nothing
+ * (a sigmoid's weights far below 1) looks pale, and a head looks as strong here as below.
  */
-export function thumbScaleMax(record: ForwardRecord): number {
-  let max = 0;
-  for (const m of record.maps) max = Math.max(max, maxValue(m.weights));
-  return max || 1;
-}
-
-/** Where a weight sits on the small maps' scale (kept off pure white so a 0 cell still shows). */
-const thumbColor = (w: number, max: number) => interpolateBlues(Math.max(0, w / max) * 0.95 + 0.02);
-
-function renderThumbLegend(max: number): TemplateResult {
-  const stops = [0, 0.25, 0.5, 0.75, 1].map((f) => `${thumbColor(f * max, max)} ${f * 100}%`).join(', ');
-  return html`<div class="thumb-legend" data-key="thumb-legend" data-max=${String(max)}>
+function renderThumbLegend(): TemplateResult {
+  const stops = [0, 0.25, 0.5, 0.75, 1].map((f) => `${weightColour(f)} ${f * 100}%`).join(', ');
+  return html`<div class="thumb-legend" data-key="thumb-legend" data-max=${String(WEIGHT_MAX)}>
     <span>${t('transformer.thumbLegend')}</span>
     <span class="scale">
       <span>0</span><span class="ramp" style="background: linear-gradient(to right, ${stops})"></span
-      ><span>${max.toFixed(max < 0.1 ? 4 : 2)}</span>
+      ><span>${WEIGHT_MAX.toFixed(2)}</span>
     </span>
   </div>`;
 }
 
-export function renderThumb(el: TransformerElement, map: AttentionMap, max: number): TemplateResult {
+export function renderThumb(el: TransformerElement, map: AttentionMap): TemplateResult {
   const n = map.rows;
   const selected = map.layer === el.layer && map.head === el.head;
   // A head the change switched off, or whose rows it changed, is marked.
@@ -61,7 +53,7 @@ export function renderThumb(el: TransformerElement, map: AttentionMap, max: numb
           ${el.range(n).map((r) =>
             el.range(map.cols).map((c) => {
               const w = map.weights[r * map.cols + c];
-              return svg`<rect x=${c} y=${r} width="1.02" height="1.02" fill=${thumbColor(w, max)} data-row=${r} data-col=${c} data-weight=${String(w)}></rect>`;
+              return svg`<rect x=${c} y=${r} width="1.02" height="1.02" fill=${weightColour(w)} data-row=${r} data-col=${c} data-weight=${String(w)}></rect>`;
             }),
           )}
           ${pins.map(
@@ -100,16 +92,15 @@ export function renderThumb(el: TransformerElement, map: AttentionMap, max: numb
 export function renderModelView(el: TransformerElement, record: ForwardRecord, arch: TfArch): TemplateResult {
   const map = findMap(record, el.layer, el.head);
   const n = record.tokens.length;
-  const max = thumbScaleMax(record);
   return html`
     <p class="note">${t('transformer.modelViewNote')}</p>
     ${isTeacherMode(el.controls) ? nothing : html`<p class="note" data-key="thumb-pins">${t('intervene.thumbPins')}</p>`}
-    ${renderThumbLegend(max)}
+    ${renderThumbLegend()}
     <div class="thumbs" style="--cols:${arch.nHead}" data-maps=${record.maps.length}>
       ${el.range(arch.nLayer).map((l) =>
         el.range(arch.nHead).map((h) => {
           const m = findMap(record, l, h);
-          return m ? renderThumb(el, m, max) : html`<div class="thumb missing">—</div>`;
+          return m ? renderThumb(el, m) : html`<div class="thumb missing">—</div>`;
         }),
       )}
     </div>
@@ -138,17 +129,10 @@ export function renderModelView(el: TransformerElement, record: ForwardRecord, a
 export function paintThumbCanvases(el: TransformerElement): void {
   const record = el.shownRecord;
   if (!record) return;
-  const max = thumbScaleMax(record);
   for (const canvas of el.renderRoot.querySelectorAll<HTMLCanvasElement>('canvas.thumb-map')) {
     const map = findMap(record, Number(canvas.dataset.layer), Number(canvas.dataset.head));
     if (!map) continue;
-    paintCanvas(
-      canvas,
-      map.rows,
-      map.cols,
-      interpolateBlues,
-      (i) => Math.max(0, map.weights[i] / max) * 0.95 + 0.02,
-    );
+    paintCanvas(canvas, map.rows, map.cols, SEQUENTIAL, (i) => weightPosition(map.weights[i]));
   }
 }
 
@@ -217,8 +201,10 @@ export const modelViewStyles = css`
   }
   .thumb-map {
     display: block;
+    box-sizing: border-box;
     width: 100%;
     aspect-ratio: 1;
+    border: 1px solid #dde5f0; /* a map of weights near 0 is near white: its edge still shows */
     image-rendering: pixelated;
   }
 `;
