@@ -192,6 +192,21 @@ export const lessonChrome = css`
     /* a tensor name such as "tgt_embedding.weight" is wider than a 375 px line in Chinese */
     overflow-wrap: anywhere;
   }
+  .card > p {
+    margin: 0;
+  }
+  /* what the card's alignment measures are (lessons/shared/card-measures.ts) */
+  .measure-defs {
+    margin: 0.25rem 0 0;
+  }
+  .measure-defs summary {
+    cursor: pointer;
+    width: fit-content;
+  }
+  .measure-defs p {
+    margin: 0.3rem 0 0;
+    max-width: 48rem;
+  }
   .figure {
     min-width: 0;
     margin-top: 0.9rem;

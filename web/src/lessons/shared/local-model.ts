@@ -10,6 +10,7 @@ import { isolate } from '../../i18n/bidi';
 import { LOCAL, type Disposable, type ModelSet, type WithLocal } from './model-set';
 import type { Lesson } from './guides';
 import type { Message } from './messages';
+import { measureValues, renderMeasureDefinitions, shownMeasures } from './card-measures';
 
 /** The architectures each lesson shows (config.json "architecture"). */
 export const LESSON_ARCHITECTURES: Record<Lesson, readonly string[]> = {
@@ -45,8 +46,10 @@ export interface LocalCard {
     split: 'valid' | 'test';
     n: number;
     exactMatch: number;
+    /** Alignment miss rate (card "alignment_error") and AER (card "aer"): card-measures.ts. */
+    miss: number | null;
     aer: number | null;
-    /** For a model with several maps (a Transformer's heads), the one the alignment error is of. */
+    /** For a model with several maps (a Transformer's heads), the one the alignment miss rate is of. */
     bestMap: { layer: number; head: number } | null;
   } | null;
 }
@@ -77,7 +80,8 @@ export function localCard(card: Record<string, unknown>): LocalCard {
             split,
             n: finite(m.n) ?? 0,
             exactMatch,
-            aer: finite(m.alignment_error) ?? finite(m.aer),
+            miss: finite(m.alignment_error),
+            aer: finite(m.aer),
             bestMap,
           },
   };
@@ -100,30 +104,34 @@ export function renderLocalCard(
 ): TemplateResult {
   const count = formatInteger(parameters);
   const s = card.scores;
+  const measures = s ? shownMeasures(s) : [];
   const text = s
-    ? t(s.aer === null ? 'open.cardExact' : 'open.cardMetrics', {
+    ? t(measures.length ? 'open.cardMetrics' : 'open.cardExact', {
         name,
         parameters: count,
         split: t(s.split === 'valid' ? 'open.splitValid' : 'open.splitTest'),
         n: formatInteger(s.n),
         exactMatch: formatPercent(s.exactMatch),
-        aer: s.aer === null ? '' : formatPercent(s.aer),
+        measures: measureValues(s),
       })
     : t('open.card', { name, parameters: count });
   const best =
-    s?.aer !== null && s?.bestMap
+    s?.miss !== null && s?.bestMap
       ? ` ${t('open.bestHead', { layer: s.bestMap.layer + 1, head: s.bestMap.head + 1 })}`
       : '';
-  return html`<p class="card" data-local="true">
-    ${text}${best}${
-      card.description
-        ? html` <span class="card-description"
-            >${t('open.cardDescription', { description: card.description })}</span
-          >`
-        : nothing
-    }
-    <button type="button" class="compare-toggle close-local" @click=${close}>${t('open.close')}</button>
-  </p>`;
+  return html`<div class="card" data-local="true">
+    <p>
+      ${text}${best}${
+        card.description
+          ? html` <span class="card-description"
+              >${t('open.cardDescription', { description: card.description })}</span
+            >`
+          : nothing
+      }
+      <button type="button" class="compare-toggle close-local" @click=${close}>${t('open.close')}</button>
+    </p>
+    ${renderMeasureDefinitions(measures)}
+  </div>`;
 }
 
 /** The note a lesson shows when its URL says "local": a link cannot carry the file. */
