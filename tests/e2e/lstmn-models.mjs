@@ -28,6 +28,7 @@ import {
   shotLesson,
   useSession,
 } from './lstmn-page.mjs';
+import { openCardMore } from './card-more.mjs';
 
 useSession('lstmn-models');
 
@@ -99,6 +100,7 @@ test('the training switch: without the self-weight penalty the mean self-weight 
   const tex = await objectiveTex(page);
   assert.match(tex, /\\log p/);
   assert.doesNotMatch(tex, /alpha/);
+  await openCardMore(page, 'attnlab-lstmn'); // what the card says beyond its line (issue 52 B1)
   const cardText = await lesson(page, '.card').innerText();
   assert.match(cardText, /without the penalty/);
   assert.ok(cardText.includes(perplexity('lm-rnn-selfattn-nopenalty')), cardText);
@@ -163,6 +165,7 @@ test('perplexity next to the plain model of the same budget, from the cards; the
   const page = await openLesson();
   const percent = (a, b) =>
     `${(100 * Math.abs(cardOf(a).metrics.test.perplexity / cardOf(b).metrics.test.perplexity - 1)).toFixed(1)}%`;
+  await openCardMore(page, 'attnlab-lstmn'); // what the card says beyond its line (issue 52 B1)
   const vs = lesson(page, '.card .vs-baseline');
   await vs.waitFor();
   let text = await vs.innerText();

@@ -24,6 +24,7 @@ import {
 } from './browser.mjs';
 import { downloadFrom } from './downloads.mjs';
 import { readSeqMap, seq, seqSection, settledTranslation as settled } from './seq2seq-page.mjs';
+import { openCardMore } from './card-more.mjs';
 
 let session;
 let origin;
@@ -110,6 +111,7 @@ test('English -> Chinese: an English sentence gives Chinese words, one cell per 
   assert.equal(await seq(page, '.message').count(), 0, 'no message for a sentence the model knows');
   // The card's numbers are the en-zh model's own, and each target is said met or missed.
   const own = card('seq2seq-en-zh-additive').metrics.test;
+  await openCardMore(page, 'attnlab-seq2seq'); // what the card says beyond its line (issue 52 B1)
   const cardText = await seq(page, '.card').innerText();
   assert.ok(
     cardText.includes(`${(own.exact_match * 100).toFixed(1)}%`),

@@ -195,17 +195,17 @@ export const lessonChrome = css`
   .card > p {
     margin: 0;
   }
-  /* what the card's alignment measures are (lessons/shared/card-measures.ts) */
-  .measure-defs {
-    margin: 0.25rem 0 0;
+  /* one line, and "More about this model" with the rest (lessons/shared/card-fold.ts) */
+  .card-more {
+    margin: 0.15rem 0 0;
   }
-  .measure-defs summary {
+  .card-more summary {
     cursor: pointer;
     width: fit-content;
   }
+  .card-more-body > p,
   .measure-defs p {
     margin: 0.3rem 0 0;
-    max-width: 48rem;
   }
   .figure {
     min-width: 0;

@@ -8,6 +8,7 @@ export const enLstmn = {
   card: '{{model}} · {{parameters}} parameters · held-out perplexity {{test}} (test), {{valid}} (validation); lower is better',
   cardTest: '{{model}} · {{parameters}} parameters · held-out test perplexity {{test}}; lower is better',
   cardNoMetrics: '{{model}} · {{parameters}} parameters',
+  cardLine: '{{model}} · test perplexity {{test}} · {{parameters}} parameters',
   vsBaselineWorse:
     'Against “{{baseline}}”, the plain model of about the same size ({{parameters}} parameters, test perplexity {{other}}), this model’s perplexity is {{percent}} higher: on next-piece prediction self-attention does not help here. Where a long memory is needed it does: see the recall result below.',
   vsBaselinePenaltyTwin:

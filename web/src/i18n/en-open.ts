@@ -14,6 +14,7 @@ export const enOpen = {
   card: 'Your model “{{name}}” · {{parameters}} parameters',
   cardMetrics:
     'Your model “{{name}}” · {{parameters}} parameters · {{split}} ({{n}} examples): {{exactMatch}} exact match, {{measures}}',
+  cardLine: 'Your model “{{name}}” · {{exactMatch}} exact match · {{parameters}} parameters',
   cardDescription: 'Its card says: {{description}}',
   splitTest: 'held-out test',
   splitValid: 'held-out validation',

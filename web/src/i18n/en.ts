@@ -141,12 +141,12 @@ export const enShared = {
     seedRunThis: 'seed {{seed}} (this model): {{value}}',
     seedRunSeparator: '; ',
     // the two ways a model's attention is scored against the gold alignment (lessons/shared/card-measures.ts)
+    more: 'More about this model',
     measures: {
       miss: 'alignment miss rate',
       aer: 'alignment error rate (AER)',
       value: '{{name}} {{value}}',
       separator: ', ',
-      summary: 'What these measures are',
       missDefinition:
         'Alignment miss rate: of the outputs that have a correct input (the data’s gold alignment), the share whose strongest attention weight is on none of their correct inputs. 0% is perfect; outputs without a correct input are not counted.',
       aerDefinition:

@@ -11,6 +11,7 @@ export const zhCNOpen = {
   card: '你的模型“{{name}}” · {{parameters}} 个参数',
   cardMetrics:
     '你的模型“{{name}}” · {{parameters}} 个参数 · {{split}}（{{n}} 个样例）：完全匹配率 {{exactMatch}}，{{measures}}',
+  cardLine: '你的模型“{{name}}” · 完全匹配率 {{exactMatch}} · {{parameters}} 个参数',
   cardDescription: '模型卡片上写着：{{description}}',
   splitTest: '留出测试集',
   splitValid: '留出验证集',

@@ -88,6 +88,7 @@ export const zhCN: Strings = {
     loading: '正在加载训练好的模型……',
     loadError: '无法加载训练好的模型：{{message}}',
     card: '{{variant}} · {{parameters}} 个参数 · 留出测试集：完全匹配率 {{exactMatch}}，{{measures}}。',
+    cardLine: '{{variant}} · 完全匹配率 {{exactMatch}} · {{parameters}} 个参数',
     cardAlignDecay:
       '训练时多用了一个设置：只对 W_K 和 W_Q 加 {{decay}} 的权重衰减，防止未缩放的点积分数不断变大、让 softmax 把全部权重放到一个词上（英译法的点积模型不加时完全匹配率只有 39.5%；见 docs/models.md）。',
     cardNoMetrics: '{{variant}} · {{parameters}} 个参数',
@@ -175,6 +176,7 @@ export const zhCN: Strings = {
     card: '{{model}} · {{parameters}} 个参数 · 留出集困惑度 {{test}}（测试）、{{valid}}（验证），越低越好',
     cardTest: '{{model}} · {{parameters}} 个参数 · 留出测试集困惑度 {{test}}，越低越好',
     cardNoMetrics: '{{model}} · {{parameters}} 个参数',
+    cardLine: '{{model}} · 测试集困惑度 {{test}} · {{parameters}} 个参数',
     vsBaselineWorse:
       '与规模相当的普通模型“{{baseline}}”（{{parameters}} 个参数，测试集困惑度 {{other}}）相比，这个模型的困惑度高 {{percent}}：在预测下一个片段这件事上，自注意力在这里没有帮上忙。需要长距离依赖的地方它确实有用：见下面的回忆实验。',
     vsBaselinePenaltyTwin:
@@ -323,12 +325,12 @@ export const zhCN: Strings = {
     seedRun: '种子 {{seed}}：{{value}}',
     seedRunThis: '种子 {{seed}}（本模型）：{{value}}',
     seedRunSeparator: '；',
+    more: '关于这个模型的更多信息',
     measures: {
       miss: '对齐未命中率',
       aer: '对齐错误率（AER）',
       value: '{{name}} {{value}}',
       separator: '，',
-      summary: '这些指标是什么意思',
       missDefinition:
         '对齐未命中率：在有正确输入（数据的标准对齐）的输出中，最大注意力权重不落在任何一个正确输入上的比例。0% 为完美；没有正确输入的输出不计入。',
       aerDefinition:

@@ -16,6 +16,7 @@ import type { View } from './state';
 import { renderConstantGuess } from '../shared/zh-switch';
 import { renderInt4, renderInt8, renderTied } from '../shared/card-int8';
 import { trainedInt8 } from '../../engine/model-folder';
+import { renderCardMore } from '../shared/card-fold';
 
 /** A perplexity as the card shows it (one decimal, in the page's language). */
 export const formatPerplexity = (p: number) =>
@@ -67,6 +68,7 @@ export function renderCard(el: LstmnElement): TemplateResult | typeof nothing {
       card.parameters ?? loaded.info.parameters,
       localCard(loaded.info.card),
       () => el.closeLocal(),
+      el,
     );
   const values = {
     model: t(MODEL_KEYS[el.model]),
@@ -80,12 +82,20 @@ export function renderCard(el: LstmnElement): TemplateResult | typeof nothing {
       : card.validPerplexity === null
         ? t('lstmn.cardTest', values)
         : t('lstmn.card', values);
-  return html`<p class="card" data-perplexity=${card.testPerplexity ?? ''}>
-    ${text} ${renderBaseline(el, loaded.arch, card)}
-    ${renderConstantGuess(loaded.info.card, 'lm')}${renderInt8(trainedInt8(loaded.info.card))}${renderInt4(
-      loaded.info.card,
-    )}${renderTied(loaded.info.config)}
-  </p>`;
+  // One line (model, perplexity, size); the rest folded under "More about this model".
+  const line = card.testPerplexity === null ? t('lstmn.cardNoMetrics', values) : t('lstmn.cardLine', values);
+  return html`<div class="card" data-perplexity=${card.testPerplexity ?? ''}>
+    <p class="card-line">${line}</p>
+    ${renderCardMore(
+      el,
+      html`<p>
+        ${text} ${renderBaseline(el, loaded.arch, card)}
+        ${renderConstantGuess(loaded.info.card, 'lm')}${renderInt8(trainedInt8(loaded.info.card))}${renderInt4(
+          loaded.info.card,
+        )}${renderTied(loaded.info.config)}
+      </p>`,
+    )}
+  </div>`;
 }
 
 /**

@@ -29,11 +29,10 @@ export function measureValues(f: MeasureFigures): string {
     .join(t('cards.measures.separator'));
 }
 
-/** What each shown measure is, one click away (a closed disclosure under the card's figures; styled by lessonChrome). */
+/** What each shown measure is, one click away: in the card's "More about this model" (card-fold.ts). */
 export function renderMeasureDefinitions(shown: readonly Measure[]): TemplateResult | typeof nothing {
   if (!shown.length) return nothing;
-  return html`<details class="measure-defs">
-    <summary>${t('cards.measures.summary')}</summary>
+  return html`<div class="measure-defs">
     ${shown.map((m) => html`<p data-measure=${m}>${t(DEFINITION[m])}</p>`)}
-  </details>`;
+  </div>`;
 }

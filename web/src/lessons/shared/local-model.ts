@@ -11,6 +11,7 @@ import { LOCAL, type Disposable, type ModelSet, type WithLocal } from './model-s
 import type { Lesson } from './guides';
 import type { Message } from './messages';
 import { measureValues, renderMeasureDefinitions, shownMeasures } from './card-measures';
+import { renderCardMore, type CardFoldHost } from './card-fold';
 
 /** The architectures each lesson shows (config.json "architecture"). */
 export const LESSON_ARCHITECTURES: Record<Lesson, readonly string[]> = {
@@ -95,12 +96,16 @@ export function withLocalOption<K extends string, M extends Disposable>(
   return models.local?.state.status === 'ready' ? [...available, LOCAL] : available;
 }
 
-/** The card line of the student's model: name, size, what its card says, and the close button. */
+/**
+ * The card line of the student's model: name, accuracy and size with the close button, and under
+ * "More about this model" its scores in full and what its card says (card-fold.ts).
+ */
 export function renderLocalCard(
   name: string,
   parameters: number,
   card: LocalCard,
   close: () => void,
+  host: CardFoldHost,
 ): TemplateResult {
   const count = formatInteger(parameters);
   const s = card.scores;
@@ -119,18 +124,27 @@ export function renderLocalCard(
     s?.miss !== null && s?.bestMap
       ? ` ${t('open.bestHead', { layer: s.bestMap.layer + 1, head: s.bestMap.head + 1 })}`
       : '';
+  const line = s
+    ? t('open.cardLine', { name, parameters: count, exactMatch: formatPercent(s.exactMatch) })
+    : t('open.card', { name, parameters: count });
   return html`<div class="card" data-local="true">
-    <p>
-      ${text}${best}${
-        card.description
-          ? html` <span class="card-description"
-              >${t('open.cardDescription', { description: card.description })}</span
-            >`
-          : nothing
-      }
+    <p class="card-line">
+      ${line}
       <button type="button" class="compare-toggle close-local" @click=${close}>${t('open.close')}</button>
     </p>
-    ${renderMeasureDefinitions(measures)}
+    ${renderCardMore(
+      host,
+      html`<p>
+          ${text}${best}${
+            card.description
+              ? html` <span class="card-description"
+                  >${t('open.cardDescription', { description: card.description })}</span
+                >`
+              : nothing
+          }
+        </p>
+        ${renderMeasureDefinitions(measures)}`,
+    )}
   </div>`;
 }
 
