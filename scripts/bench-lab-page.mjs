@@ -1,7 +1,7 @@
 // Time to alignment in Chromium: opens the built page's training lab (`?embed=train`, build/web)
 // in Debian's headless Chromium, starts a run of each task with the lab's default recipe and reads
-// the snapshots (held-out exact match and alignment error on 30 examples, several times a second)
-// until exact match >= 95% and, for a model with attention, alignment error <= 0.10 ("aligned"), or
+// the snapshots (held-out exact match and alignment miss rate on 30 examples, several times a second)
+// until exact match >= 95% and, for a model with attention, alignment miss rate <= 0.10 ("aligned"), or
 // the budget is spent. Wall-clock seconds from the click on Start, as a student would wait. Not a
 // test: it prints a table.
 //   npm run build && node scripts/bench-lab-page.mjs [SECONDS_PER_RUN] [TASK...]     default 60

@@ -1,7 +1,7 @@
 // Time to alignment: trains each of the training lab's tasks with the lab's default recipe in the
 // WebAssembly engine (the Node build: the same module and the same V8 as Chromium's worker) and
 // reports, per task and model, when the held-out exact match first reaches 95% and when, in
-// addition, the alignment error is at most 0.10 ("aligned"), or what they stall at within the
+// addition, the alignment miss rate is at most 0.10 ("aligned"), or what they stall at within the
 // budget. Training time only (the page evaluates on the side). Not a test: it prints.
 //   node scripts/bench-lab.mjs [SECONDS_PER_RUN] [TASK...]      default 60, every task
 import { createRequire } from 'node:module';

@@ -28,6 +28,8 @@ export const FILES = [
   'slow-network.mjs',
   'soak.mjs',
   'open-model.mjs',
+  'open-model-messages.mjs',
+  'card-fold.mjs',
   'interventions.mjs',
   'engine-crash.mjs',
   'train-tasks.mjs',
@@ -62,6 +64,7 @@ export const FILES = [
 const HELPERS = new Set([
   'all.mjs',
   'browser.mjs',
+  'card-more.mjs',
   'downloads.mjs',
   'lesson-driver.mjs',
   'lstmn-page.mjs',

@@ -27,6 +27,7 @@ import {
   textbox,
   useSession,
 } from './lstmn-page.mjs';
+import { openCardMore } from './card-more.mjs';
 
 useSession('lstmn');
 
@@ -67,6 +68,7 @@ test('the default sentence: 10 rows, one per word, and every row of weights sums
   }
   // The split words are named, so the student sees the pieces.
   assert.match(await lesson(page, '.splits').innerText(), /criminal = /);
+  await openCardMore(page, 'attnlab-lstmn'); // what the card says beyond its line (issue 52 B1)
   assert.match(await lesson(page, '.card').innerText(), /parameters.*perplexity/);
   // Hover: the exact weight of one word in one row.
   await lesson(page, '.reading li.row[data-row="5"] .w[data-col="1"]').hover();

@@ -197,7 +197,7 @@ test('lesson 3 opens the lab’s mirror model: every head, its outputs instead o
   assert.match(
     shown.local,
     /its best head: layer \d, head \d/,
-    'the alignment error says which head it is of',
+    'the alignment miss rate says which head it is of',
   );
   assert.equal(shown.text, EXAMPLE);
   assert.equal(await page.locator('attnlab-transformer .thumb').count(), 4, '2 layers x 2 heads');

@@ -22,6 +22,7 @@ import {
   withoutIsolates,
 } from './browser.mjs';
 import { openSeqLesson, readSeqMap, seq, seqSection, settledTranslation } from './seq2seq-page.mjs';
+import { openCardMore } from './card-more.mjs';
 
 const webDir = WEB_DIR;
 const artifacts = ARTIFACTS;
@@ -65,6 +66,7 @@ test('Seq2Seq lesson: the default sentence is translated, with its heading, card
   assert.equal(await seq(page, 'textarea').inputValue(), SEQ2SEQ_DEFAULT);
   const translation = await settledTranslation(page);
   assert.ok(translation.split(' ').length >= 8, `translation: ${translation}`);
+  await openCardMore(page, 'attnlab-seq2seq'); // what the card says beyond its line (issue 52 B1)
   assert.match(await seq(page, '.card').innerText(), /parameters.*exact match.*alignment error rate/);
   await seq(page, '.cost .katex').first().waitFor({ timeout: 30_000 }); // KaTeX is a chunk of its own
   assert.ok(await seq(page, '.cost .katex').first().isVisible(), 'cost formulas typeset by KaTeX');
@@ -196,6 +198,7 @@ test('Seq2Seq lesson: the additive / dot-product switch, when the dot model is s
   // The dot-product model was trained with a weight decay on W_K and W_Q: its card says so.
   const card = JSON.parse(fs.readFileSync(path.join(webDir, 'models/seq2seq-dot/card.json'), 'utf8'));
   const decay = card.training?.align_weight_decay;
+  await openCardMore(page, 'attnlab-seq2seq'); // what the card says beyond its line (issue 52 B1)
   if (decay !== undefined) {
     const trick = seq(page, '.card [data-key="align-weight-decay"]');
     assert.equal(await trick.getAttribute('data-value'), String(decay));

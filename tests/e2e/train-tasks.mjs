@@ -168,7 +168,7 @@ test('mirror: a Transformer trains, the chosen layer/head map changes, positions
   const paused = await stepsShown();
   await page.waitForTimeout(500);
   assert.equal(await stepsShown(), paused, 'no step after Pause');
-  // Back to the best head: the title says so, and the metrics line carries its alignment error.
+  // Back to the best head: the title says so, and the metrics line carries its alignment miss rate.
   await lab('select[name="map"]').selectOption('best');
   await waitFor(() =>
     /nearest the correct alignment/.test(trainRoot().querySelector('.run .map-title').textContent),
@@ -177,7 +177,7 @@ test('mirror: a Transformer trains, the chosen layer/head map changes, positions
     [...trainRoot().querySelectorAll('.run .metrics')].map((m) => Number(m.dataset.alignmentError)),
   );
   console.log(
-    `# mirror after ${paused} steps: alignment error (best head) sinusoidal ${errors[0]}, none ${errors[1]}`,
+    `# mirror after ${paused} steps: alignment miss rate (best head) sinusoidal ${errors[0]}, none ${errors[1]}`,
   );
   await page.screenshot({ path: path.join(ARTIFACTS, 'train-mirror.png'), fullPage: true });
   await page.close();

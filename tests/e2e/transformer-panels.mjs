@@ -29,6 +29,7 @@ import {
   thumbnails,
   useSession,
 } from './transformer-page.mjs';
+import { openCardMore } from './card-more.mjs';
 
 useSession('transformer-panels');
 
@@ -279,6 +280,7 @@ test('every served model: maps, step check, and guesses (masked word or next tok
       );
     }
     await lesson(page, '.card').waitFor();
+    await openCardMore(page, 'attnlab-transformer'); // what the card says beyond its line (issue 52 B1)
     await page.waitForFunction(
       (d) =>
         document

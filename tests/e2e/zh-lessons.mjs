@@ -20,6 +20,7 @@ import {
   openSession,
   scrollIntoRenderedView,
 } from './browser.mjs';
+import { openCardMore } from './card-more.mjs';
 
 const POEM = '床前明月光，疑是地上霜。';
 const EXAMPLE = '明月几时有，把酒问青天。';
@@ -134,6 +135,7 @@ test('lesson 2: a Chinese sentence is read by the Chinese model, one character p
   const next = await at(page, 'attnlab-lstmn', '.next').innerText();
   assert.match(next, /Next-character guesses after/);
   assert.doesNotMatch(next, /pieces|␣/);
+  await openCardMore(page, 'attnlab-lstmn'); // what the card says beyond its line (issue 52 B1)
   const card = await at(page, 'attnlab-lstmn', '.card').innerText();
   assert.match(card, /best constant guess .* perplexity/);
   assert.match(card, /chinese-poetry 2\.0\.1 \(MIT licence\)/);
@@ -195,6 +197,7 @@ test('lesson 3: the Chinese masked model, maps of one cell per pair of character
   const guesses = await pieces(list);
   assert.equal(guesses.length, 5);
   assert.ok(guesses.filter((g) => CHINESE.test(g)).length >= 4, `Chinese guesses: ${guesses.join(' ')}`);
+  await openCardMore(page, 'attnlab-transformer'); // what the card says beyond its line (issue 52 B1)
   assert.match(await at(page, 'attnlab-transformer', '.card').innerText(), /most frequent character/);
   // The shuffle demonstration's model reads English: for Chinese text it says so and draws no map.
   await at(page, 'attnlab-transformer', '.shuffle[data-status="chinese"]').waitFor();
@@ -226,6 +229,7 @@ test('the Chinese interface offers a line the models learned from, read one char
     items.map((r) => r.word),
     [...EXAMPLE],
   );
+  await openCardMore(page, 'attnlab-lstmn'); // what the card says beyond its line (issue 52 B1)
   assert.match(await at(page, 'attnlab-lstmn', '.card').innerText(), /常数猜测/);
   await page.close();
 });

@@ -43,7 +43,8 @@ describe('localCard', () => {
       description: 'Trained in the lab',
       example: 'a b c',
       task: 'recall',
-      scores: { split: 'valid', n: 30, exactMatch: 0.5, aer: 0.25, bestMap: null },
+      // the lab's measure is the alignment miss rate, not the AER (issue 52 A3: one name, one measure)
+      scores: { split: 'valid', n: 30, exactMatch: 0.5, miss: 0.25, aer: null, bestMap: null },
     });
   });
   it('prefers the test split, reads "aer", and names the best head of several maps', () => {
@@ -66,6 +67,7 @@ describe('localCard', () => {
       split: 'test',
       n: 200,
       exactMatch: 0.875,
+      miss: null,
       aer: 0.04,
       bestMap: { layer: 1, head: 1 },
     });

@@ -78,7 +78,7 @@ describe('curves', () => {
     expect(lossCurve([3, 3, 3]).map((p) => p.x)).toEqual([1, 2, 3]);
   });
 
-  it('draws alignment error only where the model has attention', () => {
+  it('draws the alignment miss rate only where the model has attention', () => {
     const c = metricCurves([snap(0, 0, 0.9), snap(100, 0.5, 0.1)]);
     expect(c.exactMatch).toEqual([
       { x: 0, y: 0 },

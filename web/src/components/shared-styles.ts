@@ -192,6 +192,21 @@ export const lessonChrome = css`
     /* a tensor name such as "tgt_embedding.weight" is wider than a 375 px line in Chinese */
     overflow-wrap: anywhere;
   }
+  .card > p {
+    margin: 0;
+  }
+  /* one line, and "More about this model" with the rest (lessons/shared/card-fold.ts) */
+  .card-more {
+    margin: 0.15rem 0 0;
+  }
+  .card-more summary {
+    cursor: pointer;
+    width: fit-content;
+  }
+  .card-more-body > p,
+  .measure-defs p {
+    margin: 0.3rem 0 0;
+  }
   .figure {
     min-width: 0;
     margin-top: 0.9rem;

@@ -186,7 +186,16 @@ async function readManifest(base: string | URL, fetchImpl: Fetch): Promise<Model
 export interface CardSummary {
   parameters: number | null;
   exactMatch: number | null; // fraction of test sentences translated exactly, 0..1
-  aer: number | null; // alignment error rate of the argmax attention, 0..1
+  /**
+   * Alignment error rate (AER, card "aer"): each output word's strongest attention weight as one
+   * link A against the gold links G, 1 - 2|A & G| / (|A| + |G|); 0..1 (cpp/train/translate.h).
+   */
+  aer: number | null;
+  /**
+   * Alignment miss rate (card "alignment_error", the training lab's measure): of the output words
+   * with a gold link, the share whose strongest attention weight is on none of their gold words; 0..1.
+   */
+  alignmentMiss: number | null;
   testSentences: number | null;
   /** Which held-out split the metrics are of: the shipped cards have "test", the lab's "valid". */
   split: 'test' | 'valid';
@@ -227,6 +236,7 @@ export function summarizeCard(card: Record<string, unknown>): CardSummary {
     parameters: numberOr(card.parameters),
     exactMatch: numberOr(test.exact_match),
     aer: numberOr(test.aer),
+    alignmentMiss: numberOr(test.alignment_error),
     testSentences: numberOr(test.n),
     alignWeightDecay: numberOr(training.align_weight_decay),
     trainedInt8: trainedInt8(card),

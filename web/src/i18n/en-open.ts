@@ -14,7 +14,8 @@ export const enOpen = {
   close: 'Close your model',
   card: 'Your model “{{name}}” · {{parameters}} parameters',
   cardMetrics:
-    'Your model “{{name}}” · {{parameters}} parameters · {{split}} ({{n}} examples): {{exactMatch}} exact match, alignment error rate {{aer}}',
+    'Your model “{{name}}” · {{parameters}} parameters · {{split}} ({{n}} examples): {{exactMatch}} exact match, {{measures}}',
+  cardLine: 'Your model “{{name}}” · {{exactMatch}} exact match · {{parameters}} parameters',
   cardDescription: 'Its card says: {{description}}',
   splitTest: 'held-out test',
   splitValid: 'held-out validation',
@@ -27,7 +28,7 @@ export const enOpen = {
     transformer:
       'This lesson shows Transformer encoders (architecture “transformer”); this one is a model of architecture “{{architecture}}”.',
   },
-  bestHead: '(the alignment error of its best head: layer {{layer}}, head {{head}})',
+  bestHead: '(the alignment miss rate of its best head: layer {{layer}}, head {{head}})',
   unknown_one: 'Your model does not know the word {{words}}: it reads it as <unk>.',
   unknown_other: 'Your model does not know the words {{words}}: it reads them as <unk>.',
   allUnknown: 'Your model knows none of these words. It reads {{size}} words, among them: {{examples}}.',
@@ -41,7 +42,7 @@ export const enOpen = {
     'This is the loss of a language model. Whether your model was trained on it, only its card can say.',
   fitsLesson: 'Lesson {{n}} shows it: open it there.',
   cardExact:
-    'Your model “{{name}}” · {{parameters}} parameters · {{split}} ({{n}} examples): {{exactMatch}} exact match (no attention, so no alignment error)',
+    'Your model “{{name}}” · {{parameters}} parameters · {{split}} ({{n}} examples): {{exactMatch}} exact match (no attention, so no alignment measure)',
   none: 'No file was chosen.',
   tooBig: 'The model is {{size}} MB; this page opens models of at most {{limit}} MB.',
   missing: 'There is no {{file}} among the files: a model folder needs config.json and model.safetensors.',

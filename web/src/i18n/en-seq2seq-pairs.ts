@@ -12,7 +12,7 @@ export const enSeq2seqPairs = {
   tryChinese: 'Type Chinese:',
   words: 'Words:',
   cardTargets:
-    '· Targets: at least {{exactTarget}} exact match ({{exactMet}}) and an alignment error rate of at most {{aerTarget}} ({{aerMet}}).',
+    '· Targets: at least {{exactTarget}} exact match ({{exactMet}}), an alignment miss rate of at most {{missTarget}} ({{missMet}}) and an alignment error rate (AER) of at most {{aerTarget}} ({{aerMet}}).',
   met: 'met',
   missed: 'missed',
   missedBy: 'missed by {{points}} points',

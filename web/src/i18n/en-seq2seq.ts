@@ -7,7 +7,8 @@ export const enSeq2seq = {
   variantLabel: 'Attention',
   loading: 'Loading the trained model…',
   loadError: 'The trained model could not be loaded: {{message}}',
-  card: '{{variant}} · {{parameters}} parameters · held-out test: {{exactMatch}} exact match, alignment error rate {{aer}}.',
+  card: '{{variant}} · {{parameters}} parameters · held-out test: {{exactMatch}} exact match, {{measures}}.',
+  cardLine: '{{variant}} · {{exactMatch}} exact match · {{parameters}} parameters',
   cardAlignDecay:
     'Trained with one extra setting: a weight decay of {{decay}} on W_K and W_Q only, which keeps the unscaled dot-product scores from growing until the softmax puts all weight on one word (without it the English → French dot model reached 39.5% exact match; docs/models.md).',
   cardNoMetrics: '{{variant}} · {{parameters}} parameters',

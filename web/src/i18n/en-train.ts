@@ -81,9 +81,10 @@ export const enTrain = {
   previous: 'Previous example',
   next: 'Next example',
   exampleWords: 'Input: {{source}} → correct output: {{target}}',
-  snapshotMetrics: 'Held-out (30 examples) at step {{steps}}: exact match {{exact}}, alignment error {{aer}}',
+  snapshotMetrics:
+    'Held-out (30 examples) at step {{steps}}: exact match {{exact}}, alignment miss rate {{aer}}',
   snapshotMetricsNone:
-    'Held-out (30 examples) at step {{steps}}: exact match {{exact}} (no attention, so no alignment error)',
+    'Held-out (30 examples) at step {{steps}}: exact match {{exact}} (no attention, so no alignment miss rate)',
   waiting: 'Starting the training engine…',
   families: {
     seq2seq: {
@@ -93,7 +94,7 @@ export const enTrain = {
       colsAxis: 'columns: input symbols read',
       goldNote: 'Orange outlines: the correct alignment (the input symbol each output symbol copies).',
       metricsCaption:
-        'Exact match: outputs entirely right. Alignment error: output symbols whose strongest weight is not on the correct input symbol (lower is better).',
+        'Exact match: outputs entirely right. Alignment miss rate: output symbols whose strongest weight is not on the correct input symbol (lower is better).',
     },
     rnn: {
       noAttention:
@@ -103,7 +104,7 @@ export const enTrain = {
       goldNote:
         'Orange outline: the correct alignment: at the last position the model should read the first symbol.',
       metricsCaption:
-        'Exact match: the last position names the first symbol. Alignment error: examples whose last position puts its strongest weight anywhere but on the first symbol (lower is better).',
+        'Exact match: the last position names the first symbol. Alignment miss rate: examples whose last position puts its strongest weight anywhere but on the first symbol (lower is better).',
     },
     transformer: {
       noAttention: 'This model has no attention map.',
@@ -111,7 +112,7 @@ export const enTrain = {
       colsAxis: 'columns: the positions it reads (keys)',
       goldNote: 'Orange outlines: the correct alignment: position i reads its partner n−1−i.',
       metricsCaption:
-        'Exact match: every position outputs its partner’s symbol. Alignment error: positions whose strongest weight is not on their partner, in the head nearest the correct alignment (the best of every layer and head; lower is better).',
+        'Exact match: every position outputs its partner’s symbol. Alignment miss rate: positions whose strongest weight is not on their partner, in the head nearest the correct alignment (the best of every layer and head; lower is better).',
     },
   },
   goldHits: 'Strongest weight on a correct cell in {{hit}} of the {{rows}} rows that have one ({{hits}}).',
@@ -124,10 +125,10 @@ export const enTrain = {
   lossY: 'loss',
   stepsX: 'steps',
   lossCaption: 'Mean cross-entropy of each step’s batch, smoothed',
-  metricsTitle: 'Held-out exact match and alignment error',
+  metricsTitle: 'Held-out exact match and alignment miss rate',
   metricsY: 'fraction',
   exactMatch: 'exact match',
-  alignmentError: 'alignment error',
+  alignmentError: 'alignment miss rate',
   seriesName: '{{model}}: {{metric}}',
   paused: 'Paused.',
   done: 'Finished: {{steps}} steps. Download the model, or press Reset to train again.',

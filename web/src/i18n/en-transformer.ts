@@ -14,6 +14,9 @@ export const enTransformer = {
   cardPerplexity:
     '{{model}} · {{layers}} layers × {{heads}} heads, d = {{d}} · {{parameters}} parameters · held-out {{split}} perplexity {{perplexity}}',
   cardNoMetrics: '{{model}} · {{layers}} layers × {{heads}} heads, d = {{d}} · {{parameters}} parameters',
+  cardLineAccuracy: '{{model}} · {{accuracy}} of masked tokens guessed right · {{parameters}} parameters',
+  cardLinePerplexity: '{{model}} · held-out {{split}} perplexity {{perplexity}} · {{parameters}} parameters',
+  cardLine: '{{model}} · {{parameters}} parameters',
   loading: 'Loading the trained Transformer…',
   loadError: 'The trained model could not be loaded: {{message}}',
   noModels:

@@ -140,6 +140,18 @@ export const enShared = {
     seedRun: 'seed {{seed}}: {{value}}',
     seedRunThis: 'seed {{seed}} (this model): {{value}}',
     seedRunSeparator: '; ',
+    // the two ways a model's attention is scored against the gold alignment (lessons/shared/card-measures.ts)
+    more: 'More about this model',
+    measures: {
+      miss: 'alignment miss rate',
+      aer: 'alignment error rate (AER)',
+      value: '{{name}} {{value}}',
+      separator: ', ',
+      missDefinition:
+        'Alignment miss rate: of the outputs that have a correct input (the data’s gold alignment), the share whose strongest attention weight is on none of their correct inputs. 0% is perfect; outputs without a correct input are not counted.',
+      aerDefinition:
+        'Alignment error rate (AER, Och & Ney 2003): every output’s strongest attention weight counts as one link, and AER = 1 − 2 × (links that are correct) / (links drawn + correct links). 0% is perfect. It also counts what the miss rate leaves out: an output with no correct input still draws a link (attention cannot point at nothing), and an output with two correct inputs can hit only one.',
+    },
   },
   train: {
     heading: '4. Train it yourself: watch the alignment appear',

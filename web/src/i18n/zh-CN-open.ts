@@ -11,7 +11,8 @@ export const zhCNOpen = {
   close: '关闭你的模型',
   card: '你的模型“{{name}}” · {{parameters}} 个参数',
   cardMetrics:
-    '你的模型“{{name}}” · {{parameters}} 个参数 · {{split}}（{{n}} 个样例）：完全匹配率 {{exactMatch}}，对齐错误率 {{aer}}',
+    '你的模型“{{name}}” · {{parameters}} 个参数 · {{split}}（{{n}} 个样例）：完全匹配率 {{exactMatch}}，{{measures}}',
+  cardLine: '你的模型“{{name}}” · 完全匹配率 {{exactMatch}} · {{parameters}} 个参数',
   cardDescription: '模型卡片上写着：{{description}}',
   splitTest: '留出测试集',
   splitValid: '留出验证集',
@@ -23,7 +24,7 @@ export const zhCNOpen = {
       '本课显示由循环网络读入的语言模型（架构“rnn_self_attention”和“rnn_lm”）；这个模型的架构是“{{architecture}}”。',
     transformer: '本课显示 Transformer 编码器（架构“transformer”）；这个模型的架构是“{{architecture}}”。',
   },
-  bestHead: '（这是它最好的一个头的对齐错误率：第 {{layer}} 层第 {{head}} 个头）',
+  bestHead: '（这是它最好的一个头的对齐未命中率：第 {{layer}} 层第 {{head}} 个头）',
   unknown_one: '你的模型不认识 {{words}} 这个词：它会被读成 <unk>。',
   unknown_other: '你的模型不认识 {{words}} 这些词：它们会被读成 <unk>。',
   allUnknown: '这些词你的模型一个都不认识。它认识 {{size}} 个词，例如：{{examples}}。',
@@ -36,7 +37,7 @@ export const zhCNOpen = {
   lmObjectiveUnsure: '这是语言模型的损失。你的模型是否用它训练，只有它的模型卡片能说明。',
   fitsLesson: '第 {{n}} 课可以显示它：请在那里打开。',
   cardExact:
-    '你的模型“{{name}}” · {{parameters}} 个参数 · {{split}}（{{n}} 个样例）：完全匹配率 {{exactMatch}}（没有注意力，所以没有对齐错误率）',
+    '你的模型“{{name}}” · {{parameters}} 个参数 · {{split}}（{{n}} 个样例）：完全匹配率 {{exactMatch}}（没有注意力，所以没有对齐指标）',
   none: '没有选择文件。',
   tooBig: '这个模型有 {{size}} MB；本页最多打开 {{limit}} MB 的模型。',
   missing: '这些文件里没有 {{file}}：一个模型文件夹至少要有 config.json 和 model.safetensors。',

@@ -11,7 +11,7 @@ export const zhCNSeq2seqPairs: typeof enSeq2seqPairs = {
   tryChinese: '输入中文：',
   words: '分词：',
   cardTargets:
-    '· 目标：完全匹配率至少 {{exactTarget}}（{{exactMet}}），对齐错误率至多 {{aerTarget}}（{{aerMet}}）。',
+    '· 目标：完全匹配率至少 {{exactTarget}}（{{exactMet}}），对齐未命中率至多 {{missTarget}}（{{missMet}}），对齐错误率（AER）至多 {{aerTarget}}（{{aerMet}}）。',
   met: '已达到',
   missed: '未达到',
   missedBy: '未达到，差 {{points}} 个百分点',

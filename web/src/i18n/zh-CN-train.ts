@@ -84,9 +84,9 @@ export const zhCNTrain: Strings['train'] = {
   previous: '上一个样例',
   next: '下一个样例',
   exampleWords: '输入：{{source}} → 正确输出：{{target}}',
-  snapshotMetrics: '第 {{steps}} 步时的留出集（30 个样例）：完全匹配率 {{exact}}，对齐错误 {{aer}}',
+  snapshotMetrics: '第 {{steps}} 步时的留出集（30 个样例）：完全匹配率 {{exact}}，对齐未命中率 {{aer}}',
   snapshotMetricsNone:
-    '第 {{steps}} 步时的留出集（30 个样例）：完全匹配率 {{exact}}（没有注意力，所以没有对齐错误）',
+    '第 {{steps}} 步时的留出集（30 个样例）：完全匹配率 {{exact}}（没有注意力，所以没有对齐未命中率）',
   waiting: '正在启动训练引擎…',
   families: {
     seq2seq: {
@@ -96,7 +96,7 @@ export const zhCNTrain: Strings['train'] = {
       colsAxis: '列：读入的输入符号',
       goldNote: '橙色方框：正确的对齐（每个输出符号所复制的输入符号）。',
       metricsCaption:
-        '完全匹配率：输出全部正确的比例。对齐错误：最大注意力权重不在正确输入符号上的输出符号所占比例（越低越好）。',
+        '完全匹配率：输出全部正确的比例。对齐未命中率：最大注意力权重不在正确输入符号上的输出符号所占比例（越低越好）。',
     },
     rnn: {
       noAttention:
@@ -105,7 +105,7 @@ export const zhCNTrain: Strings['train'] = {
       colsAxis: '列：到目前为止读过的位置（包括当前位置）',
       goldNote: '橙色方框：正确的对齐：在最后一个位置，模型应当去读第一个符号。',
       metricsCaption:
-        '完全匹配率：最后一个位置说出了第一个符号。对齐错误：最后一个位置的最大注意力权重没有落在第一个符号上的样例所占比例（越低越好）。',
+        '完全匹配率：最后一个位置说出了第一个符号。对齐未命中率：最后一个位置的最大注意力权重没有落在第一个符号上的样例所占比例（越低越好）。',
     },
     transformer: {
       noAttention: '这个模型没有注意力图。',
@@ -113,7 +113,7 @@ export const zhCNTrain: Strings['train'] = {
       colsAxis: '列：它读取的位置（键）',
       goldNote: '橙色方框：正确的对齐：位置 i 读取它的对应位置 n−1−i。',
       metricsCaption:
-        '完全匹配率：每个位置都输出了对应位置的符号。对齐错误：在最接近正确对齐的那个头里（所有层和头中最好的一个），最大注意力权重不在对应位置上的位置所占比例（越低越好）。',
+        '完全匹配率：每个位置都输出了对应位置的符号。对齐未命中率：在最接近正确对齐的那个头里（所有层和头中最好的一个），最大注意力权重不在对应位置上的位置所占比例（越低越好）。',
     },
   },
   goldHits: '有正确格子的 {{rows}} 行中，{{hit}} 行（{{hits}}）把最大权重放在正确的格子上。',
@@ -126,10 +126,10 @@ export const zhCNTrain: Strings['train'] = {
   lossY: '损失',
   stepsX: '步数',
   lossCaption: '每一步那一批样例的平均交叉熵，经过平滑',
-  metricsTitle: '留出集的完全匹配率与对齐错误',
+  metricsTitle: '留出集的完全匹配率与对齐未命中率',
   metricsY: '比例',
   exactMatch: '完全匹配率',
-  alignmentError: '对齐错误',
+  alignmentError: '对齐未命中率',
   seriesName: '{{model}}：{{metric}}',
   paused: '已暂停。',
   done: '完成：共 {{steps}} 步。可以下载模型，或按“重置”重新训练。',

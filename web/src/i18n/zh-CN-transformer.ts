@@ -22,6 +22,9 @@ export const zhCNTransformer: Strings['transformer'] = {
   cardPerplexity:
     '{{model}} · {{layers}} 层 × {{heads}} 个头，d = {{d}} · {{parameters}} 个参数 · 留出{{split}}困惑度 {{perplexity}}',
   cardNoMetrics: '{{model}} · {{layers}} 层 × {{heads}} 个头，d = {{d}} · {{parameters}} 个参数',
+  cardLineAccuracy: '{{model}} · 被掩码的词元猜对 {{accuracy}} · {{parameters}} 个参数',
+  cardLinePerplexity: '{{model}} · 留出{{split}}困惑度 {{perplexity}} · {{parameters}} 个参数',
+  cardLine: '{{model}} · {{parameters}} 个参数',
   loading: '正在加载训练好的 Transformer…',
   loadError: '无法加载训练好的模型：{{message}}',
   noModels:

@@ -87,7 +87,8 @@ export const zhCN: Strings = {
     dotModel: '点积注意力',
     loading: '正在加载训练好的模型……',
     loadError: '无法加载训练好的模型：{{message}}',
-    card: '{{variant}} · {{parameters}} 个参数 · 留出测试集：完全匹配率 {{exactMatch}}，对齐错误率 {{aer}}。',
+    card: '{{variant}} · {{parameters}} 个参数 · 留出测试集：完全匹配率 {{exactMatch}}，{{measures}}。',
+    cardLine: '{{variant}} · 完全匹配率 {{exactMatch}} · {{parameters}} 个参数',
     cardAlignDecay:
       '训练时多用了一个设置：只对 W_K 和 W_Q 加 {{decay}} 的权重衰减，防止未缩放的点积分数不断变大、让 softmax 把全部权重放到一个词上（英译法的点积模型不加时完全匹配率只有 39.5%；见 docs/models.md）。',
     cardNoMetrics: '{{variant}} · {{parameters}} 个参数',
@@ -175,8 +176,15 @@ export const zhCN: Strings = {
     card: '{{model}} · {{parameters}} 个参数 · 留出集困惑度 {{test}}（测试）、{{valid}}（验证），越低越好',
     cardTest: '{{model}} · {{parameters}} 个参数 · 留出测试集困惑度 {{test}}，越低越好',
     cardNoMetrics: '{{model}} · {{parameters}} 个参数',
+    cardLine: '{{model}} · 测试集困惑度 {{test}} · {{parameters}} 个参数',
     vsBaselineWorse:
       '与规模相当的普通模型“{{baseline}}”（{{parameters}} 个参数，测试集困惑度 {{other}}）相比，这个模型的困惑度高 {{percent}}：在预测下一个片段这件事上，自注意力在这里没有帮上忙。需要长距离依赖的地方它确实有用：见下面的回忆实验。',
+    vsBaselinePenaltyTwin:
+      '与规模相当的普通模型“{{baseline}}”（{{parameters}} 个参数，测试集困惑度 {{other}}）相比，这个模型的困惑度高 {{percent}}。这是训练时加的自身权重惩罚的代价，而不是这个单元本身的：不加惩罚训练的同一个单元困惑度为 {{twin}}，普通模型为 {{other}}。',
+    vsBaselinePenaltyPart:
+      '与规模相当的普通模型“{{baseline}}”（{{parameters}} 个参数，测试集困惑度 {{other}}）相比，这个模型的困惑度高 {{percent}}。其中一部分是训练时加的自身权重惩罚的代价：不加惩罚训练的同一个单元困惑度为 {{twin}}，比普通模型的 {{other}} 高 {{twinPercent}}。',
+    vsBaselinePenaltyUnmeasured:
+      '与规模相当的普通模型“{{baseline}}”（{{parameters}} 个参数，测试集困惑度 {{other}}）相比，这个模型的困惑度高 {{percent}}。它训练时加了自身权重惩罚，这会让困惑度变差；没有提供不加惩罚训练的同一种单元，所以差距中有多少来自惩罚，这里没有测量。',
     vsBaselineBetter:
       '与规模相当的普通模型“{{baseline}}”（{{parameters}} 个参数，测试集困惑度 {{other}}）相比，这个模型的困惑度低 {{percent}}。',
     trainingLabel: '训练方式',
@@ -282,6 +290,10 @@ export const zhCN: Strings = {
       '同一个 [x; c] 单元作为语言模型在奥斯汀的小说上训练后，测试集困惑度（越低越好，同样的测试词元）：{{list}}。',
     recallPerplexityWorse:
       '不容易遗忘不等于更会猜下一个词：在这些 {{context}} 个片段的窗口上，讲义里的单元比同样参数预算的普通 SimpleRNN 差 {{percent}}。',
+    recallPerplexityPenalty:
+      '不容易遗忘不等于更会猜下一个词：在这些 {{context}} 个片段的窗口上，讲义里的单元比同样参数预算的普通 SimpleRNN 差 {{percent}}，但这是训练时加的自身权重惩罚的代价，而不是这个单元本身的：不加惩罚训练时它的困惑度为 {{twin}}，普通 SimpleRNN 为 {{plain}}。',
+    recallPerplexityPenaltyPart:
+      '不容易遗忘不等于更会猜下一个词：在这些 {{context}} 个片段的窗口上，讲义里的单元比同样参数预算的普通 SimpleRNN 差 {{percent}}，其中一部分是训练时加的自身权重惩罚的代价：不加惩罚训练时它的困惑度为 {{twin}}，比普通 SimpleRNN 的 {{plain}} 高 {{twinPercent}}。',
     recallPerplexityBetter: '在这里它也更会猜下一个词：比同样参数预算的普通 SimpleRNN 低 {{percent}}。',
     recallLoading: '正在加载回忆实验的结果……',
     recallError: '无法加载回忆实验的结果：{{message}}',
@@ -314,6 +326,17 @@ export const zhCN: Strings = {
     seedRun: '种子 {{seed}}：{{value}}',
     seedRunThis: '种子 {{seed}}（本模型）：{{value}}',
     seedRunSeparator: '；',
+    more: '关于这个模型的更多信息',
+    measures: {
+      miss: '对齐未命中率',
+      aer: '对齐错误率（AER）',
+      value: '{{name}} {{value}}',
+      separator: '，',
+      missDefinition:
+        '对齐未命中率：在有正确输入（数据的标准对齐）的输出中，最大注意力权重不落在任何一个正确输入上的比例。0% 为完美；没有正确输入的输出不计入。',
+      aerDefinition:
+        '对齐错误率（AER，Och 和 Ney，2003）：每个输出最大的注意力权重算作一条链接，AER = 1 − 2 ×（正确的链接数）/（画出的链接数 + 正确链接数）。0% 为完美。它还计入未命中率不计的情况：没有正确输入的输出也会画出一条链接（注意力不能指向“无”），有两个正确输入的输出只能命中其中一个。',
+    },
   },
   train: zhCNTrain,
   open: zhCNOpen,

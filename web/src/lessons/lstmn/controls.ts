@@ -16,6 +16,7 @@ import type { View } from './state';
 import { renderConstantGuess } from '../shared/zh-switch';
 import { renderInt4, renderInt8, renderTied } from '../shared/card-int8';
 import { trainedInt8 } from '../../engine/model-folder';
+import { renderCardMore } from '../shared/card-fold';
 
 /** A perplexity as the card shows it (one decimal, in the page's language). */
 export const formatPerplexity = (p: number) =>
@@ -67,6 +68,7 @@ export function renderCard(el: LstmnElement): TemplateResult | typeof nothing {
       card.parameters ?? loaded.info.parameters,
       localCard(loaded.info.card),
       () => el.closeLocal(),
+      el,
     );
   const values = {
     model: t(MODEL_KEYS[el.model]),
@@ -80,12 +82,20 @@ export function renderCard(el: LstmnElement): TemplateResult | typeof nothing {
       : card.validPerplexity === null
         ? t('lstmn.cardTest', values)
         : t('lstmn.card', values);
-  return html`<p class="card" data-perplexity=${card.testPerplexity ?? ''}>
-    ${text} ${renderBaseline(el, loaded.arch, card)}
-    ${renderConstantGuess(loaded.info.card, 'lm')}${renderInt8(trainedInt8(loaded.info.card))}${renderInt4(
-      loaded.info.card,
-    )}${renderTied(loaded.info.config)}
-  </p>`;
+  // One line (model, perplexity, size); the rest folded under "More about this model".
+  const line = card.testPerplexity === null ? t('lstmn.cardNoMetrics', values) : t('lstmn.cardLine', values);
+  return html`<div class="card" data-perplexity=${card.testPerplexity ?? ''}>
+    <p class="card-line">${line}</p>
+    ${renderCardMore(
+      el,
+      html`<p>
+        ${text} ${renderBaseline(el, loaded.arch, card)}
+        ${renderConstantGuess(loaded.info.card, 'lm')}${renderInt8(trainedInt8(loaded.info.card))}${renderInt4(
+          loaded.info.card,
+        )}${renderTied(loaded.info.config)}
+      </p>`,
+    )}
+  </div>`;
 }
 
 /**
@@ -105,9 +115,43 @@ function renderBaseline(el: LstmnElement, arch: Architecture, card: LmCard): Tem
     other: formatPerplexity(other.testPerplexity ?? 0),
     percent: formatPercent(Math.abs(change)),
   };
+  // A model trained with the self-weight penalty: how much of its gap is the penalty's, when the
+  // same cell trained without it is served (lesson 2's 9.4% is the penalty's, not the cell's).
+  const penalized = arch.attention && arch.selfPenalty > 0 && el.model !== LOCAL;
+  const twin = penalized ? penaltyTwin(el, el.model as LmModel, baseline) : null;
+  const key =
+    change <= 0
+      ? 'lstmn.vsBaselineBetter'
+      : !penalized
+        ? 'lstmn.vsBaselineWorse'
+        : !twin
+          ? 'lstmn.vsBaselinePenaltyUnmeasured'
+          : twin.change <= 0
+            ? 'lstmn.vsBaselinePenaltyTwin'
+            : 'lstmn.vsBaselinePenaltyPart';
   return html`<span class="vs-baseline" data-baseline=${baseline} data-change=${change}
-    >${t(change > 0 ? 'lstmn.vsBaselineWorse' : 'lstmn.vsBaselineBetter', values)}</span
+    >${t(key, { ...values, twin: twin?.perplexity ?? '', twinPercent: twin?.percent ?? '' })}</span
   >`;
+}
+
+/**
+ * The same cell trained without the self-weight penalty (UNPENALIZED), against `baseline`, from the
+ * cards: its perplexity and how far it is from the baseline's; null when either card is missing.
+ */
+export function penaltyTwin(
+  el: LstmnElement,
+  cell: LmModel,
+  baseline: LmModel,
+): { perplexity: string; change: number; percent: string } | null {
+  const key = UNPENALIZED[cell];
+  const twin = key ? el.cards[key] : undefined;
+  const change = comparePerplexity(twin, el.cards[baseline]);
+  if (!twin || change === null || twin.corpus !== el.cards[baseline]?.corpus) return null;
+  return {
+    perplexity: formatPerplexity(twin.testPerplexity ?? 0),
+    change,
+    percent: formatPercent(Math.abs(change)),
+  };
 }
 
 export function renderViewSwitch(el: LstmnElement): TemplateResult {

@@ -9,7 +9,7 @@ import { comparePerplexity, type RecallCurve } from '../shared/lm';
 import type { LmModel } from '../shared/models';
 import type { LstmnElement } from './element';
 import { MODEL_KEYS } from './parts';
-import { formatPercent, formatPerplexity } from './controls';
+import { formatPercent, formatPerplexity, penaltyTwin } from './controls';
 
 /** The recall curve's cell as language models (with and without the penalty) and its plain baseline. */
 const SAME_CELL: readonly LmModel[] = ['rnn-selfattn', 'rnn-selfattn-nopenalty', 'rnn'];
@@ -48,10 +48,26 @@ export function renderPerplexities(el: LstmnElement): TemplateResult | typeof no
   const list = SAME_CELL.filter((key) => el.cards[key]?.testPerplexity != null)
     .map((key) => `${t(MODEL_KEYS[key])} ${formatPerplexity(el.cards[key]?.testPerplexity ?? 0)}`)
     .join(' · ');
-  const values = { percent: formatPercent(Math.abs(change)), context: String(cell.context ?? '') };
+  // The shipped cell was trained with the self-weight penalty: its gap is the penalty's when the
+  // same cell trained without it reads as well as the plain SimpleRNN.
+  const twin = penaltyTwin(el, 'rnn-selfattn', 'rnn');
+  const values = {
+    percent: formatPercent(Math.abs(change)),
+    context: String(cell.context ?? ''),
+    twin: twin?.perplexity ?? '',
+    twinPercent: twin?.percent ?? '',
+    plain: formatPerplexity(plain.testPerplexity ?? 0),
+  };
+  const key =
+    change <= 0
+      ? 'lstmn.recallPerplexityBetter'
+      : !twin
+        ? 'lstmn.recallPerplexityWorse'
+        : twin.change <= 0
+          ? 'lstmn.recallPerplexityPenalty'
+          : 'lstmn.recallPerplexityPenaltyPart';
   return html`<p class="note recall-perplexity" data-change=${change}>
-    ${t('lstmn.recallPerplexity', { list })}
-    ${t(change > 0 ? 'lstmn.recallPerplexityWorse' : 'lstmn.recallPerplexityBetter', values)}
+    ${t('lstmn.recallPerplexity', { list })} ${t(key, values)}
   </p>`;
 }
 

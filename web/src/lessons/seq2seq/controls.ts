@@ -13,6 +13,8 @@ import { renderSeedRuns } from '../shared/card-seeds';
 import { LOCAL } from '../shared/model-set';
 import { localCard, renderLocalCard, withLocalOption } from '../shared/local-model';
 import { renderInt4, renderInt8, renderTied } from '../shared/card-int8';
+import { measureValues, renderMeasureDefinitions, shownMeasures } from '../shared/card-measures';
+import { renderCardMore } from '../shared/card-fold';
 
 export function renderVariants(el: Seq2SeqElement): TemplateResult | typeof nothing {
   return modelPills(el, {
@@ -71,15 +73,19 @@ export function renderCard(el: Seq2SeqElement): TemplateResult | typeof nothing 
       card.parameters ?? model.info.parameters,
       localCard(model.info.card),
       () => el.closeLocal(),
+      el,
     );
   const variant = t(`seq2seq.${el.variant}Model`);
+  // Each alignment measure under its own name (the miss rate and the AER), defined below.
+  const figures = { miss: card.alignmentMiss, aer: card.aer };
+  const measures = shownMeasures(figures);
   const text =
-    card.exactMatch !== null && card.aer !== null
+    card.exactMatch !== null && measures.length
       ? t('seq2seq.card', {
           variant,
           parameters,
           exactMatch: formatPercent(card.exactMatch),
-          aer: formatPercent(card.aer),
+          measures: measureValues(figures),
         })
       : t('seq2seq.cardNoMetrics', { variant, parameters });
   // A model trained with a trick says so where its figures are.
@@ -90,11 +96,23 @@ export function renderCard(el: Seq2SeqElement): TemplateResult | typeof nothing 
         >`
       : nothing;
   const seeds = renderSeedRuns(card.seedRuns, card.seed, card.seedRunsOfBase);
-  return html`<p class="card">
-    ${text}${trick}${seeds}${renderInt8(card.trainedInt8)}${renderInt4(model.info.card)}${renderTied(
-      model.info.config,
-    )}${renderTargets(el, card)}
-  </p>`;
+  // One line (model, accuracy, size); the rest folded under "More about this model".
+  const line =
+    card.exactMatch !== null
+      ? t('seq2seq.cardLine', { variant, parameters, exactMatch: formatPercent(card.exactMatch) })
+      : t('seq2seq.cardNoMetrics', { variant, parameters });
+  return html`<div class="card">
+    <p class="card-line">${line}</p>
+    ${renderCardMore(
+      el,
+      html`<p>
+          ${text}${trick}${seeds}${renderInt8(card.trainedInt8)}${renderInt4(model.info.card)}${renderTied(
+            model.info.config,
+          )}${renderTargets(el, card)}
+        </p>
+        ${card.exactMatch !== null ? renderMeasureDefinitions(measures) : nothing}`,
+    )}
+  </div>`;
 }
 
 export const controlsStyles = css`

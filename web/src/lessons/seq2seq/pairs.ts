@@ -117,7 +117,13 @@ export function renderTranslation(el: Seq2SeqElement, words: readonly string[]):
 
 /** The card's line on the targets (the English-French lesson's card keeps its one line). */
 export function renderTargets(el: Seq2SeqElement, card: CardSummary): TemplateResult | typeof nothing {
-  if (el.pair === 'en-fr' || el.variant === LOCAL || card.exactMatch === null || card.aer === null)
+  if (
+    el.pair === 'en-fr' ||
+    el.variant === LOCAL ||
+    card.exactMatch === null ||
+    card.alignmentMiss === null ||
+    card.aer === null
+  )
     return nothing;
   const met = targetsMet(card);
   // A missed target says by how much, in points of the card's own figure.
@@ -130,11 +136,17 @@ export function renderTargets(el: Seq2SeqElement, card: CardSummary): TemplateRe
             minimumFractionDigits: 1,
           }),
         });
-  return html` <span class="card-targets" data-exact-met=${String(met.exact)} data-aer-met=${String(met.aer)}
+  return html` <span
+    class="card-targets"
+    data-exact-met=${String(met.exact)}
+    data-miss-met=${String(met.miss)}
+    data-aer-met=${String(met.aer)}
     >${t('seq2seqPairs.cardTargets', {
       exactTarget: formatPercent(SEQ2SEQ_TARGETS.exactMatch),
+      missTarget: formatPercent(SEQ2SEQ_TARGETS.alignmentMiss),
       aerTarget: formatPercent(SEQ2SEQ_TARGETS.aer),
       exactMet: word(met.exact, card.exactMatch, SEQ2SEQ_TARGETS.exactMatch),
+      missMet: word(met.miss, card.alignmentMiss, SEQ2SEQ_TARGETS.alignmentMiss),
       aerMet: word(met.aer, card.aer, SEQ2SEQ_TARGETS.aer),
     })}</span
   >`;

@@ -72,6 +72,8 @@ export abstract class LessonElement<Key extends string, Loaded extends LessonMod
   declare shown: ViewChoice;
   /** The URL asked for a model opened from a file, which it cannot carry (a message says so). */
   declare localMissing: boolean;
+  /** The model card's "More about this model" is open (card-fold.ts; kept across models). */
+  cardMoreOpen = false;
 
   /** The lesson's models: which are served, loading, loaded or failed. */
   abstract readonly models: ModelSet<Key, Loaded>;

@@ -10,6 +10,8 @@ import { isolate } from '../../i18n/bidi';
 import { LOCAL, type Disposable, type ModelSet, type WithLocal } from './model-set';
 import type { Lesson } from './guides';
 import type { Message } from './messages';
+import { measureValues, renderMeasureDefinitions, shownMeasures } from './card-measures';
+import { renderCardMore, type CardFoldHost } from './card-fold';
 
 /** The architectures each lesson shows (config.json "architecture"). */
 export const LESSON_ARCHITECTURES: Record<Lesson, readonly string[]> = {
@@ -45,8 +47,10 @@ export interface LocalCard {
     split: 'valid' | 'test';
     n: number;
     exactMatch: number;
+    /** Alignment miss rate (card "alignment_error") and AER (card "aer"): card-measures.ts. */
+    miss: number | null;
     aer: number | null;
-    /** For a model with several maps (a Transformer's heads), the one the alignment error is of. */
+    /** For a model with several maps (a Transformer's heads), the one the alignment miss rate is of. */
     bestMap: { layer: number; head: number } | null;
   } | null;
 }
@@ -77,7 +81,8 @@ export function localCard(card: Record<string, unknown>): LocalCard {
             split,
             n: finite(m.n) ?? 0,
             exactMatch,
-            aer: finite(m.alignment_error) ?? finite(m.aer),
+            miss: finite(m.alignment_error),
+            aer: finite(m.aer),
             bestMap,
           },
   };
@@ -91,39 +96,56 @@ export function withLocalOption<K extends string, M extends Disposable>(
   return models.local?.state.status === 'ready' ? [...available, LOCAL] : available;
 }
 
-/** The card line of the student's model: name, size, what its card says, and the close button. */
+/**
+ * The card line of the student's model: name, accuracy and size with the close button, and under
+ * "More about this model" its scores in full and what its card says (card-fold.ts).
+ */
 export function renderLocalCard(
   name: string,
   parameters: number,
   card: LocalCard,
   close: () => void,
+  host: CardFoldHost,
 ): TemplateResult {
   const count = formatInteger(parameters);
   const s = card.scores;
+  const measures = s ? shownMeasures(s) : [];
   const text = s
-    ? t(s.aer === null ? 'open.cardExact' : 'open.cardMetrics', {
+    ? t(measures.length ? 'open.cardMetrics' : 'open.cardExact', {
         name,
         parameters: count,
         split: t(s.split === 'valid' ? 'open.splitValid' : 'open.splitTest'),
         n: formatInteger(s.n),
         exactMatch: formatPercent(s.exactMatch),
-        aer: s.aer === null ? '' : formatPercent(s.aer),
+        measures: measureValues(s),
       })
     : t('open.card', { name, parameters: count });
   const best =
-    s?.aer !== null && s?.bestMap
+    s?.miss !== null && s?.bestMap
       ? ` ${t('open.bestHead', { layer: s.bestMap.layer + 1, head: s.bestMap.head + 1 })}`
       : '';
-  return html`<p class="card" data-local="true">
-    ${text}${best}${
-      card.description
-        ? html` <span class="card-description"
-            >${t('open.cardDescription', { description: card.description })}</span
-          >`
-        : nothing
-    }
-    <button type="button" class="compare-toggle close-local" @click=${close}>${t('open.close')}</button>
-  </p>`;
+  const line = s
+    ? t('open.cardLine', { name, parameters: count, exactMatch: formatPercent(s.exactMatch) })
+    : t('open.card', { name, parameters: count });
+  return html`<div class="card" data-local="true">
+    <p class="card-line">
+      ${line}
+      <button type="button" class="compare-toggle close-local" @click=${close}>${t('open.close')}</button>
+    </p>
+    ${renderCardMore(
+      host,
+      html`<p>
+          ${text}${best}${
+            card.description
+              ? html` <span class="card-description"
+                  >${t('open.cardDescription', { description: card.description })}</span
+                >`
+              : nothing
+          }
+        </p>
+        ${renderMeasureDefinitions(measures)}`,
+    )}
+  </div>`;
 }
 
 /** The note a lesson shows when its URL says "local": a link cannot carry the file. */

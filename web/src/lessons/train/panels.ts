@@ -1,6 +1,6 @@
 // The training lab's figures: one panel per run (its speed, the held-out metrics of the snapshot
 // shown, the watched example's attention map with the gold alignment outlined, the download), and
-// the two curves every run adds to (loss; exact match and alignment error). A Transformer run shows
+// the two curves every run adds to (loss; exact match and alignment miss rate). A Transformer run shows
 // one of its layer/head maps: the one chosen, or the head nearest the gold alignment.
 
 import './strings';

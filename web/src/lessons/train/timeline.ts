@@ -85,7 +85,7 @@ export function downsample(points: readonly Point[], max = MAX_CURVE_POINTS): Po
 export const lossCurve = (losses: readonly number[]): Point[] =>
   downsample(smooth(losses).map((y, i) => ({ x: i + 1, y })));
 
-/** Held-out exact match and alignment error at each snapshot (alignment error: attention only). */
+/** Held-out exact match and alignment miss rate at each snapshot (the miss rate: attention only). */
 export function metricCurves(timeline: readonly Snapshot[]): {
   exactMatch: Point[];
   alignmentError: Point[];

@@ -15,6 +15,7 @@ import { trainedInt8 } from '../../engine/model-folder';
 import { isolate } from '../../i18n/bidi';
 import { LOCAL } from '../shared/model-set';
 import { localCard, renderLocalCard, withLocalOption } from '../shared/local-model';
+import { renderCardMore } from '../shared/card-fold';
 
 export function renderModels(el: TransformerElement): TemplateResult | typeof nothing {
   return modelPills(el, {
@@ -38,6 +39,7 @@ export function renderCard(el: TransformerElement): TemplateResult | typeof noth
       card.parameters ?? loaded.info.parameters,
       localCard(loaded.info.card),
       () => el.closeLocal(),
+      el,
     );
   const number = { format: (x: number) => formatNumber(x, { maximumFractionDigits: 1 }) };
   const values = {
@@ -57,17 +59,29 @@ export function renderCard(el: TransformerElement): TemplateResult | typeof noth
       : card.perplexity !== null
         ? 'transformer.cardPerplexity'
         : 'transformer.cardNoMetrics';
-  return html`<p
+  // One line (model, accuracy or perplexity, size); the rest folded under "More about this model".
+  const line = {
+    'transformer.cardAccuracy': 'transformer.cardLineAccuracy',
+    'transformer.cardPerplexity': 'transformer.cardLinePerplexity',
+    'transformer.cardNoMetrics': 'transformer.cardLine',
+  } as const;
+  return html`<div
     class="card"
     data-accuracy=${card.accuracy ?? ''}
     data-perplexity=${card.perplexity ?? ''}
     data-parameters=${card.parameters ?? loaded.info.parameters}
   >
-    ${t(key, values)}
-    ${renderConstantGuess(loaded.info.card, arch.objective === 'mlm' ? 'mlm' : 'lm')}${renderInt8(
-      trainedInt8(loaded.info.card),
-    )}${renderInt4(loaded.info.card)}${renderTied(loaded.info.config)}
-  </p>`;
+    <p class="card-line">${t(line[key], values)}</p>
+    ${renderCardMore(
+      el,
+      html`<p>
+        ${t(key, values)}
+        ${renderConstantGuess(loaded.info.card, arch.objective === 'mlm' ? 'mlm' : 'lm')}${renderInt8(
+          trainedInt8(loaded.info.card),
+        )}${renderInt4(loaded.info.card)}${renderTied(loaded.info.config)}
+      </p>`,
+    )}
+  </div>`;
 }
 
 /** The tokens as buttons: the one chosen is the query that the figures follow. */
