@@ -24,14 +24,14 @@ import { ExplainSection } from '../shared/explain-section';
 import { explainStyles } from '../shared/explain-panel';
 import { messageLadder, renderMessages, type Message } from '../shared/messages';
 import { clipText, hasWords, type ForwardRecord } from '../../engine/records';
-import { allWordsUnknown, withFullStop, type LengthCurve } from './view-model';
+import { allWordsUnknown, type LengthCurve } from './view-model';
 import { LocaleController } from '../../i18n';
 import { parseModel, parseView } from '../../embed/state';
 import { isTeacherMode, sentenceInput } from '../shared/embed-attributes';
 import { LessonElement } from '../shared/lesson-element';
 import type { ChartSeries } from '../../figures/line-chart';
 import { DEFAULT_SEQ2SEQ_PAIR, SEQ2SEQ_PAIR_MODELS, parsePair, type Seq2SeqPair } from '../shared/models';
-import { segmentChinese } from './segment';
+import { modelInput } from './model-input';
 import {
   SEQ2SEQ_MAX_CHARS,
   SEQ2SEQ_MAX_TOKENS,
@@ -300,10 +300,7 @@ export class Seq2SeqElement extends LessonElement<Variant, LoadedModel> {
    * expect (a model whose vocabulary has no "." reads the text as it is).
    */
   fullStop(): { text: string; added: boolean } {
-    const model = this.model;
-    const input = model?.readsChinese ? segmentChinese(this.input(), model.vocabulary) : this.input();
-    if (!model) return withFullStop(input);
-    return model.stop === null ? { text: input, added: false } : withFullStop(input, model.stop);
+    return modelInput(this.input(), this.model);
   }
 
   modelInput(): string {

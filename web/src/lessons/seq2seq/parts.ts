@@ -6,7 +6,7 @@ import type { EngineModel } from '../shared/load-model';
 import { requireArchitecture } from '../shared/local-model';
 import { LOCAL, type WithLocal } from '../shared/model-set';
 import { i18n, t } from '../../i18n';
-import { readsChinese } from './segment';
+import { sourceVocabulary } from './model-input';
 import { summarizeCard, type CardSummary } from '../../engine/model-folder';
 import {
   SEQ2SEQ_BASELINE_FOLDER,
@@ -132,27 +132,21 @@ export interface LoadedModel extends EngineModel {
 
 /** What the lesson keeps of a loaded model: the English words it knows, its output limit. */
 export function seq2seqModel({ engine, info }: EngineModel): LoadedModel {
-  const tokenizer = (info.config.tokenizer ?? {}) as { vocab?: unknown };
   requireArchitecture(info, 'seq2seq');
-  const vocab: unknown[] = Array.isArray(tokenizer.vocab) ? tokenizer.vocab : [];
-  const stop = vocab.includes('.') ? '.' : vocab.includes('。') ? '。' : null;
+  const source = sourceVocabulary(info.config);
   return {
-    knowsFullStop: stop !== null,
-    stop,
-    readsChinese: readsChinese(vocab.filter((w): w is string => typeof w === 'string')),
+    knowsFullStop: source.stop !== null,
+    stop: source.stop,
+    readsChinese: source.readsChinese,
     hasAttention: info.config.attention !== 'none',
-    vocabulary: Array.isArray(tokenizer.vocab)
-      ? tokenizer.vocab.filter(
-          (w): w is string => typeof w === 'string' && /\p{L}/u.test(w) && !w.startsWith('<'),
-        )
-      : [],
+    vocabulary: source.vocabulary,
     targetVocabulary: Array.isArray(info.config.target_vocab)
       ? info.config.target_vocab.map((w) => String(w))
       : [],
     engine,
     info,
     card: summarizeCard(info.card),
-    vocabularySize: Array.isArray(tokenizer.vocab) ? tokenizer.vocab.length : 0,
+    vocabularySize: source.size,
     maxOutputLen: Number(info.config.max_output_len ?? 0),
   };
 }
