@@ -202,6 +202,8 @@ export const lessonChrome = css`
   .card-more summary {
     cursor: pointer;
     width: fit-content;
+    min-height: 24px; /* a 24 x 24 px target at 375 px (tests/e2e/a11y.mjs) */
+    line-height: 24px;
   }
   .card-more-body > p,
   .measure-defs p {
