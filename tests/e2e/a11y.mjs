@@ -274,10 +274,19 @@ test('predict by drawing, with the keyboard only: arrow keys set the row, Reveal
     await page.keyboard.press('End');
     await sliders.first().focus();
     await page.keyboard.press('ArrowRight'); // 5 on the first word
+    // Reveal is enabled once the drawing is in the guide's state: wait for that, then press it.
+    await eventually(() => reveal.isEnabled(), true, `${lesson}: Reveal enabled by the drawing`);
     await reveal.focus();
     await page.keyboard.press('Enter');
     const result = draw.locator('.result[data-gap]');
-    await result.waitFor({ timeout: 30_000 });
+    // The model answers in its worker (started by this question on a page that loads every
+    // lesson): a busy machine takes its time, so the bound is there only to fail a broken page.
+    await result.waitFor({ timeout: 60_000 }).catch(async (error) => {
+      const shown = await draw.locator('.result').allInnerTexts();
+      throw new Error(
+        `${lesson}: no gap after Reveal; the result reads ${JSON.stringify(shown)}: ${error.message}`,
+      );
+    });
     const gap = Number(await result.getAttribute('data-gap'));
     const model = await draw
       .locator('.draw-values')
