@@ -274,6 +274,12 @@ test('predict by drawing, with the keyboard only: arrow keys set the row, Reveal
     await page.keyboard.press('End');
     await sliders.first().focus();
     await page.keyboard.press('ArrowRight'); // 5 on the first word
+    // The keys reached the sliders (each slider's value is the guide's state, drawn back into it).
+    await eventually(
+      async () => [await sliders.first().inputValue(), await sliders.last().inputValue()],
+      ['5', '100'],
+      `${lesson}: the first slider at 5 and the last at 100 after the keys`,
+    );
     // Reveal is enabled once the drawing is in the guide's state: wait for that, then press it.
     await eventually(() => reveal.isEnabled(), true, `${lesson}: Reveal enabled by the drawing`);
     await reveal.focus();

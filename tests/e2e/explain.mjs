@@ -57,7 +57,9 @@ const parts = (page, tag) =>
         };
       },
       tag,
-      { timeout: 60_000 },
+      // Three parts, each a forward or a gradient in the worker, the seeds' part a second model's
+      // download: on a busy machine that took over 60 s. The bound only fails a page that never ends.
+      { timeout: 180_000 },
     )
     .then((h) => h.jsonValue());
 

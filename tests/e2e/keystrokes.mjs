@@ -9,6 +9,7 @@
 //   npm run build && node tests/e2e/keystrokes.mjs
 
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 
 import { assertNothingWentWrong, openSession } from './browser.mjs';
@@ -18,6 +19,13 @@ before(async () => {
   session = await openSession('keystrokes');
 });
 after(() => session?.close());
+
+/** How long a keystroke's own changes wait for its answer (HOLD_MS, read from the page's source). */
+const HOLD_MS = Number(
+  /export const HOLD_MS = (\d+);/.exec(
+    readFileSync(new URL('../../web/src/lessons/shared/answer-hold.ts', import.meta.url), 'utf8'),
+  )?.[1],
+);
 
 /** Each lesson embedded alone, what it reads, and the element that shows its answer. */
 const LESSONS = [
@@ -55,7 +63,8 @@ async function openLesson(lesson) {
 for (const lesson of LESSONS) {
   test(`${lesson.embed}: a keystroke's first render already shows its answer`, async () => {
     const page = await openLesson(lesson);
-    // For each keystroke: did the first change the lesson made to its page after it show the answer?
+    // For each keystroke: did the first change the lesson made to its page after it show the
+    // answer, and how long after the keystroke was that change made?
     const firsts = await page.evaluate(async ({ tag, words, shown }) => {
       const root = document.querySelector(tag).shadowRoot;
       const area = root.querySelector('textarea');
@@ -64,10 +73,11 @@ for (const lesson of LESSONS) {
       const ws = words.split(' ');
       for (let n = 3; n <= ws.length; n++) {
         const before = answer();
+        const start = performance.now();
         const first = new Promise((resolve) => {
           const observer = new MutationObserver(() => {
             observer.disconnect();
-            resolve(answer() !== before);
+            resolve({ withAnswer: answer() !== before, ms: performance.now() - start });
           });
           observer.observe(root, { childList: true, subtree: true, attributes: true, characterData: true });
         });
@@ -80,12 +90,20 @@ for (const lesson of LESSONS) {
       }
       return out;
     }, lesson);
-    // The hold lasts 40 ms; a machine too busy to answer within it renders the keystroke first, so
-    // most keystrokes, not all, are asked of it (without the hold: none).
-    const withAnswer = firsts.filter(Boolean).length;
-    assert.ok(
-      withAnswer >= firsts.length - 2,
-      `${withAnswer} of ${firsts.length} keystrokes rendered first with their answer`,
+    // The page's promise: within HOLD_MS of a keystroke, nothing of it is rendered without its
+    // answer. A machine too busy to answer within the hold renders the keystroke first, after the
+    // hold, and that is allowed (how often that happens is a matter of speed: benchmarks print it).
+    // Without the hold every keystroke renders at once, before its answer, and this fails.
+    assert.ok(HOLD_MS > 0, 'HOLD_MS read from answer-hold.ts');
+    const early = firsts.filter((f) => !f.withAnswer && f.ms < HOLD_MS);
+    console.log(
+      `# ${lesson.embed}: ${firsts.filter((f) => f.withAnswer).length} of ${firsts.length} keystrokes ` +
+        `rendered first with their answer; first renders at ${firsts.map((f) => f.ms.toFixed(0)).join(', ')} ms`,
+    );
+    assert.deepEqual(
+      early.map((f) => `${f.ms.toFixed(1)} ms`),
+      [],
+      `keystrokes rendered without their answer before the ${HOLD_MS} ms hold ended`,
     );
     // What was typed is what the lesson reads and reflects.
     const sentence = await page.locator(lesson.tag).getAttribute('sentence');
