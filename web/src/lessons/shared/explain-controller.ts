@@ -36,6 +36,13 @@ export interface ExplainRequest {
   keys?: number;
   /** The output as the student reads it ("la voiture rouge", "guess: criminal"). */
   describe(record: ForwardRecord): string;
+  /**
+   * The map the seeds' maps show, as the lesson draws it (lesson 1 adds the start row s₀); default
+   * the trace's map `mapIndex`.
+   */
+  seedMap?(record: ForwardRecord): AttentionMap | null;
+  /** The axis names of the lesson's own map, for the seeds' maps. */
+  axes?: { rows: string; cols: string };
   /** The word of an output id. */
   word(id: number): string;
 }
@@ -105,14 +112,21 @@ export class ExplainController implements ReactiveController {
     const seedEngine = request.seedEngine;
     if (!seedEngine) set('seeds', { unavailable: t('explain.seedsMissing') });
     else if (seedEngine !== 'loading')
-      seedEngine.forward(text, target).then((other) => {
-        const theirs = other.maps[mapIndex];
-        if (!theirs || theirs.rows !== map.rows || theirs.cols !== map.cols)
+      // Its map reads this model's output (target), so rows compare; its own output is its free run.
+      Promise.all([
+        seedEngine.forward(text, target),
+        target === undefined ? null : seedEngine.forward(text),
+      ]).then(([other, free]) => {
+        const shown = (r: ForwardRecord) => (request.seedMap ? request.seedMap(r) : r.maps[mapIndex]);
+        const mine = shown(record);
+        const theirs = shown(other);
+        if (!mine || !theirs || theirs.rows !== mine.rows || theirs.cols !== mine.cols)
           return set('seeds', { unavailable: t('explain.seedsMissing') });
         set('seeds', {
-          first: { label: request.labels.first, map },
-          second: { label: request.labels.second, map: theirs },
-          distance: meanRowDistance(map.weights, theirs.weights, map.rows, map.cols),
+          first: { label: request.labels.first, map: mine, output: request.describe(record) },
+          second: { label: request.labels.second, map: theirs, output: request.describe(free ?? other) },
+          distance: meanRowDistance(mine.weights, theirs.weights, mine.rows, mine.cols),
+          axes: request.axes,
         });
       }, failed('seeds'));
     const logits = findTensor(record, 'logits');

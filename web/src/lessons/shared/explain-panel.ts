@@ -23,10 +23,13 @@ export interface UniformPart {
 }
 
 export interface SeedsPart {
-  first: { label: string; map: AttentionMap };
-  second: { label: string; map: AttentionMap };
+  /** Each model's map of the same output, and what each writes on its own (its free run). */
+  first: { label: string; map: AttentionMap; output: string };
+  second: { label: string; map: AttentionMap; output: string };
   /** Mean total variation distance of the two maps' rows (0..1). */
   distance: number;
+  /** The lesson's axis names (rows, columns), drawn on both maps. */
+  axes?: { rows: string; cols: string };
 }
 
 export interface ImportancePart {
@@ -91,12 +94,28 @@ export function renderExplainPanel(parts: ExplainParts): TemplateResult {
         html`<p data-distance=${s.distance.toFixed(4)}>
             ${t('explain.seedsText', { distance: formatPercent(s.distance) })}
           </p>
+          <p data-outputs-agree=${String(s.first.output === s.second.output)}>
+            ${
+              s.first.output === s.second.output
+                ? t('explain.seedsSameOutput', { output: isolate(s.first.output) })
+                : t('explain.seedsOtherOutput', {
+                    first: isolate(s.first.output),
+                    second: isolate(s.second.output),
+                  })
+            }
+          </p>
           <div class="explain-seeds">
             ${[s.first, s.second].map(
               (m) =>
                 html`<figure>
                   <figcaption>${m.label}</figcaption>
-                  <attnlab-attention-map .map=${m.map} compact></attnlab-attention-map>
+                  <p class="seed-output" dir="auto" data-output=${m.output}>${m.output}</p>
+                  <attnlab-attention-map
+                    .map=${m.map}
+                    .rowsAxis=${s.axes?.rows ?? ''}
+                    .colsAxis=${s.axes?.cols ?? ''}
+                    compact
+                  ></attnlab-attention-map>
                 </figure>`,
             )}
           </div>`,
@@ -161,6 +180,11 @@ export const explainStyles = [
       display: flex;
       flex-wrap: wrap;
       gap: 1rem;
+    }
+    .seed-output {
+      margin: 0.15rem 0 0.3rem;
+      font-size: 0.9rem;
+      overflow-wrap: anywhere;
     }
     .explain-seeds figure {
       margin: 0;

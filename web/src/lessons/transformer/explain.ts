@@ -6,6 +6,7 @@ import { argmax, visiblePiece } from '../shared/explain';
 import type { ExplainEngine, ExplainRequest } from '../shared/explain-controller';
 import { seedLabels } from '../shared/explain-section';
 import type { TransformerElement } from './element';
+import { t } from '../../i18n';
 
 export function explainRequest(
   el: TransformerElement,
@@ -36,5 +37,6 @@ export function explainRequest(
     keys: loaded.info.config.causal === true ? el.query + 1 : map.cols,
     describe: guess,
     word,
+    axes: { rows: t('transformer.rowsAxis'), cols: t('transformer.colsAxis') },
   };
 }
