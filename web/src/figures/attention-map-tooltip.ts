@@ -8,6 +8,21 @@ import type { AttentionMap } from '../engine/records';
 import { displayLabel, type MapLayout } from './attention-map-layout';
 import { formatWeight } from './attention-map-parts';
 
+/**
+ * The tooltip's second line: the cell's raw score and what turns it into the weight. `sigmoid`:
+ * the weights are a sigmoid of the scores; `'logN'`: of the score minus ln n, n the keys the row
+ * reads (its finite scores), as models with sigmoid_bias "log_n" compute it.
+ */
+export function scoreText(map: AttentionMap, row: number, col: number, sigmoid: boolean | 'logN'): string {
+  const score = map.scores[row * map.cols + col];
+  if (!Number.isFinite(score)) return '';
+  if (!sigmoid) return t('map.score', { score: score.toFixed(3) });
+  if (sigmoid !== 'logN') return t('map.scoreSigmoid', { score: score.toFixed(3) });
+  let n = 0;
+  for (let c = 0; c < map.cols; c++) if (Number.isFinite(map.scores[row * map.cols + c])) n++;
+  return t('map.scoreSigmoidLogN', { score: score.toFixed(3), n });
+}
+
 /** Shows the tooltip of cell (row, col) at the pointer; `sigmoid`: the score feeds a sigmoid. */
 export function showCellTip(
   root: ParentNode,
@@ -16,11 +31,10 @@ export function showCellTip(
   row: number,
   col: number,
   event: PointerEvent,
-  sigmoid: boolean,
+  sigmoid: boolean | 'logN',
 ): void {
   if (row >= map.rows || col >= map.cols) return;
   const weight = map.weights[row * map.cols + col];
-  const score = map.scores[row * map.cols + col];
   const tip = root.querySelector<HTMLElement>('.tooltip');
   const frame = root.querySelector<HTMLElement>('.frame');
   if (!tip || !frame) return;
@@ -36,9 +50,7 @@ export function showCellTip(
   });
   const sub = document.createElement('div');
   sub.className = 'tip-sub';
-  sub.textContent = Number.isFinite(score)
-    ? t(sigmoid ? 'map.scoreSigmoid' : 'map.score', { score: score.toFixed(3) })
-    : '';
+  sub.textContent = scoreText(map, row, col, sigmoid);
   tip.append(line, sub);
   tip.hidden = false;
 

@@ -67,8 +67,11 @@ export class AttentionMapElement extends LitElement {
   declare exportTitle: string;
   /** The sentence the map reads, the second line of an exported figure. */
   declare exportText: string;
-  /** The weights are a sigmoid of the scores (the tooltip names it), not a softmax. */
-  declare sigmoid: boolean;
+  /**
+   * The weights are a sigmoid of the scores (the tooltip names it), not a softmax; 'logN': of
+   * the score minus ln n, n the keys a row reads (sigmoid_bias "log_n").
+   */
+  declare sigmoid: boolean | 'logN';
   /** A small figure without download buttons (the page's first view). */
   declare compact: boolean;
   /** Cells outlined on top of the colours, as [row, col] (the training lab's gold alignment). */

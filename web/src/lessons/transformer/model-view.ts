@@ -67,6 +67,21 @@ export function renderThumb(el: TransformerElement, map: AttentionMap): Template
           data-head=${map.head}
           aria-hidden="true"
         ></canvas>`;
+  const title = html`<span class="thumb-title" style="--head:${HEAD_COLORS[map.head % HEAD_COLORS.length]}"
+    >${t('transformer.layerHead', { layer: map.layer + 1, head: map.head + 1 })}</span
+  >`;
+  // Teacher mode: the large map is the one `layer` and `head` chose; the small maps are not buttons.
+  if (isTeacherMode(el.controls))
+    return html`<div
+      class="thumb ${edited ? 'edited' : ''} ${selected ? 'current' : ''}"
+      data-edited=${edited ? (off ? 'off' : 'rows') : nothing}
+      data-layer=${map.layer}
+      data-head=${map.head}
+      data-rows=${map.rows}
+      data-cols=${map.cols}
+    >
+      ${title} ${body}
+    </div>`;
   return html`<button
     type="button"
     class="thumb ${edited ? 'edited' : ''}"
@@ -82,10 +97,7 @@ export function renderThumb(el: TransformerElement, map: AttentionMap): Template
       el.head = map.head;
     }}
   >
-    <span class="thumb-title" style="--head:${HEAD_COLORS[map.head % HEAD_COLORS.length]}"
-      >${t('transformer.layerHead', { layer: map.layer + 1, head: map.head + 1 })}</span
-    >
-    ${body}
+    ${title} ${body}
   </button>`;
 }
 
@@ -155,7 +167,11 @@ export const modelViewStyles = css`
     font: inherit;
     cursor: pointer;
   }
-  .thumb[aria-pressed='true'] {
+  div.thumb {
+    cursor: default;
+  }
+  .thumb[aria-pressed='true'],
+  .thumb.current {
     border-color: var(--attn-accent, #1f5fa8);
     box-shadow: 0 0 0 2px var(--attn-accent, #1f5fa8);
   }
