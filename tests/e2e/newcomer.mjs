@@ -1,6 +1,7 @@
 // What a newcomer meets (issue 52 B5), in the page: lesson 1 showing a model the student opened no
 // longer highlights a language pair (the pair is the lesson's models', not the student's); the
-// translation comes with the model's own probability of it.
+// translation comes with the model's own probability of it; the element snippet used on another
+// site says it cannot run there without downloading a model first.
 //
 //   npm run build && node tests/e2e/newcomer.mjs
 
@@ -8,7 +9,8 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { ARTIFACTS, assertNothingWentWrong, openSession } from './browser.mjs';
+import fs from 'node:fs';
+import { ARTIFACTS, WEB_DIR, assertNothingWentWrong, openSession } from './browser.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const FOLDER = path.join(repoRoot, 'tests/fixtures/options/seq2seq_relu');
@@ -81,6 +83,48 @@ test('lesson 1 says how sure the model is of the translation it wrote, in both l
       .screenshot({ path: path.join(ARTIFACTS, `newcomer-confidence-${lang}-375.png`) });
     await page.close();
   }
+});
+
+test('the element on another site says it cannot run there before it downloads any model', async () => {
+  // The same server under another name is another origin: the page on localhost, attnlab.js on 127.0.0.1.
+  const dir = path.join(WEB_DIR, 'newcomer-test');
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(
+    path.join(dir, 'cross.html'),
+    `<!doctype html><html lang="en"><head><meta charset="utf-8" /><title>A course page</title>
+<link rel="icon" href="data:," /><script type="module" src="${session.origin}/attnlab.js"></script></head><body>
+<attnlab-seq2seq></attnlab-seq2seq>
+<attnlab-lstmn></attnlab-lstmn>
+<attnlab-transformer></attnlab-transformer>
+</body></html>`,
+  );
+  const other = session.origin.replace('127.0.0.1', 'localhost');
+  const page = await session.newPage({ width: 1280, height: 900 });
+  const fetched = [];
+  page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+  await page.goto(`${other}/newcomer-test/cross.html`);
+  for (const tag of ['attnlab-seq2seq', 'attnlab-lstmn', 'attnlab-transformer'])
+    await page.waitForFunction(
+      (t) => document.querySelector(t)?.shadowRoot?.querySelector('.placeholder[data-key="cross-origin"]'),
+      tag,
+      { timeout: 60_000 },
+    );
+  // Every request the page was going to make has been made (the network is quiet).
+  await page.waitForLoadState('networkidle');
+  // models/index.json and the small cards may come; no model's weights or config, no engine.
+  assert.deepEqual(
+    fetched.filter(
+      (p) => /\/models\/[^/]+\/(model\.safetensors|config\.json)$/.test(p) || p.endsWith('.wasm'),
+    ),
+    [],
+    fetched.join(' '),
+  );
+  await page.screenshot({ path: path.join(ARTIFACTS, 'newcomer-cross-origin-1280.png') });
+  await page.close();
+  // This test went to the other origin on purpose.
+  for (const list of [session.foreignRequests, session.consoleErrors, session.failedRequests])
+    for (let i = list.length - 1; i >= 0; i--)
+      if (list[i].includes(other) || /Worker/.test(list[i])) list.splice(i, 1);
 });
 
 test('nothing went wrong meanwhile', () => assertNothingWentWrong(session));

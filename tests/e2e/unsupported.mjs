@@ -138,7 +138,8 @@ test('the elements on a course page say so before any model is downloaded (issue
       tag,
       { timeout: 60_000 },
     );
-  await tab.waitForTimeout(500);
+  // Every request the page was going to make has been made (the network is quiet).
+  await tab.waitForLoadState('networkidle');
   // The manifest (models/index.json) and the cards the length chart reads may come; no model's
   // weights or config, the bulk of the 449 KB the lesson fetched before saying it could not run.
   assert.deepEqual(

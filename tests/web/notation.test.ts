@@ -4,6 +4,7 @@
 // the engine divides by (cpp/layers/align.cpp: sqrt(attn_dim)); lesson 1 in Bahdanau's index order
 // (alpha_ij: the weight target step i gives source word j), as lesson 3, the playground and the
 // map (row i reads column j); no untested mechanism; a fine-tuned model's base said as it was.
+// (The seeds' sentence of the explanation panel is another change's: tests/web/explain*.test.ts.)
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
@@ -86,6 +87,16 @@ describe('lesson 1 in Bahdanau’s order: α_ij is the weight step i gives sourc
       zhCN.seq2seq.stepStart,
     ])
       expect(text).toMatch(/α₀ⱼ/);
+    // the tours of lesson 1's three pairs and the step panel's scores: sᵢ reads hⱼ
+    const g = (tree: unknown) => (tree as { guide: Record<string, unknown> }).guide;
+    for (const tree of [en, zhCN])
+      for (const lesson of ['seq2seq', 'seq2seqEnZh', 'seq2seqZhEn']) {
+        const steps = JSON.stringify((g(tree)[lesson] as { steps: unknown }).steps);
+        expect(steps, lesson).not.toMatch(/sⱼ|cⱼ|hᵢ/);
+      }
+    expect(JSON.stringify((g(en).seq2seq as { steps: unknown }).steps)).toMatch(/sᵢ/);
+    expect(zhCN.seq2seq.stepScores).toContain('align(hⱼ, sᵢ)');
+    expect(zhCN.seq2seqLocal.stepScores).toContain('align(hⱼ, sᵢ)');
   });
 });
 
@@ -115,28 +126,38 @@ describe('a model fine-tuned in 4 bits says how its base was trained', () => {
 });
 
 describe('claims the page cannot back are not made', () => {
-  it('“looks straight back at it” (lesson 2’s recall note) and “the output agrees” (the seeds)', () => {
+  it('“looks straight back at it” (lesson 2’s recall note): the lab’s recall task shows whether it does', () => {
     expect(en.lstmn.recallNote).not.toMatch(/looks straight back/);
     expect(zhCN.lstmn.recallNote).not.toMatch(/直接回看/);
-    expect(en.explain.seedsText).not.toMatch(/output agrees/);
-    expect(zhCN.explain.seedsText).not.toMatch(/输出一致/);
-    expect(en.explain.seedsSameOutput).toContain('{{output}}');
-    expect(en.explain.seedsOtherOutput).toContain('{{second}}');
+    expect(en.lstmn.recallNote).toMatch(/training lab’s recall task/);
   });
 });
 
 describe('the sigmoid tooltip shows what turns the score into the weight', () => {
-  it('σ(α − ln n), n the keys the row reads', async () => {
+  it('σ(α − ln n), n the keys the row reads, counted as the engine counts them', async () => {
     const { scoreText } = await import('../../web/src/figures/attention-map-tooltip');
+    const { scoreToWeight } = await import('../../web/src/lessons/transformer/model-view');
     const map = {
       rows: 2,
       cols: 3,
-      scores: new Float32Array([0.5, -Infinity, -Infinity, 1.25, 2, -Infinity]),
+      scores: new Float32Array([0.5, 0.25, 0.75, 1.25, 2, -0.5]),
       weights: new Float32Array(6),
     } as unknown as import('../../web/src/engine/records').AttentionMap;
-    expect(scoreText(map, 1, 0, 'logN')).toBe('score before the sigmoid: 1.250; weight σ(1.250 − ln 2)');
-    expect(scoreText(map, 0, 0, true)).toBe('score before the sigmoid: 0.500');
-    expect(scoreText(map, 0, 0, false)).toBe('score before softmax: 0.500');
+    // tf-mlm-sigmoid: every key (n = 3); a causal model: row i reads i + 1 keys (cpp/layers/multihead_attention.cpp)
+    const sigmoidModel = tfArchitecture(
+      JSON.parse(fs.readFileSync(path.join(repoRoot, 'models/tf-mlm-sigmoid/config.json'), 'utf8')),
+    );
+    expect(sigmoidModel.sigmoidLogN).toBe(true);
+    expect(scoreText(map, 1, 0, scoreToWeight(sigmoidModel))).toBe(
+      'score before the sigmoid: 1.250; weight σ(1.250 − ln 3)',
+    );
+    expect(scoreText(map, 1, 0, scoreToWeight({ ...sigmoidModel, causal: true }))).toBe(
+      'score before the sigmoid: 1.250; weight σ(1.250 − ln 2)',
+    );
+    expect(scoreText(map, 0, 0, scoreToWeight({ ...sigmoidModel, sigmoidLogN: false }))).toBe(
+      'score before the sigmoid: 0.500',
+    );
+    expect(scoreText(map, 0, 0, scoreToWeight(tfArchitecture({})))).toBe('score before softmax: 0.500');
   });
 });
 

@@ -9,17 +9,20 @@ import { displayLabel, type MapLayout } from './attention-map-layout';
 import { formatWeight } from './attention-map-parts';
 
 /**
- * The tooltip's second line: the cell's raw score and what turns it into the weight. `sigmoid`:
- * the weights are a sigmoid of the scores; `'logN'`: of the score minus ln n, n the keys the row
- * reads (its finite scores), as models with sigmoid_bias "log_n" compute it.
+ * How a map's weights come from its scores: a softmax (false), a sigmoid (true), or a sigmoid of
+ * the score minus ln n (sigmoid_bias "log_n"), n the keys the row reads: every column ('logN'),
+ * or the row's own and those before it in a causal model ('logNCausal'), as the engine counts them
+ * (cpp/layers/multihead_attention.cpp).
  */
-export function scoreText(map: AttentionMap, row: number, col: number, sigmoid: boolean | 'logN'): string {
+export type ScoreToWeight = boolean | 'logN' | 'logNCausal';
+
+/** The tooltip's second line: the cell's raw score and what turns it into the weight. */
+export function scoreText(map: AttentionMap, row: number, col: number, sigmoid: ScoreToWeight): string {
   const score = map.scores[row * map.cols + col];
   if (!Number.isFinite(score)) return '';
   if (!sigmoid) return t('map.score', { score: score.toFixed(3) });
-  if (sigmoid !== 'logN') return t('map.scoreSigmoid', { score: score.toFixed(3) });
-  let n = 0;
-  for (let c = 0; c < map.cols; c++) if (Number.isFinite(map.scores[row * map.cols + c])) n++;
+  if (sigmoid === true) return t('map.scoreSigmoid', { score: score.toFixed(3) });
+  const n = sigmoid === 'logNCausal' ? row + 1 : map.cols;
   return t('map.scoreSigmoidLogN', { score: score.toFixed(3), n });
 }
 
@@ -31,7 +34,7 @@ export function showCellTip(
   row: number,
   col: number,
   event: PointerEvent,
-  sigmoid: boolean | 'logN',
+  sigmoid: ScoreToWeight,
 ): void {
   if (row >= map.rows || col >= map.cols) return;
   const weight = map.weights[row * map.cols + col];

@@ -10,11 +10,7 @@ export const enExplain = {
     'Every weight set to 1/n (each word read equally): the output goes from “{{before}}” to “{{after}}”, and {{moved}} of the output probability moves on average. If little moves, the model does not rely on where it looks.',
   seedsTitle: 'The same model trained from another seed',
   seedsText:
-    'Same data, same recipe, another random start; both maps are of this model’s output, so their rows compare. The two maps differ by {{distance}} on average (half the summed difference of each row: 0% the same, 100% no overlap).',
-  seedsSameOutput:
-    'On its own the other seed writes the same, “{{output}}”: the same output from attention that differs, so a map is not the only story the model could tell.',
-  seedsOtherOutput:
-    'On its own the other seed writes “{{second}}”, where this model writes “{{first}}”: their outputs differ too, so the two maps are not two explanations of one output.',
+    'Same data, same recipe, another random start. The two maps differ by {{distance}} on average (half the summed difference of each row: 0% the same, 100% no overlap). Attention that differs while the output agrees is not the only story the model could tell.',
   seedsMissing: 'No second seed of this model is shipped.',
   seedsMatched:
     'Head numbers are arbitrary: a model trained from another seed may learn the same pattern in another head. So the heads of layer {{layer}} are paired first, by the pairing whose maps differ least in total: {{pairs}}. Head {{head}} is compared with the other seed’s head {{match}}; set against its head {{head}} (the same number) the maps would differ by {{byNumber}}.',

@@ -26,8 +26,8 @@ export const enGuide = {
   seq2seq: {
     steps: {
       1: 'The encoder reads the English sentence word by word; its states h₁ … hₘ are the columns of the map.',
-      2: 'The decoder writes one French word per step. At each step it scores every English state against its own state sⱼ, and a softmax turns the scores into weights α that add up to 1: one row of the map.',
-      3: 'The context cⱼ is the α-weighted sum of the hᵢ: the decoder reads the whole sentence again at every step, at the cost of m × (t + 1) weights (the start s₀ reads it too).',
+      2: 'The decoder writes one French word per step. At each step it scores every English state against its own state sᵢ, and a softmax turns the scores into weights α that add up to 1: one row of the map.',
+      3: 'The context cᵢ is the α-weighted sum of the hⱼ (αᵢⱼ: the weight step i gives word j): the decoder reads the whole sentence again at every step, at the cost of m × (t + 1) weights (the start s₀ reads it too).',
       4: 'French puts most adjectives after the noun: watch the map cross over itself where the orders differ (“red car” → “voiture rouge”). “Step through” shows every number of one step; “Side by side” compares additive and dot-product attention.',
     },
     draw: {
@@ -54,7 +54,7 @@ export const enGuide = {
   seq2seqEnZh: {
     steps: {
       1: 'The encoder reads the English sentence word by word; its states h₁ … hₘ are the columns of the map.',
-      2: 'The decoder writes one Chinese word per step (the rows). At each step it scores every English state against its own state sⱼ, and a softmax turns the scores into weights α that add up to 1: one row of the map.',
+      2: 'The decoder writes one Chinese word per step (the rows). At each step it scores every English state against its own state sᵢ, and a softmax turns the scores into weights α that add up to 1: one row of the map.',
       3: 'Chinese has no articles (“the” has no word of its own) and adds measure words English does not have (三 只 猫, “three cats”): some columns are read by no row, and some rows read a word another row read too.',
       4: 'Chinese puts time and place before the verb and a describing clause before its noun with 的 (“the book that I read yesterday” → 我 昨天 读 的 书): watch the map cross over itself where the orders differ.',
     },
@@ -84,7 +84,7 @@ export const enGuide = {
   seq2seqZhEn: {
     steps: {
       1: 'The Chinese sentence is cut into the words the model knows; the encoder reads them one by one, and its states h₁ … hₘ are the columns of the map.',
-      2: 'The decoder writes one English word per step (the rows). At each step it scores every Chinese state against its own state sⱼ, and a softmax turns the scores into weights α that add up to 1: one row of the map.',
+      2: 'The decoder writes one English word per step (the rows). At each step it scores every Chinese state against its own state sᵢ, and a softmax turns the scores into weights α that add up to 1: one row of the map.',
       3: 'English needs words Chinese does not write (“the”, “a”) and Chinese has words English leaves out (measure words such as 只, the 的 of a clause, 把): such rows and columns have no partner of their own in the corpus’s alignment, yet every row’s weights still add up to 1: see where they go.',
       4: 'English puts time and place after the verb and a clause after its noun: the reorderings of the English-Chinese lesson, read the other way.',
     },

@@ -82,7 +82,7 @@ export const zhCNSeq2seqLocal = {
   stepStart:
     '写第一个输出词之前，解码器从 s₀ = hₘ（编码器的最后一个状态）出发，先把输入读一遍：权重 α₀ⱼ 给出 c₀，也就是第一步读入的上下文向量。',
   stepScores:
-    '对齐函数 align(hᵢ, sⱼ) 给每个输入词打一个分数 e（m = {{m}}），softmax 把分数变成加起来等于 1 的权重 α。',
+    '对齐函数 align(hⱼ, sᵢ) 给每个输入词打一个分数 e（m = {{m}}），softmax 把分数变成加起来等于 1 的权重 α。',
   stepWord: '输入词',
   stepOutput: '输出词由状态和上下文向量一起写出（模型的输出层；课件没有写出这一步）：',
   stepContextStart: 'c₀ 是编码器状态的加权和：第一步从输入里取走的信息。',

@@ -134,7 +134,7 @@ export const zhCN: Strings = {
     stepState:
       '第 {{j}} 步写出“{{word}}”。它的状态读入三个输入（见下）：上一个词的向量 x′、上一个状态 s 和上一个上下文向量 c。',
     stepScores:
-      '对齐函数 align(hᵢ, sⱼ) 给每个英文词打一个分数 e（m = {{m}}），softmax 把分数变成加起来等于 1 的权重 α。',
+      '对齐函数 align(hⱼ, sᵢ) 给每个英文词打一个分数 e（m = {{m}}），softmax 把分数变成加起来等于 1 的权重 α。',
     stepWord: '英文词',
     stepSum: '权重之和',
     stepContext: '上下文向量 c 是编码器状态的加权和：这一步从英文句子里取走的信息。',

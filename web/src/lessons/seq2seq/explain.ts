@@ -4,8 +4,6 @@
 import type { ExplainEngine, ExplainRequest } from '../shared/explain-controller';
 import { seedLabels } from '../shared/explain-section';
 import type { Seq2SeqElement } from './element';
-import { say } from './parts';
-import { mapWithStart } from './view-model';
 
 export function explainRequest(
   el: Seq2SeqElement,
@@ -30,8 +28,5 @@ export function explainRequest(
     mapRow: row,
     describe: (r) => r.outputTokens.join(' '),
     word: (id) => vocab[id] ?? String(id),
-    // the seeds' maps as the lesson draws its own: with the start row s₀, and its axes
-    seedMap: mapWithStart,
-    axes: { rows: say(el, 'rowsAxis'), cols: say(el, 'colsAxis') },
   };
 }

@@ -15,6 +15,7 @@ import { isTeacherMode } from '../shared/embed-attributes';
 import { isHeadOff, pinsOf } from '../shared/intervention-state';
 import { pinTransformer, transformerPins } from './interventions';
 import type { PinEvent } from '../../figures/attention-map-edits';
+import type { ScoreToWeight } from '../../figures/attention-map-tooltip';
 
 /**
  * The small maps are coloured on the scale of every map of the page (figures/weight-scale.ts):
@@ -31,6 +32,10 @@ function renderThumbLegend(): TemplateResult {
     </span>
   </div>`;
 }
+
+/** How the big map's tooltip says a weight comes from its score (attention-map-tooltip.ts). */
+export const scoreToWeight = (arch: TfArch): ScoreToWeight =>
+  arch.normalization !== 'sigmoid' ? false : !arch.sigmoidLogN ? true : arch.causal ? 'logNCausal' : 'logN';
 
 export function renderThumb(el: TransformerElement, map: AttentionMap): TemplateResult {
   const n = map.rows;
@@ -125,7 +130,7 @@ export function renderModelView(el: TransformerElement, record: ForwardRecord, a
             .rowsAxis=${t('transformer.rowsAxis')}
             .colsAxis=${t('transformer.colsAxis')}
             .legendTitle=${t(arch.normalization === 'sigmoid' ? 'transformer.legendSigmoid' : 'transformer.legendSoftmax')}
-            .sigmoid=${arch.normalization === 'sigmoid'}
+            .sigmoid=${scoreToWeight(arch)}
             .exportTitle=${transformerMapTitle(el.model, el.layer, el.head, el.models.local?.name)}
             .exportText=${el.input()}
             .pinnable=${!isTeacherMode(el.controls)}
