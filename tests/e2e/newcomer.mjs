@@ -99,32 +99,35 @@ test('the element on another site says it cannot run there before it downloads a
 </body></html>`,
   );
   const other = session.origin.replace('127.0.0.1', 'localhost');
-  const page = await session.newPage({ width: 1280, height: 900 });
-  const fetched = [];
-  page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
-  await page.goto(`${other}/newcomer-test/cross.html`);
-  for (const tag of ['attnlab-seq2seq', 'attnlab-lstmn', 'attnlab-transformer'])
-    await page.waitForFunction(
-      (t) => document.querySelector(t)?.shadowRoot?.querySelector('.placeholder[data-key="cross-origin"]'),
-      tag,
-      { timeout: 60_000 },
+  try {
+    const page = await session.newPage({ width: 1280, height: 900 });
+    const fetched = [];
+    page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+    await page.goto(`${other}/newcomer-test/cross.html`);
+    for (const tag of ['attnlab-seq2seq', 'attnlab-lstmn', 'attnlab-transformer'])
+      await page.waitForFunction(
+        (t) => document.querySelector(t)?.shadowRoot?.querySelector('.placeholder[data-key="cross-origin"]'),
+        tag,
+        { timeout: 60_000 },
+      );
+    // Every request the page was going to make has been made (the network is quiet).
+    await page.waitForLoadState('networkidle');
+    // models/index.json and the small cards may come; no model's weights or config, no engine.
+    assert.deepEqual(
+      fetched.filter(
+        (p) => /\/models\/[^/]+\/(model\.safetensors|config\.json)$/.test(p) || p.endsWith('.wasm'),
+      ),
+      [],
+      fetched.join(' '),
     );
-  // Every request the page was going to make has been made (the network is quiet).
-  await page.waitForLoadState('networkidle');
-  // models/index.json and the small cards may come; no model's weights or config, no engine.
-  assert.deepEqual(
-    fetched.filter(
-      (p) => /\/models\/[^/]+\/(model\.safetensors|config\.json)$/.test(p) || p.endsWith('.wasm'),
-    ),
-    [],
-    fetched.join(' '),
-  );
-  await page.screenshot({ path: path.join(ARTIFACTS, 'newcomer-cross-origin-1280.png') });
-  await page.close();
-  // This test went to the other origin on purpose.
-  for (const list of [session.foreignRequests, session.consoleErrors, session.failedRequests])
-    for (let i = list.length - 1; i >= 0; i--)
-      if (list[i].includes(other) || /Worker/.test(list[i])) list.splice(i, 1);
+    await page.screenshot({ path: path.join(ARTIFACTS, 'newcomer-cross-origin-1280.png') });
+    await page.close();
+  } finally {
+    // This test went to the other origin on purpose.
+    for (const list of [session.foreignRequests, session.consoleErrors, session.failedRequests])
+      for (let i = list.length - 1; i >= 0; i--)
+        if (list[i].includes(other) || /Worker/.test(list[i])) list.splice(i, 1);
+  }
 });
 
 test('nothing went wrong meanwhile', () => assertNothingWentWrong(session));
