@@ -205,6 +205,12 @@ describe('the computation of one step, on a hand-made record', () => {
       positional: 'none',
       objective: 'lm',
       maxLen: 128,
+      normFirst: false,
+      activation: 'relu',
+    });
+    expect(tfArchitecture({ norm_first: true, activation: 'gelu' })).toMatchObject({
+      normFirst: true,
+      activation: 'gelu',
     });
     expect(tfArchitecture({ normalization: 'sigmoid', sigmoid_bias: 'log_n' }).sigmoidLogN).toBe(true);
     expect(tfArchitecture({ normalization: 'softmax', sigmoid_bias: 'log_n' }).sigmoidLogN).toBe(false);

@@ -88,7 +88,7 @@ export const enLstmn = {
   readoutHintPlain: 'Click a row to see that step.',
   tooManyRows: 'The figure lists the first {{shown}} of {{rows}} rows; the heat map below has them all.',
   nextTitle: 'Next-word guesses after “{{prefix}}”',
-  nextTitleItem: 'token {{id}}',
+  nextTitleItem: '“{{piece}}” next, with probability {{p}}',
   nextNote:
     'The 5 most likely next pieces (softmax of the model’s output). ␣ is a space: a piece that starts a new word. ↵ is a line break (⇥ a tab).',
   nextTitleChars: 'Next-character guesses after “{{prefix}}”',
@@ -125,7 +125,7 @@ export const enLstmn = {
   recallIntroSizes:
     'A recall task: the model sees a token, then d distracting tokens, and must repeat the first token. Accuracy on fresh test sequences for two SimpleRNNs: the one with self-attention has {{withHidden}} hidden units ({{withParameters}} parameters), the one without has {{withoutHidden}} ({{withoutParameters}} parameters):',
   recallNote:
-    'Without attention the first token must survive d updates of the hidden state, and it fades. With self-attention the model looks straight back at it.',
+    'Without attention the first token must survive d updates of the hidden state, and it fades. With self-attention its state stays one of the states the last step can read, however far back; whether a model reads it there, the training lab’s recall task draws, step by step.',
   recallPerplexity:
     'The same [x; c] cell, trained as a language model on Austen, by test perplexity (lower is better, the same test tokens): {{list}}.',
   recallPerplexityWorse:

@@ -40,7 +40,8 @@ export const enTransformer = {
   layerLabel: 'Layer',
   layer: 'Layer {{layer}}',
   headLabel: 'Head',
-  headsLabel: 'Heads',
+  // the head view's show/hide switches, beside the bar's "Heads on" (which switches heads off in the model)
+  headsLabel: 'Lines drawn for',
   head: 'Head {{head}}',
   layerHead: 'L{{layer}} · H{{head}}',
   headViewNote:
@@ -103,7 +104,7 @@ export const enTransformer = {
   descConcat: 'the head outputs side by side ({{d}} numbers)',
   descOut: 'the attention output of this token, after the output matrix ({{d}} numbers)',
   stepAfter:
-    'Then b is added to a, normalized, passed through a small feed-forward network, and becomes the next layer’s a.',
+    'Then, as the last formula above says, b is added to a (a residual connection) and layer-normalized (LayerNorm), a small feed-forward network reads the result, and its output is added back and layer-normalized again: that is the next layer’s a. (A pre-norm model normalizes before the attention and before the feed-forward network instead.)',
   maskTitle: 'Masked word: what does the model guess?',
   maskIntro:
     'This model was trained to fill in hidden words from both sides. Click a word to replace it with <mask>; the figures above then show the masked sentence.',
@@ -126,13 +127,13 @@ export const enTransformer = {
   nextAfter: 'After “{{token}}”, the model expects:',
   peTitle: 'Positional encoding',
   peIntro:
-    'Attention itself ignores word order: it compares every token with every token. The Transformer therefore adds to each token’s vector a fixed pattern for its position t, so that “dog bites man” and “man bites dog” differ.',
-  peRows: 'position t (0 to {{rows}} − 1) ↓',
+    'Attention itself ignores word order: it compares every token with every token. The Transformer therefore adds to each token’s vector a fixed pattern for its position p (token i, counted from 1 as everywhere on this page, sits at position p = i − 1, counted from 0 as in the formula), so that “dog bites man” and “man bites dog” differ.',
+  peRows: 'token i = 1 to {{rows}}, at position p = i − 1 ↓',
   peCols: 'dimension (0 to {{d}} − 1) →',
   peAria:
     'The sinusoidal positional encoding: {{rows}} positions by {{d}} dimensions, purple −1, white 0, orange +1',
   peHint: 'Hover the picture to read a value. The red frame marks the {{n}} positions of your sentence.',
-  peReadout: 'position {{t}}, dimension {{i}}: {{value}}',
+  peReadout: 'token {{token}} (position p = {{t}}), dimension {{i}}: {{value}}',
   peCheck: 'The model added exactly this table to your {{n}} tokens: largest difference {{error}}.',
   peNone: 'This model adds no positions: its position vectors are all zeros.',
   shuffleTitle: 'Without positions, word order does not matter',

@@ -112,9 +112,11 @@ export function renderReading(el: LstmnElement, reading: Reading): TemplateResul
       >${shown}</span
     >`;
   };
+  // Teacher mode: the row the `step` attribute chose, not rows to pick.
+  const teacher = isTeacherMode(el.controls);
   return html`
     <ol
-      role="radiogroup"
+      role=${teacher ? nothing : 'radiogroup'}
       class="reading ${rows.length ? '' : 'plain'}"
       aria-label=${t('lstmn.readingTitle')}
       data-view=${reading.view}
@@ -125,15 +127,16 @@ export function renderReading(el: LstmnElement, reading: Reading): TemplateResul
         (g, r) =>
           html`<li
             class="row ${r === selectedRow ? 'selected' : ''} ${edited.has(r) ? 'edited' : ''}"
-            role="radio"
-            tabindex=${r === focusRow ? 0 : -1}
-            aria-checked=${r === selectedRow ? 'true' : 'false'}
+            role=${teacher ? nothing : 'radio'}
+            tabindex=${teacher ? nothing : r === focusRow ? 0 : -1}
+            aria-checked=${teacher ? nothing : r === selectedRow ? 'true' : 'false'}
+            aria-current=${teacher && r === selectedRow ? 'step' : nothing}
             data-row=${r}
             data-word=${g.label}
             data-token=${g.row}
-            @click=${() => selectRow(el, g.row)}
-            @keydown=${(e: KeyboardEvent) => onRowKey(el, e, r, shown, reading)}
-            @focus=${() => onRowFocus(el, r, reading)}
+            @click=${teacher ? nothing : () => selectRow(el, g.row)}
+            @keydown=${teacher ? nothing : (e: KeyboardEvent) => onRowKey(el, e, r, shown, reading)}
+            @focus=${teacher ? nothing : () => onRowFocus(el, r, reading)}
           >
             <span class="sr-only"
               >${t('lstmn.rowAria', { step: r + 1, word: isolate(g.label) })}${edited.has(r) ? t('map.cursorEdited') : ''}:</span

@@ -12,6 +12,7 @@ import type { TransformerElement } from './element';
 import { HEAD_COLORS, fixed, maxAbs } from './parts';
 import { isolate } from '../../i18n/bidi';
 import { isHeadOff } from '../shared/intervention-state';
+import { isTeacherMode } from '../shared/embed-attributes';
 
 export function toggleHead(el: TransformerElement, h: number): void {
   el.hiddenHeads = el.hiddenHeads.includes(h)
@@ -35,6 +36,7 @@ export function onHeadViewKey(el: TransformerElement, event: KeyboardEvent, i: n
 
 export function renderHeadView(el: TransformerElement, record: ForwardRecord, arch: TfArch): TemplateResult {
   const n = record.tokens.length;
+  const teacher = isTeacherMode(el.controls);
   const layer = el.layer;
   const maps = el.range(arch.nHead).map((h) => findMap(record, layer, h));
   const active = el.hover ?? el.query;
@@ -99,25 +101,7 @@ export function renderHeadView(el: TransformerElement, record: ForwardRecord, ar
       : nothing;
   return html`
     <div class="head-tools">
-      ${renderLayerPills(el, arch)}
-      <div class="head-toggles" role="group" aria-label=${t('transformer.headsLabel')}>
-        <span class="pills-label" aria-hidden="true">${t('transformer.headsLabel')}</span>
-        ${el
-          .range(arch.nHead)
-          .map(
-            (h) =>
-              html`<button
-                type="button"
-                class="head-toggle"
-                data-head=${h}
-                aria-pressed=${el.hiddenHeads.includes(h) ? 'false' : 'true'}
-                style="--head:${HEAD_COLORS[h % HEAD_COLORS.length]}"
-                @click=${() => toggleHead(el, h)}
-              >
-                <span class="swatch" aria-hidden="true"></span>${t('transformer.head', { head: h + 1 })}
-              </button>`,
-          )}
-      </div>
+      ${renderLayerPills(el, arch)} ${teacher ? nothing : renderHeadToggles(el, arch)}
     </div>
     <p class="note">${t('transformer.headViewNote')}</p>
     ${readsNothing}
@@ -136,8 +120,12 @@ export function renderHeadView(el: TransformerElement, record: ForwardRecord, ar
         <text class="col-title" x=${X1 - 8} y="10" text-anchor="end">${t('transformer.queriesTitle')}</text>
         <text class="col-title" x=${X2 + 8} y="10">${t('transformer.keysTitle')}</text>
         ${lines}
-        ${el.range(n).map(
-          (i) => svg`<g
+        ${el.range(n).map((i) => {
+          const body = svg`<rect x="2" y=${y(i) - ROW / 2 + 1} width=${X1 - 6} height=${ROW - 2} rx="4"></rect>
+            <text x=${X1 - 8} y=${y(i)} text-anchor="end" dominant-baseline="central">${label(i)}</text>`;
+          // Teacher mode: the query the `token` attribute chose, not one to pick or hover.
+          if (teacher) return svg`<g class="q ${i === active ? 'active' : ''}" data-token=${i}>${body}</g>`;
+          return svg`<g
             class="q ${i === active ? 'active' : ''}"
             data-token=${i}
             tabindex=${i === el.query ? 0 : -1}
@@ -150,11 +138,8 @@ export function renderHeadView(el: TransformerElement, record: ForwardRecord, ar
               el.hover = null;
             }}
             @keydown=${(e: KeyboardEvent) => onHeadViewKey(el, e, i, n)}
-          >
-            <rect x="2" y=${y(i) - ROW / 2 + 1} width=${X1 - 6} height=${ROW - 2} rx="4"></rect>
-            <text x=${X1 - 8} y=${y(i)} text-anchor="end" dominant-baseline="central">${label(i)}</text>
-          </g>`,
-        )}
+          >${body}</g>`;
+        })}
         ${el
           .range(n)
           .map(
@@ -192,6 +177,28 @@ export async function exportHeadView(
   const stem = `head-view-layer-${Number(svg.dataset.layer) + 1}-token-${Number(svg.dataset.query) + 1}`;
   const { downloadFigure } = await import('../../figures/export'); // on the first export only
   await downloadFigure(svg, stem, format, { legend });
+}
+
+/** The switches that show or hide each head's lines (not in teacher mode: every head is drawn). */
+function renderHeadToggles(el: TransformerElement, arch: TfArch): TemplateResult {
+  return html`<div class="head-toggles" role="group" aria-label=${t('transformer.headsLabel')}>
+    <span class="pills-label" aria-hidden="true">${t('transformer.headsLabel')}</span>
+    ${el
+      .range(arch.nHead)
+      .map(
+        (h) =>
+          html`<button
+            type="button"
+            class="head-toggle"
+            data-head=${h}
+            aria-pressed=${el.hiddenHeads.includes(h) ? 'false' : 'true'}
+            style="--head:${HEAD_COLORS[h % HEAD_COLORS.length]}"
+            @click=${() => toggleHead(el, h)}
+          >
+            <span class="swatch" aria-hidden="true"></span>${t('transformer.head', { head: h + 1 })}
+          </button>`,
+      )}
+  </div>`;
 }
 
 export function renderLayerPills(el: TransformerElement, arch: TfArch): TemplateResult | typeof nothing {

@@ -15,6 +15,7 @@ import { isTeacherMode } from '../shared/embed-attributes';
 import { isHeadOff, pinsOf } from '../shared/intervention-state';
 import { pinTransformer, transformerPins } from './interventions';
 import type { PinEvent } from '../../figures/attention-map-edits';
+import type { ScoreToWeight } from '../../figures/attention-map-tooltip';
 
 /**
  * The small maps are coloured on the scale of every map of the page (figures/weight-scale.ts):
@@ -31,6 +32,10 @@ function renderThumbLegend(): TemplateResult {
     </span>
   </div>`;
 }
+
+/** How the big map's tooltip says a weight comes from its score (attention-map-tooltip.ts). */
+export const scoreToWeight = (arch: TfArch): ScoreToWeight =>
+  arch.normalization !== 'sigmoid' ? false : !arch.sigmoidLogN ? true : arch.causal ? 'logNCausal' : 'logN';
 
 export function renderThumb(el: TransformerElement, map: AttentionMap): TemplateResult {
   const n = map.rows;
@@ -67,6 +72,21 @@ export function renderThumb(el: TransformerElement, map: AttentionMap): Template
           data-head=${map.head}
           aria-hidden="true"
         ></canvas>`;
+  const title = html`<span class="thumb-title" style="--head:${HEAD_COLORS[map.head % HEAD_COLORS.length]}"
+    >${t('transformer.layerHead', { layer: map.layer + 1, head: map.head + 1 })}</span
+  >`;
+  // Teacher mode: the large map is the one `layer` and `head` chose; the small maps are not buttons.
+  if (isTeacherMode(el.controls))
+    return html`<div
+      class="thumb ${edited ? 'edited' : ''} ${selected ? 'current' : ''}"
+      data-edited=${edited ? (off ? 'off' : 'rows') : nothing}
+      data-layer=${map.layer}
+      data-head=${map.head}
+      data-rows=${map.rows}
+      data-cols=${map.cols}
+    >
+      ${title} ${body}
+    </div>`;
   return html`<button
     type="button"
     class="thumb ${edited ? 'edited' : ''}"
@@ -82,10 +102,7 @@ export function renderThumb(el: TransformerElement, map: AttentionMap): Template
       el.head = map.head;
     }}
   >
-    <span class="thumb-title" style="--head:${HEAD_COLORS[map.head % HEAD_COLORS.length]}"
-      >${t('transformer.layerHead', { layer: map.layer + 1, head: map.head + 1 })}</span
-    >
-    ${body}
+    ${title} ${body}
   </button>`;
 }
 
@@ -113,7 +130,7 @@ export function renderModelView(el: TransformerElement, record: ForwardRecord, a
             .rowsAxis=${t('transformer.rowsAxis')}
             .colsAxis=${t('transformer.colsAxis')}
             .legendTitle=${t(arch.normalization === 'sigmoid' ? 'transformer.legendSigmoid' : 'transformer.legendSoftmax')}
-            .sigmoid=${arch.normalization === 'sigmoid'}
+            .sigmoid=${scoreToWeight(arch)}
             .exportTitle=${transformerMapTitle(el.model, el.layer, el.head, el.models.local?.name)}
             .exportText=${el.input()}
             .pinnable=${!isTeacherMode(el.controls)}
@@ -155,7 +172,11 @@ export const modelViewStyles = css`
     font: inherit;
     cursor: pointer;
   }
-  .thumb[aria-pressed='true'] {
+  div.thumb {
+    cursor: default;
+  }
+  .thumb[aria-pressed='true'],
+  .thumb.current {
     border-color: var(--attn-accent, #1f5fa8);
     box-shadow: 0 0 0 2px var(--attn-accent, #1f5fa8);
   }
