@@ -60,6 +60,12 @@ export const enTransformer = {
   thumbCanvas: '{{n}} tokens: the small maps are drawn as pixels; the large map below reads every cell.',
   rowsAxis: 'Rows: the token that reads (query)',
   colsAxis: 'Columns: the token being read (key)',
+  rowsAxisWords: 'Rows: the word that reads (query)',
+  colsAxisWords: 'Columns: the word being read (key)',
+  stepPieces:
+    'The computation is per piece: each piece of a word has its own q, k and v, so this view follows the query piece chosen above.',
+  wordsNoPins:
+    'Pins are set on pieces, where the model computes: choose “Pieces” to pin a cell. Your pins show here in the words that hold them.',
   legendSoftmax: 'Attention weight α′ (softmax)',
   legendSigmoid: 'Attention weight α′ (sigmoid)',
   noStep: 'This step cannot be shown for this model (its trace lacks q, k or v).',

@@ -26,6 +26,7 @@ export function explainRequest(
     mapIndex: 0,
     logitsRow: row,
     mapRow: row,
+    measure: 'all', // the sentence names the whole translation
     describe: (r) => r.outputTokens.join(' '),
     word: (id) => vocab[id] ?? String(id),
   };

@@ -19,8 +19,13 @@ import '../../figures/attention-map';
 export interface UniformPart {
   before: string;
   after: string;
-  /** Mean total variation distance of the output distributions (0..1). */
+  /**
+   * Total variation distance of the output distributions (0..1) where the sentence names the
+   * output: the one guess explained, or (`all`) the mean over the `rows` steps writing a translation.
+   */
   moved: number;
+  rows: number;
+  all: boolean;
 }
 
 export interface SeedsPart {
@@ -46,15 +51,23 @@ export interface HeadMatching {
 }
 
 export interface ImportancePart {
-  /** The output word explained ("rouge", the guess for <mask>). */
+  /** The output word explained ("rouge", the guess for <mask>), and the model's probability of it. */
   word: string;
+  probability: number;
+  /** The input's whole words (explain.ts wordImportance: a word's pieces summed). */
   tokens: string[];
-  /** The attention row of the word's step over the tokens. */
+  /** The attention row of the word's step over the words. */
   attention: number[];
-  /** |gradient x input| per token. */
+  /** |gradient x input| per word. */
   gradient: number[];
-  /** Spearman's rho of the two, null when undefined (fewer than 3 tokens, a constant row). */
+  /**
+   * Spearman's rho of the two; null when it says nothing: fewer than 3 words, a constant row, or
+   * (`saturated`) an output so certain that its gradient vanishes.
+   */
   rho: number | null;
+  saturated: boolean;
+  /** The word each of the two puts first (index into tokens). */
+  top: { attention: number; gradient: number };
 }
 
 export interface ExplainParts {
@@ -91,11 +104,12 @@ export function renderExplainPanel(parts: ExplainParts): TemplateResult {
       t('explain.uniformTitle'),
       parts.uniform,
       (u) =>
-        html`<p data-moved=${u.moved.toFixed(4)}>
-          ${t('explain.uniformText', {
+        html`<p data-moved=${u.moved.toFixed(4)} data-rows=${u.rows}>
+          ${t(u.all ? 'explain.uniformTextAll' : 'explain.uniformText', {
             before: isolate(u.before),
             after: isolate(u.after),
             moved: formatPercent(u.moved),
+            count: u.rows,
           })}
         </p>`,
     )}
@@ -156,13 +170,34 @@ const small = (x: number): string => (x === 0 ? '0' : Math.abs(x) < 0.01 ? x.toE
 
 function renderImportance(p: ImportancePart): TemplateResult {
   const maxGradient = Math.max(...p.gradient, 1e-12);
-  return html`<p data-rho=${p.rho === null ? '' : p.rho.toFixed(4)}>
+  const values = {
+    word: isolate(p.word),
+    p: formatPercent(p.probability),
+    count: p.tokens.length,
+    rho: p.rho === null ? '' : p.rho.toFixed(2),
+    max: small(Math.max(0, ...p.gradient)),
+  };
+  const [a, g] = [p.tokens[p.top.attention] ?? '', p.tokens[p.top.gradient] ?? ''];
+  const key = p.saturated
+    ? 'explain.importanceSaturated'
+    : p.rho === null
+      ? 'explain.importanceNoRho'
+      : 'explain.importanceText';
+  return html`<p
+      data-rho=${p.rho === null ? '' : p.rho.toFixed(4)}
+      data-words=${p.tokens.length}
+      data-saturated=${p.saturated ? 'true' : 'false'}
+    >
+      ${t(key, values)}
       ${
-        p.rho === null
-          ? t('explain.importanceNoRho', { word: isolate(p.word) })
-          : t('explain.importanceText', { word: isolate(p.word), rho: p.rho.toFixed(2) })
+        p.saturated
+          ? nothing
+          : a === g
+            ? t('explain.importanceSameTop', { word: isolate(a) })
+            : t('explain.importanceTops', { attention: isolate(a), gradient: isolate(g) })
       }
     </p>
+    <p class="note">${t('explain.importanceCaveat')}</p>
     <table class="explain-table">
       <thead>
         <tr>

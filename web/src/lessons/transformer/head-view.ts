@@ -12,6 +12,7 @@ import type { TransformerElement } from './element';
 import { HEAD_COLORS, fixed, maxAbs } from './parts';
 import { isolate } from '../../i18n/bidi';
 import { isHeadOff } from '../shared/intervention-state';
+import { figureUnits, type FigureUnits } from './words';
 
 export function toggleHead(el: TransformerElement, h: number): void {
   el.hiddenHeads = el.hiddenHeads.includes(h)
@@ -19,25 +20,35 @@ export function toggleHead(el: TransformerElement, h: number): void {
     : [...el.hiddenHeads, h];
 }
 
-export function onHeadViewKey(el: TransformerElement, event: KeyboardEvent, i: number, n: number): void {
+export function onHeadViewKey(
+  el: TransformerElement,
+  event: KeyboardEvent,
+  i: number,
+  n: number,
+  units: FigureUnits,
+): void {
   const next =
     { ArrowDown: i + 1, ArrowUp: i - 1, Home: 0, End: n - 1 }[event.key] ??
     (event.key === 'Enter' || event.key === ' ' ? i : null);
   if (next === null || next === undefined) return;
   event.preventDefault();
   const target = Math.max(0, Math.min(n - 1, next));
-  el.query = target;
+  el.query = units.tokenOf(target);
   el.hover = null;
   void el.updateComplete.then(() =>
     el.renderRoot.querySelector<SVGGElement>(`svg.head-view g.q[data-token="${target}"]`)?.focus(),
   );
 }
 
-export function renderHeadView(el: TransformerElement, record: ForwardRecord, arch: TfArch): TemplateResult {
+export function renderHeadView(el: TransformerElement, pieces: ForwardRecord, arch: TfArch): TemplateResult {
+  // Whole words or pieces (words.ts): the rows drawn; the query stays a token.
+  const units = figureUnits(pieces, el.units, arch.causal);
+  const record = units.record;
   const n = record.tokens.length;
   const layer = el.layer;
   const maps = el.range(arch.nHead).map((h) => findMap(record, layer, h));
-  const active = el.hover ?? el.query;
+  const active = units.indexOf(el.hover ?? el.query);
+  const query = units.indexOf(el.query);
   const ROW = 26; // a query token's box is ROW - 2 = 24 px tall: a target a finger can hit
   const TOP = 14;
   const W = 340;
@@ -131,6 +142,7 @@ export function renderHeadView(el: TransformerElement, record: ForwardRecord, ar
         aria-label=${t('transformer.headViewAria', { layer: layer + 1 })}
         data-layer=${layer}
         data-query=${active}
+        data-units=${units.units}
         @pointerleave=${() => (el.hover = null)}
       >
         <text class="col-title" x=${X1 - 8} y="10" text-anchor="end">${t('transformer.queriesTitle')}</text>
@@ -140,16 +152,16 @@ export function renderHeadView(el: TransformerElement, record: ForwardRecord, ar
           (i) => svg`<g
             class="q ${i === active ? 'active' : ''}"
             data-token=${i}
-            tabindex=${i === el.query ? 0 : -1}
+            tabindex=${i === query ? 0 : -1}
             role="button"
-            aria-pressed=${i === el.query ? 'true' : 'false'}
+            aria-pressed=${i === query ? 'true' : 'false'}
             aria-label=${t('transformer.queryAria', { index: i + 1, token: isolate(label(i)) })}
-            @pointerenter=${() => (el.hover = i)}
+            @pointerenter=${() => (el.hover = units.tokenOf(i))}
             @click=${() => {
-              el.query = i;
+              el.query = units.tokenOf(i);
               el.hover = null;
             }}
-            @keydown=${(e: KeyboardEvent) => onHeadViewKey(el, e, i, n)}
+            @keydown=${(e: KeyboardEvent) => onHeadViewKey(el, e, i, n, units)}
           >
             <rect x="2" y=${y(i) - ROW / 2 + 1} width=${X1 - 6} height=${ROW - 2} rx="4"></rect>
             <text x=${X1 - 8} y=${y(i)} text-anchor="end" dominant-baseline="central">${label(i)}</text>
