@@ -52,6 +52,15 @@ const parts = (page, tag) =>
             e.textContent.trim(),
           ),
           seedsUnavailable: root.querySelector('[data-part="seeds"] [data-unavailable]')?.textContent ?? null,
+          outputsText: strip(root.querySelector('[data-outputs-same]')?.textContent) || null,
+          // Each seed map as drawn: its first row's label and its axis titles.
+          seedRows: [...root.querySelectorAll('.explain-seeds attnlab-attention-map')].map((m) => [
+            m.map?.rowLabels?.[0] ?? null,
+            m.map?.rows ?? 0,
+          ]),
+          seedAxes: [...root.querySelectorAll('.explain-seeds attnlab-attention-map')].map((m) =>
+            strip(m.shadowRoot?.querySelector('.axes')?.textContent),
+          ),
           rho: attr('[data-rho]', 'data-rho'),
           words: attr('[data-words]', 'data-words'),
           saturated: attr('[data-saturated]', 'data-saturated'),
@@ -92,6 +101,16 @@ test('lesson 1: uniform attention, two seeds, attention against the gradient; an
     `Seed ${seedOf('seq2seq-additive-seed1')}`,
   ]);
   assert.notEqual(seedOf('seq2seq-additive'), seedOf('seq2seq-additive-seed1'), 'two seeds');
+  // The second seed's own translation is shown beside this model's (issue 52 A9: the text said the
+  // outputs agree but showed only one), and both maps are drawn as the lesson's map is: the start
+  // row s0 first, with the lesson's axis titles.
+  assert.match(first.outputsText, /^What each outputs here: Seed \d+ “.+”, Seed \d+ “.+”/);
+  assert.deepEqual(
+    first.seedRows.map(([label]) => label),
+    ['s₀', 's₀'],
+  );
+  assert.equal(first.seedRows[0][1], Number(first.movedRows) + 1, 's0 and the decoder steps');
+  for (const axes of first.seedAxes) assert.match(axes, /s₀ is the start/);
   assert.equal(first.rows, 11, 'one row per English word');
   assert.equal(first.words, '11', 'the number of words compared is said');
   assert.match(first.importanceText, /For “la”/);
@@ -100,6 +119,7 @@ test('lesson 1: uniform attention, two seeds, attention against the gradient; an
   assert.equal(first.saturated, 'true');
   assert.equal(first.rho, '');
   assert.match(first.importanceText, /no rank correlation is given/);
+  assert.match(first.importanceText, /gives it 99\.\d+%/, 'how certain, not rounded to 100%');
   assert.match(first.importanceNotes[0], /cannot say which of them is right/);
   // Step 3 of the step panel: the explained word follows it.
   await root.locator('[data-step-words] [role="radio"], .step [role="radio"]').nth(3).click();
@@ -144,6 +164,13 @@ test('lesson 3: the chosen head and word, in Chinese', async () => {
       `种子 ${seedOf('tf-mlm')} · 第 1 层，头 1`,
       `种子 ${seedOf('tf-mlm-seed2')} · 第 1 层，头 1`,
     ]);
+    // The other seed's guess is shown (issue 52 A9), and the maps are in whole words as the lesson's.
+    assert.match(got.outputsText, /^两个模型在这里的输出：种子 \d+ 为“.+”，种子 \d+ 为“.+”/);
+    assert.deepEqual(
+      got.seedRows.map(([, rows]) => rows),
+      [10, 10],
+    );
+    for (const axes of got.seedAxes) assert.match(axes, /行：正在读的词（查询）/);
   }
   assert.match(got.importanceText, /斯皮尔曼|少于 3 个词|不给等级相关/);
   await scrollIntoRenderedView(page, root.locator('details.explain-section'));

@@ -158,7 +158,7 @@ describe('attention against the gradient: like with like', () => {
   // "The FBI is" read as The · F·B·I · is; the explained row reads every piece.
   const pieces = {
     tokens: ['The', ' F', 'B', 'I', ' is'],
-    wordOf: [0, 1, 1, 1, 2],
+    wordOf: Int32Array.from([0, 1, 1, 1, 2]), // as the engine gives it
     words: ['The', ' FBI', ' is'],
     outputTokens: [],
     maps: [
@@ -203,6 +203,11 @@ describe('attention against the gradient: like with like', () => {
     const p = await explain(engineWith([1e-5, 6e-4, -2e-4, 1e-4, 3e-4], Math.log(0.9995)));
     expect(p.rho).toBeNull();
     expect(p.saturated).toBe(true);
+    // ... and says how certain, with the digits that tell it from certainty (not "100%").
+    const { probabilityText } = await import('../../web/src/lessons/shared/explain-panel');
+    expect(probabilityText(p.probability)).toBe('99.95%');
+    expect(probabilityText(0.413)).toBe('41.3%');
+    expect(probabilityText(0.991)).toBe('99.1%');
   });
 });
 
@@ -256,6 +261,48 @@ describe('two seeds of a model with several heads', () => {
       [1, 0],
     ]);
     expect(seeds.matching!.byNumber).toBeCloseTo(0.4, 6);
+  });
+});
+
+describe('the second seed: its own output, its map drawn as the lesson draws it (issue 52 A9)', () => {
+  it('shows what the other seed writes (a free run of its own, not the forced one) and draws both maps through `drawn`', async () => {
+    const calls: unknown[] = [];
+    const engine: ExplainEngine = {
+      forward: async () => record([1 / 3, 1 / 3, 1 / 3], [0, 0], 'no'),
+      importance: async () => ({ perToken: [0.1, 0.2, 0.3], logP: -1 }),
+    };
+    const seed: ExplainEngine = {
+      ...engine,
+      forward: async (_text, target) => {
+        calls.push(target);
+        // Forced on this model's translation it "writes" that translation; free, its own.
+        return record([0.2, 0.7, 0.1], [1, 0], target ?? 'la voiture');
+      },
+    };
+    // Lesson 1 draws its map with the start row s0 above the decoder steps.
+    const withStart = (r: ForwardRecord): ForwardRecord => {
+      const m = r.maps[0];
+      const weights = new Float32Array((m.rows + 1) * m.cols);
+      weights.set([1, 0, 0]);
+      weights.set(m.weights, m.cols);
+      return { ...r, maps: [{ ...m, rows: m.rows + 1, rowLabels: ['s₀', ...m.rowLabels], weights }] };
+    };
+    const c = new ExplainController(new Host());
+    c.update({
+      ...request(engine, seed),
+      target: 'yes',
+      drawn: withStart,
+      axes: { rows: 'Rows: the French word', cols: 'Columns: the English word' },
+    });
+    await settle();
+    const seeds = c.parts.seeds as SeedsPart;
+    expect(calls).toEqual(['yes', undefined]); // forced (the maps' rows), then free (its output)
+    expect(seeds.outputs).toEqual({ first: 'yes', second: 'la voiture' });
+    expect(seeds.first.map.rowLabels).toEqual(['s₀', 'x']);
+    expect(seeds.second.map.rows).toBe(2);
+    expect(seeds.axes).toEqual({ rows: 'Rows: the French word', cols: 'Columns: the English word' });
+    // The distance is of the maps drawn: the s0 rows agree, the step rows differ by 0.5.
+    expect(seeds.distance).toBeCloseTo(0.25, 6);
   });
 });
 

@@ -7,12 +7,16 @@ export const enExplain = {
   computing: 'Computing…',
   uniformTitle: 'With uniform attention',
   uniformText:
-    'Every weight set to 1/n (each word read equally): the guess goes from “{{before}}” to “{{after}}”, and {{moved}} of the probability of that guess moves (half the summed change of every word’s probability at this place: 0% none, 100% all). If little moves, the model does not rely on where it looks.',
+    'Every weight set to 1/n (each word read equally): the guess goes from “{{before}}” to “{{after}}”, and {{moved}} of the probability at that place moves (half the summed change of every word’s probability there: 0% none, 100% all). If little moves, the model does not rely on where it looks.',
   uniformTextAll:
     'Every weight set to 1/n (each word read equally): the translation goes from “{{before}}” to “{{after}}”. Reading the same words, {{moved}} of the probability moves on average over the {{count}} decoder steps that write them, the end included (half the summed change of every word’s probability at a step: 0% none, 100% all). If little moves, the model does not rely on where it looks.',
   seedsTitle: 'The same model trained from another seed',
   seedsText:
     'Same data, same recipe, another random start. The two maps differ by {{distance}} on average (half the summed difference of each row: 0% the same, 100% no overlap). Attention that differs while the output agrees is not the only story the model could tell.',
+  seedsOutputsSame:
+    'What each outputs here: {{firstLabel}} “{{first}}”, {{secondLabel}} “{{second}}”, the same.',
+  seedsOutputsDiffer:
+    'What each outputs here: {{firstLabel}} “{{first}}”, {{secondLabel}} “{{second}}”. They differ: here the two models disagree on the output, not only on the attention.',
   seedsMissing: 'No second seed of this model is shipped.',
   seedsMatched:
     'Head numbers are arbitrary: a model trained from another seed may learn the same pattern in another head. So the heads of layer {{layer}} are paired first, by the pairing whose maps differ least in total: {{pairs}}. Head {{head}} is compared with the other seed’s head {{match}}; set against its head {{head}} (the same number) the maps would differ by {{byNumber}}.',

@@ -46,6 +46,10 @@ export const enTransformer = {
   headViewNote:
     'Left: the token that reads (query). Right: every token it reads (keys). One colour per head; the darker the line, the larger the weight. Hover or pick a token on the left.',
   headViewAria: 'Head view of layer {{layer}}: lines from the query token to each key token',
+  headViewNoteWords:
+    'Left: the word that reads (query). Right: every word it reads (keys), a word’s weight the sum of its pieces’. One colour per head; the darker the line, the larger the weight. Hover or pick a word on the left.',
+  headViewAriaWords: 'Head view of layer {{layer}}: lines from the query word to each key word',
+  queryAriaWord: 'Word {{index}}, “{{token}}”: show what it attends to',
   queriesTitle: 'query',
   keysTitle: 'keys',
   queryAria: 'Token {{index}}, “{{token}}”: show what it attends to',

@@ -13,6 +13,10 @@ export const zhCNExplain = {
   seedsTitle: '用另一个随机种子训练的同一模型',
   seedsText:
     '同样的数据、同样的训练方法，只换了随机起点。两张图平均相差 {{distance}}（每行差值之和的一半：0% 完全相同，100% 毫无重叠）。输出一致而注意力不同，说明注意力并不是模型唯一可能的“解释”。',
+  seedsOutputsSame:
+    '两个模型在这里的输出：{{firstLabel}} 为“{{first}}”，{{secondLabel}} 为“{{second}}”，两者相同。',
+  seedsOutputsDiffer:
+    '两个模型在这里的输出：{{firstLabel}} 为“{{first}}”，{{secondLabel}} 为“{{second}}”。两者不同：这里两个模型不只是注意力不同，输出也不同。',
   seedsMissing: '这个模型没有附带第二个种子的版本。',
   seedsMatched:
     '头的编号是任意的：用另一个种子训练的模型可能在另一个头里学到同样的模式。所以先把第 {{layer}} 层的头两两配对，取各对注意力图总差别最小的配对：{{pairs}}。头 {{head}} 与另一个种子的头 {{match}} 比较；若与编号相同的头 {{head}} 比较，两张图相差 {{byNumber}}。',

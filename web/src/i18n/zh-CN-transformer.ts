@@ -53,6 +53,10 @@ export const zhCNTransformer: Strings['transformer'] = {
   headViewNote:
     '左边：正在读的词元（查询）。右边：它读的每个词元（键）。每个头一种颜色，线越深，权重越大。把指针移到左边的词元上，或点选一个。',
   headViewAria: '第 {{layer}} 层的注意力头视图：从查询词元连到每个键词元的线',
+  headViewNoteWords:
+    '左边：正在读的词（查询）。右边：它读的每个词（键），一个词的权重是它各片段权重之和。每个头一种颜色，线越深，权重越大。把指针移到左边的词上，或点选一个。',
+  headViewAriaWords: '第 {{layer}} 层的注意力头视图：从查询词连到每个键词的线',
+  queryAriaWord: '第 {{index}} 个词“{{token}}”：显示它注意什么',
   queriesTitle: '查询',
   keysTitle: '键',
   queryAria: '第 {{index}} 个词元“{{token}}”：显示它注意什么',

@@ -56,6 +56,16 @@ export interface ExplainRequest {
    * `all`, every step that writes the translation (lesson 1, read with the same words).
    */
   measure?: 'all';
+  /**
+   * The record as the lesson draws its maps (lesson 1: with the start row s0; lesson 3: in whole
+   * words or in pieces, as chosen); the two seeds' maps are drawn, paired and compared in it. It
+   * keeps the maps' order (mapIndex). Default: the record itself.
+   */
+  drawn?: (record: ForwardRecord) => ForwardRecord;
+  /** What `drawn` depends on besides the record ("words", "pieces"): a change recomputes the panel. */
+  drawnKey?: string;
+  /** The seed maps' axis titles, the lesson's own map's. */
+  axes?: { rows: string; cols: string };
   /** The output as the student reads it ("la voiture rouge", "guess: criminal"). */
   describe(record: ForwardRecord): string;
   /** The word of an output id. */
@@ -130,7 +140,7 @@ export function seedPartner(
 
 /** The input's whole words (the tokenizer's pieces grouped as the lessons' word maps group them). */
 const inputWords = (record: ForwardRecord): InputWord[] =>
-  Array.isArray(record.wordOf) && record.wordOf.length === record.tokens.length
+  record.wordOf?.length === record.tokens.length // an Int32Array from the engine
     ? wordGroups(record).map((g) => ({ label: g.label, pieces: g.pieces }))
     : record.tokens.map((label, i) => ({ label, pieces: [i] }));
 /** One word per column, for a map whose columns are not the input's tokens. */
@@ -189,18 +199,23 @@ export class ExplainController implements ReactiveController {
       })
       .catch(failed('uniform'));
     const seedEngine = request.seedEngine;
+    const drawn = request.drawn ?? ((r: ForwardRecord) => r);
     if (!seedEngine) set('seeds', { unavailable: t('explain.seedsMissing') });
     else if (seedEngine !== 'loading')
-      seedEngine
-        .forward(text, target)
-        .then((other) => {
-          const partner = seedPartner(record, other, mapIndex, request.matchHeads === true);
+      // With a target (Seq2Seq) the other seed reads the same translation, so its map's rows are
+      // the same steps; what it writes itself is a free run of its own.
+      Promise.all([seedEngine.forward(text, target), target === undefined ? null : seedEngine.forward(text)])
+        .then(([other, free]) => {
+          const mine = drawn(record);
+          const partner = seedPartner(mine, drawn(other), mapIndex, request.matchHeads === true);
           if (!partner) return set('seeds', { unavailable: t('explain.seedsMissing') });
           set('seeds', {
-            first: { label: request.labels.first, map },
+            first: { label: request.labels.first, map: mine.maps[mapIndex] },
             second: { label: request.labels.second, map: partner.map },
             distance: partner.distance,
             matching: partner.matching,
+            outputs: { first: request.describe(record), second: request.describe(free ?? other) },
+            axes: request.axes,
           });
         })
         .catch(failed('seeds'));

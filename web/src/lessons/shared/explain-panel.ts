@@ -2,14 +2,15 @@
 // three parts with its own engine calls (a uniform-attention forward, a second seed's model, the
 // engine's gradient x input) and hands them here; explain.ts has the numbers' definitions.
 //   1. uniform attention: the output before and after, and how much probability moved;
-//   2. two seeds: the same sentence's maps side by side and their mean row distance;
+//   2. two seeds: the same sentence's maps side by side (drawn as the lesson draws its own, with its
+//      axis titles), their mean row distance, and what each model outputs;
 //   3. attention against gradient x input for the chosen output word: both as bars per input
 //      token, and Spearman's rank correlation of the two.
 // A part the lesson cannot compute (no second seed shipped, a model without attention) is a
 // sentence saying so, never an empty box.
 
 import { css, html, nothing, type TemplateResult } from 'lit';
-import { formatPercent, t } from '../../i18n';
+import { formatNumber, formatPercent, t } from '../../i18n';
 import { isolate } from '../../i18n/bidi';
 import type { AttentionMap } from '../../engine/records';
 import { weightBar, weightBarStyles } from '../../figures/weight-bar';
@@ -35,6 +36,10 @@ export interface SeedsPart {
   distance: number;
   /** Several heads per layer: how the two models' heads were paired before comparing. */
   matching?: HeadMatching;
+  /** What each model outputs for the sentence (the second seed's own run), as the lesson words it. */
+  outputs: { first: string; second: string };
+  /** The maps' axis titles, the lesson's own map's (default: the map's generic ones). */
+  axes?: { rows: string; cols: string };
 }
 
 /** The heads of one layer paired between two seeds (0-based numbers; explain-controller.ts seedPartner). */
@@ -122,8 +127,17 @@ function renderSeeds(s: SeedsPart): TemplateResult {
   const m = s.matching;
   const caption = (label: string, map: AttentionMap) =>
     m ? t('explain.seedMap', { seed: label, layer: map.layer + 1, head: map.head + 1 }) : label;
+  const same = s.outputs.first === s.outputs.second;
   return html`<p data-distance=${s.distance.toFixed(4)}>
       ${t('explain.seedsText', { distance: formatPercent(s.distance) })}
+    </p>
+    <p data-outputs-same=${same ? 'true' : 'false'}>
+      ${t(same ? 'explain.seedsOutputsSame' : 'explain.seedsOutputsDiffer', {
+        firstLabel: s.first.label,
+        secondLabel: s.second.label,
+        first: isolate(s.outputs.first),
+        second: isolate(s.outputs.second),
+      })}
     </p>
     ${m ? renderMatching(m) : nothing}
     <div class="explain-seeds">
@@ -131,7 +145,12 @@ function renderSeeds(s: SeedsPart): TemplateResult {
         (x) =>
           html`<figure>
             <figcaption>${caption(x.label, x.map)}</figcaption>
-            <attnlab-attention-map .map=${x.map} compact></attnlab-attention-map>
+            <attnlab-attention-map
+              .map=${x.map}
+              .rowsAxis=${s.axes?.rows ?? ''}
+              .colsAxis=${s.axes?.cols ?? ''}
+              compact
+            ></attnlab-attention-map>
           </figure>`,
       )}
     </div>`;
@@ -168,11 +187,20 @@ function renderMatching(m: HeadMatching): TemplateResult {
 /** Gradients of a confident model are tiny: two significant digits, in powers of ten below 0.01. */
 const small = (x: number): string => (x === 0 ? '0' : Math.abs(x) < 0.01 ? x.toExponential(1) : x.toFixed(3));
 
+/**
+ * A probability with the digits that tell it from certainty: 99.95%, not the 100% one decimal
+ * rounds it to (lesson 1's first word).
+ */
+export function probabilityText(p: number): string {
+  const digits = p < 0.99 || p >= 1 ? 1 : Math.min(4, Math.ceil(-Math.log10(1 - p)) - 2);
+  return formatNumber(p, { style: 'percent', maximumFractionDigits: Math.max(1, digits) });
+}
+
 function renderImportance(p: ImportancePart): TemplateResult {
   const maxGradient = Math.max(...p.gradient, 1e-12);
   const values = {
     word: isolate(p.word),
-    p: formatPercent(p.probability),
+    p: probabilityText(p.probability),
     count: p.tokens.length,
     rho: p.rho === null ? '' : p.rho.toFixed(2),
     max: small(Math.max(0, ...p.gradient)),

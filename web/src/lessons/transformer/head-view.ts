@@ -44,6 +44,7 @@ export function renderHeadView(el: TransformerElement, pieces: ForwardRecord, ar
   // Whole words or pieces (words.ts): the rows drawn; the query stays a token.
   const units = figureUnits(pieces, el.units, arch.causal);
   const record = units.record;
+  const words = units.units === 'words';
   const n = record.tokens.length;
   const layer = el.layer;
   const maps = el.range(arch.nHead).map((h) => findMap(record, layer, h));
@@ -130,7 +131,7 @@ export function renderHeadView(el: TransformerElement, pieces: ForwardRecord, ar
           )}
       </div>
     </div>
-    <p class="note">${t('transformer.headViewNote')}</p>
+    <p class="note">${t(words ? 'transformer.headViewNoteWords' : 'transformer.headViewNote')}</p>
     ${readsNothing}
     <div class="scroll-box head-box">
       <svg
@@ -139,7 +140,7 @@ export function renderHeadView(el: TransformerElement, pieces: ForwardRecord, ar
         width=${W}
         height=${height}
         role="group"
-        aria-label=${t('transformer.headViewAria', { layer: layer + 1 })}
+        aria-label=${t(words ? 'transformer.headViewAriaWords' : 'transformer.headViewAria', { layer: layer + 1 })}
         data-layer=${layer}
         data-query=${active}
         data-units=${units.units}
@@ -155,7 +156,7 @@ export function renderHeadView(el: TransformerElement, pieces: ForwardRecord, ar
             tabindex=${i === query ? 0 : -1}
             role="button"
             aria-pressed=${i === query ? 'true' : 'false'}
-            aria-label=${t('transformer.queryAria', { index: i + 1, token: isolate(label(i)) })}
+            aria-label=${t(words ? 'transformer.queryAriaWord' : 'transformer.queryAria', { index: i + 1, token: isolate(label(i)) })}
             @pointerenter=${() => (el.hover = units.tokenOf(i))}
             @click=${() => {
               el.query = units.tokenOf(i);
