@@ -66,14 +66,6 @@ export const enLstmn = {
   noAttention:
     'This model has no self-attention: everything it has read is squeezed into its hidden state h_i, so there is no attention to show. Its next-word guesses are below; compare them with the self-attention models.',
   readingTitle: 'How the model reads, one word at a time',
-  viewLabel: 'Show',
-  viewWords: 'Whole words',
-  viewPieces: 'Pieces',
-  noSplits: 'Every word here is a single piece of the tokenizer.',
-  splitsLabel_one:
-    'The tokenizer split {{count}} word into pieces (a word’s weight is the sum of its pieces’):',
-  splitsLabel_other:
-    'The tokenizer split {{count}} words into pieces (a word’s weight is the sum of its pieces’):',
   keyCurrent: 'Red: the word being read.',
   keyBlue:
     'Blue: the attention it pays to each word read so far (itself included), on a fixed scale from 0 to 1, lighter than the map’s so the words stay legible.',

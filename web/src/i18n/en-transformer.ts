@@ -47,6 +47,10 @@ export const enTransformer = {
   headViewNote:
     'Left: the token that reads (query). Right: every token it reads (keys). One colour per head; the darker the line, the larger the weight. Hover or pick a token on the left.',
   headViewAria: 'Head view of layer {{layer}}: lines from the query token to each key token',
+  headViewNoteWords:
+    'Left: the word that reads (query). Right: every word it reads (keys), a word’s weight the sum of its pieces’. One colour per head; the darker the line, the larger the weight. Hover or pick a word on the left.',
+  headViewAriaWords: 'Head view of layer {{layer}}: lines from the query word to each key word',
+  queryAriaWord: 'Word {{index}}, “{{token}}”: show what it attends to',
   queriesTitle: 'query',
   keysTitle: 'keys',
   queryAria: 'Token {{index}}, “{{token}}”: show what it attends to',
@@ -61,6 +65,12 @@ export const enTransformer = {
   thumbCanvas: '{{n}} tokens: the small maps are drawn as pixels; the large map below reads every cell.',
   rowsAxis: 'Rows: the token that reads (query)',
   colsAxis: 'Columns: the token being read (key)',
+  rowsAxisWords: 'Rows: the word that reads (query)',
+  colsAxisWords: 'Columns: the word being read (key)',
+  stepPieces:
+    'The computation is per piece: each piece of a word has its own q, k and v, so this view follows the query piece chosen above.',
+  wordsNoPins:
+    'Pins are set on pieces, where the model computes: choose “Pieces” to pin a cell. Your pins show here in the words that hold them.',
   legendSoftmax: 'Attention weight α′ (softmax)',
   legendSigmoid: 'Attention weight α′ (sigmoid)',
   noStep: 'This step cannot be shown for this model (its trace lacks q, k or v).',

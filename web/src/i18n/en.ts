@@ -212,6 +212,20 @@ export const enShared = {
     pinnedCells_one: 'Pinned: {{cells}}',
     pinnedCells_other: '{{count}} pinned: {{cells}}',
   },
+  // Lessons 2 and 3: the tokenizer's pieces and the Whole words / Pieces switch (lessons/shared/word-pieces.ts).
+  pieces: {
+    label: 'Show',
+    words: 'Whole words',
+    pieces: 'Pieces',
+    none: 'Every word here is a single piece of the tokenizer.',
+    split_one: 'The tokenizer split {{count}} word into pieces (a word’s weight is the sum of its pieces’):',
+    split_other:
+      'The tokenizer split {{count}} words into pieces (a word’s weight is the sum of its pieces’):',
+    splitMean_one:
+      'The tokenizer split {{count}} word into pieces (a word’s weight is the sum of its pieces’; a word reads as the mean of its pieces):',
+    splitMean_other:
+      'The tokenizer split {{count}} words into pieces (a word’s weight is the sum of its pieces’; a word reads as the mean of its pieces):',
+  },
   download: {
     progress: '{{received}} of {{total}} KB',
     received: '{{received}} KB so far',

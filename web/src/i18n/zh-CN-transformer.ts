@@ -53,6 +53,10 @@ export const zhCNTransformer: Strings['transformer'] = {
   headViewNote:
     '左边：正在读的词元（查询）。右边：它读的每个词元（键）。每个头一种颜色，线越深，权重越大。把指针移到左边的词元上，或点选一个。',
   headViewAria: '第 {{layer}} 层的注意力头视图：从查询词元连到每个键词元的线',
+  headViewNoteWords:
+    '左边：正在读的词（查询）。右边：它读的每个词（键），一个词的权重是它各片段权重之和。每个头一种颜色，线越深，权重越大。把指针移到左边的词上，或点选一个。',
+  headViewAriaWords: '第 {{layer}} 层的注意力头视图：从查询词连到每个键词的线',
+  queryAriaWord: '第 {{index}} 个词“{{token}}”：显示它注意什么',
   queriesTitle: '查询',
   keysTitle: '键',
   queryAria: '第 {{index}} 个词元“{{token}}”：显示它注意什么',
@@ -67,6 +71,11 @@ export const zhCNTransformer: Strings['transformer'] = {
   bigMapTitle: '第 {{layer}} 层，头 {{head}}',
   rowsAxis: '行：正在读的词元（查询）',
   colsAxis: '列：被读的词元（键）',
+  rowsAxisWords: '行：正在读的词（查询）',
+  colsAxisWords: '列：被读的词（键）',
+  stepPieces: '计算按片段进行：一个词的每个片段都有自己的 q、k 和 v，所以这里跟随上面选中的查询片段。',
+  wordsNoPins:
+    '固定格子要在片段上进行，那里才是模型计算的地方：选“片段”再固定格子。你固定的格子会在这里标在包含它们的词上。',
   legendSoftmax: '注意力权重 α′（softmax）',
   legendSigmoid: '注意力权重 α′（sigmoid）',
   noStep: '这个模型无法显示这一步（它的计算记录缺少 q、k 或 v）。',

@@ -232,12 +232,6 @@ export const zhCN: Strings = {
     noAttention:
       '这个模型没有自注意力：读过的一切都被压进隐藏状态 h_i，因此没有注意力可以显示。下面是它对下一个词的猜测，可以和自注意力模型比一比。',
     readingTitle: '模型如何一个词一个词地读',
-    viewLabel: '显示',
-    viewWords: '整词',
-    viewPieces: '片段',
-    noSplits: '这里的每个词都是分词器的一个片段。',
-    splitsLabel_one: '分词器把 {{count}} 个词切成了片段（一个词的权重是它各片段权重之和）：',
-    splitsLabel_other: '分词器把 {{count}} 个词切成了片段（一个词的权重是它各片段权重之和）：',
     keyCurrent: '红色：正在读的词。',
     keyBlue:
       '蓝色：它对目前读过的每个词（包括自己）付出的注意力，刻度固定为 0 到 1，比注意力图的蓝色浅，以便看清文字。',
@@ -392,6 +386,18 @@ export const zhCN: Strings = {
     editedRows_other: '被你的改动改变的 {{count}} 行：{{rows}}',
     pinnedCells_one: '已固定：{{cells}}',
     pinnedCells_other: '已固定 {{count}} 个：{{cells}}',
+  },
+  pieces: {
+    label: '显示',
+    words: '整词',
+    pieces: '片段',
+    none: '这里的每个词都是分词器的一个片段。',
+    split_one: '分词器把 {{count}} 个词切成了片段（一个词的权重是它各片段权重之和）：',
+    split_other: '分词器把 {{count}} 个词切成了片段（一个词的权重是它各片段权重之和）：',
+    splitMean_one:
+      '分词器把 {{count}} 个词切成了片段（一个词的权重是它各片段权重之和；一个词读的内容取它各片段的平均）：',
+    splitMean_other:
+      '分词器把 {{count}} 个词切成了片段（一个词的权重是它各片段权重之和；一个词读的内容取它各片段的平均）：',
   },
   download: {
     progress: '已下载 {{received}} / {{total}} KB',

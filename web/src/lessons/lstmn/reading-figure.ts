@@ -15,7 +15,8 @@ import { css, html, nothing, type TemplateResult } from 'lit';
 import { formatInteger, t } from '../../i18n';
 import type { LstmnElement } from './element';
 import { MAX_READING_ROWS, showPiece, formatWeight, shade, type Reading } from './parts';
-import { renderViewSwitch, renderSplits } from './controls';
+import { renderViewSwitch } from './controls';
+import { renderSplits } from '../shared/word-pieces';
 import { renderNext } from './next-words';
 import { renderStep } from './step-panel';
 import { isolate } from '../../i18n/bidi';
@@ -229,7 +230,7 @@ export function renderReadingFigure(
       <h3 class="figure-title">${t('lstmn.readingTitle')}</h3>
       ${renderViewSwitch(el)}
     </div>
-    ${renderSplits(reading)}
+    ${renderSplits(reading.record)}
     <p class="note legend-note">
       ${
         reading.map

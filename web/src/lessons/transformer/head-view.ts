@@ -13,6 +13,7 @@ import { HEAD_COLORS, fixed, maxAbs } from './parts';
 import { isolate } from '../../i18n/bidi';
 import { isHeadOff } from '../shared/intervention-state';
 import { isTeacherMode } from '../shared/embed-attributes';
+import { figureUnits, type FigureUnits } from './words';
 
 export function toggleHead(el: TransformerElement, h: number): void {
   el.hiddenHeads = el.hiddenHeads.includes(h)
@@ -20,26 +21,37 @@ export function toggleHead(el: TransformerElement, h: number): void {
     : [...el.hiddenHeads, h];
 }
 
-export function onHeadViewKey(el: TransformerElement, event: KeyboardEvent, i: number, n: number): void {
+export function onHeadViewKey(
+  el: TransformerElement,
+  event: KeyboardEvent,
+  i: number,
+  n: number,
+  units: FigureUnits,
+): void {
   const next =
     { ArrowDown: i + 1, ArrowUp: i - 1, Home: 0, End: n - 1 }[event.key] ??
     (event.key === 'Enter' || event.key === ' ' ? i : null);
   if (next === null || next === undefined) return;
   event.preventDefault();
   const target = Math.max(0, Math.min(n - 1, next));
-  el.query = target;
+  el.query = units.tokenOf(target);
   el.hover = null;
   void el.updateComplete.then(() =>
     el.renderRoot.querySelector<SVGGElement>(`svg.head-view g.q[data-token="${target}"]`)?.focus(),
   );
 }
 
-export function renderHeadView(el: TransformerElement, record: ForwardRecord, arch: TfArch): TemplateResult {
+export function renderHeadView(el: TransformerElement, pieces: ForwardRecord, arch: TfArch): TemplateResult {
+  // Whole words or pieces (words.ts): the rows drawn; the query stays a token.
+  const units = figureUnits(pieces, el.units, arch.causal);
+  const record = units.record;
+  const words = units.units === 'words';
   const n = record.tokens.length;
   const teacher = isTeacherMode(el.controls);
   const layer = el.layer;
   const maps = el.range(arch.nHead).map((h) => findMap(record, layer, h));
-  const active = el.hover ?? el.query;
+  const active = units.indexOf(el.hover ?? el.query);
+  const query = units.indexOf(el.query);
   const ROW = 26; // a query token's box is ROW - 2 = 24 px tall: a target a finger can hit
   const TOP = 14;
   const W = 340;
@@ -103,7 +115,7 @@ export function renderHeadView(el: TransformerElement, record: ForwardRecord, ar
     <div class="head-tools">
       ${renderLayerPills(el, arch)} ${teacher ? nothing : renderHeadToggles(el, arch)}
     </div>
-    <p class="note">${t('transformer.headViewNote')}</p>
+    <p class="note">${t(words ? 'transformer.headViewNoteWords' : 'transformer.headViewNote')}</p>
     ${readsNothing}
     <div class="scroll-box head-box">
       <svg
@@ -112,9 +124,10 @@ export function renderHeadView(el: TransformerElement, record: ForwardRecord, ar
         width=${W}
         height=${height}
         role="group"
-        aria-label=${t('transformer.headViewAria', { layer: layer + 1 })}
+        aria-label=${t(words ? 'transformer.headViewAriaWords' : 'transformer.headViewAria', { layer: layer + 1 })}
         data-layer=${layer}
         data-query=${active}
+        data-units=${units.units}
         @pointerleave=${() => (el.hover = null)}
       >
         <text class="col-title" x=${X1 - 8} y="10" text-anchor="end">${t('transformer.queriesTitle')}</text>
@@ -128,16 +141,16 @@ export function renderHeadView(el: TransformerElement, record: ForwardRecord, ar
           return svg`<g
             class="q ${i === active ? 'active' : ''}"
             data-token=${i}
-            tabindex=${i === el.query ? 0 : -1}
+            tabindex=${i === query ? 0 : -1}
             role="button"
-            aria-pressed=${i === el.query ? 'true' : 'false'}
-            aria-label=${t('transformer.queryAria', { index: i + 1, token: isolate(label(i)) })}
-            @pointerenter=${() => (el.hover = i)}
+            aria-pressed=${i === query ? 'true' : 'false'}
+            aria-label=${t(words ? 'transformer.queryAriaWord' : 'transformer.queryAria', { index: i + 1, token: isolate(label(i)) })}
+            @pointerenter=${() => (el.hover = units.tokenOf(i))}
             @click=${() => {
-              el.query = i;
+              el.query = units.tokenOf(i);
               el.hover = null;
             }}
-            @keydown=${(e: KeyboardEvent) => onHeadViewKey(el, e, i, n)}
+            @keydown=${(e: KeyboardEvent) => onHeadViewKey(el, e, i, n, units)}
           >${body}</g>`;
         })}
         ${el

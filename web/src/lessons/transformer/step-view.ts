@@ -97,6 +97,7 @@ export function renderStep(el: TransformerElement, record: ForwardRecord, arch: 
   const changed = record !== el.record;
   return html`
     ${pickers}
+    ${el.units === 'words' ? html`<p class="note" data-key="step-pieces">${t('transformer.stepPieces')}</p>` : nothing}
     ${changed ? html`<p class="note" data-key="step-changed">${t('intervene.stepNote')}</p>` : nothing}
     <section
       class="step"
