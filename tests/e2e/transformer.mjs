@@ -226,9 +226,10 @@ test('the computation of one token: q, k, the scores, the weights, v, and b = th
   assert.equal(step.layer, config.n_layer > 1 ? 1 : 0);
   assert.equal(step.query, 3);
   assert.ok(step.formulas >= 5, `${step.formulas} typeset formulas`);
-  // The projections are typeset with the biases the trained model has (in_proj_bias).
+  // The projections are typeset with the biases the trained model has (in_proj_bias), named β so
+  // that b stays the output (issue 52 A9).
   const projection = await lesson(page, '.step .formula annotation').first().textContent();
-  for (const part of ['b^{q}', 'b^{k}', 'b^{v}'])
+  for (const part of ['\\beta^{q}', '\\beta^{k}', '\\beta^{v}'])
     assert.ok(projection.includes(part), `${part} in ${projection}`);
   // Dot scores: one sentence says why they are divided by sqrt(d_k), with this model's d_k, and
   // that the course notes do not scale.

@@ -20,6 +20,8 @@ export const enExplain = {
   seedsMissing: 'No second seed of this model is shipped.',
   seedsMatched:
     'Head numbers are arbitrary: a model trained from another seed may learn the same pattern in another head. So the heads of layer {{layer}} are paired first, by the pairing whose maps differ least in total: {{pairs}}. Head {{head}} is compared with the other seed’s head {{match}}; set against its head {{head}} (the same number) the maps would differ by {{byNumber}}.',
+  seedsMatchedSame:
+    'Head numbers are arbitrary: a model trained from another seed may learn the same pattern in another head. So the heads of layer {{layer}} are paired first, by the pairing whose maps differ least in total: {{pairs}}. Here head {{head}} is paired with the other seed’s head of the same number.',
   seedsPair: 'head {{mine}} ↔ head {{theirs}} ({{distance}})',
   seedsTooManyHeads:
     'Head numbers are arbitrary, but layer {{layer}} has more than {{max}} heads, too many to pair exactly: its heads are compared by number, which may set unrelated heads against each other.',

@@ -20,6 +20,8 @@ export const zhCNExplain = {
   seedsMissing: '这个模型没有附带第二个种子的版本。',
   seedsMatched:
     '头的编号是任意的：用另一个种子训练的模型可能在另一个头里学到同样的模式。所以先把第 {{layer}} 层的头两两配对，取各对注意力图总差别最小的配对：{{pairs}}。头 {{head}} 与另一个种子的头 {{match}} 比较；若与编号相同的头 {{head}} 比较，两张图相差 {{byNumber}}。',
+  seedsMatchedSame:
+    '头的编号是任意的：用另一个种子训练的模型可能在另一个头里学到同样的模式。所以先把第 {{layer}} 层的头两两配对，取各对注意力图总差别最小的配对：{{pairs}}。这里头 {{head}} 恰好与另一个种子编号相同的头配对。',
   seedsPair: '头 {{mine}} ↔ 头 {{theirs}}（{{distance}}）',
   seedsTooManyHeads:
     '头的编号是任意的，但第 {{layer}} 层的头多于 {{max}} 个，无法精确配对：这里按编号比较，可能把不相关的头放在一起比。',

@@ -174,7 +174,7 @@ function renderMatching(m: HeadMatching): TemplateResult {
     data-by-number=${m.byNumber.toFixed(4)}
     data-pairs=${m.pairs.map(([a, b]) => `${a + 1}-${b + 1}`).join(' ')}
   >
-    ${t('explain.seedsMatched', {
+    ${t(m.match === m.head ? 'explain.seedsMatchedSame' : 'explain.seedsMatched', {
       layer,
       pairs,
       head: m.head + 1,
