@@ -54,6 +54,8 @@ export const FILES = [
   'keystrokes.mjs',
   'seq2seq-typing.mjs',
   'train-workers.mjs',
+  'teacher-mode.mjs',
+  'newcomer.mjs',
   'seq2seq-downloads.mjs',
   'transformer-downloads.mjs',
   'unsupported.mjs',

@@ -44,6 +44,7 @@ const parts = (page, tag) =>
         const attr = (sel, name) => root.querySelector(sel)?.getAttribute(name) ?? null;
         return {
           moved: attr('[data-moved]', 'data-moved'),
+          movedRows: attr('[data-moved]', 'data-rows'),
           uniformText: strip(root.querySelector('[data-part="uniform"] p')?.textContent),
           distance: attr('[data-distance]', 'data-distance'),
           seedMaps: root.querySelectorAll('.explain-seeds attnlab-attention-map').length,
@@ -51,7 +52,21 @@ const parts = (page, tag) =>
             e.textContent.trim(),
           ),
           seedsUnavailable: root.querySelector('[data-part="seeds"] [data-unavailable]')?.textContent ?? null,
+          outputsText: strip(root.querySelector('[data-outputs-same]')?.textContent) || null,
+          // Each seed map as drawn: its first row's label and its axis titles.
+          seedRows: [...root.querySelectorAll('.explain-seeds attnlab-attention-map')].map((m) => [
+            m.map?.rowLabels?.[0] ?? null,
+            m.map?.rows ?? 0,
+          ]),
+          seedAxes: [...root.querySelectorAll('.explain-seeds attnlab-attention-map')].map((m) =>
+            strip(m.shadowRoot?.querySelector('.axes')?.textContent),
+          ),
           rho: attr('[data-rho]', 'data-rho'),
+          words: attr('[data-words]', 'data-words'),
+          saturated: attr('[data-saturated]', 'data-saturated'),
+          importanceNotes: [...root.querySelectorAll('[data-part="importance"] p.note')].map((e) =>
+            strip(e.textContent),
+          ),
           rows: root.querySelectorAll('.explain-table tbody tr').length,
           importanceText: strip(root.querySelector('[data-part="importance"] p')?.textContent),
         };
@@ -76,6 +91,10 @@ test('lesson 1: uniform attention, two seeds, attention against the gradient; an
   console.log(`# lesson 1: ${JSON.stringify(first)}`);
   assert.ok(Number(first.moved) > 0 && Number(first.moved) <= 1, `moved ${first.moved}`);
   assert.match(first.uniformText, /goes from “la zone économique européenne/);
+  // What moved is measured on what the sentence names (issue 52 A4): the translation, at each of
+  // the decoder steps that write it (its 11 words and the end).
+  assert.equal(first.movedRows, '12');
+  assert.match(first.uniformText, /on average over the 12 decoder steps that write them/);
   assert.ok(Number(first.distance) >= 0 && Number(first.distance) <= 1, `distance ${first.distance}`);
   assert.equal(first.seedMaps, 2, 'both seeds drawn');
   // Each map is named by its own card's seed (the lesson's model is not necessarily seed 1).
@@ -84,9 +103,26 @@ test('lesson 1: uniform attention, two seeds, attention against the gradient; an
     `Seed ${seedOf('seq2seq-additive-seed1')}`,
   ]);
   assert.notEqual(seedOf('seq2seq-additive'), seedOf('seq2seq-additive-seed1'), 'two seeds');
-  assert.ok(Number(first.rho) >= -1 && Number(first.rho) <= 1, `rho ${first.rho}`);
+  // The second seed's own translation is shown beside this model's (issue 52 A9: the text said the
+  // outputs agree but showed only one), and both maps are drawn as the lesson's map is: the start
+  // row s0 first, with the lesson's axis titles.
+  assert.match(first.outputsText, /^What each outputs here: Seed \d+ “.+”, Seed \d+ “.+”/);
+  assert.deepEqual(
+    first.seedRows.map(([label]) => label),
+    ['s₀', 's₀'],
+  );
+  assert.equal(first.seedRows[0][1], Number(first.movedRows) + 1, 's0 and the decoder steps');
+  for (const axes of first.seedAxes) assert.match(axes, /s₀ is the start/);
   assert.equal(first.rows, 11, 'one row per English word');
+  assert.equal(first.words, '11', 'the number of words compared is said');
   assert.match(first.importanceText, /For “la”/);
+  // The first word is nearly certain: its gradient vanishes, and the page says so instead of
+  // printing a rank correlation of values near 0 (issue 52 A5; it printed -0.63).
+  assert.equal(first.saturated, 'true');
+  assert.equal(first.rho, '');
+  assert.match(first.importanceText, /no rank correlation is given/);
+  assert.match(first.importanceText, /gives it 99\.\d+%/, 'how certain, not rounded to 100%');
+  assert.match(first.importanceNotes[0], /cannot say which of them is right/);
   // Step 3 of the step panel: the explained word follows it.
   await root.locator('[data-step-words] [role="radio"], .step [role="radio"]').nth(3).click();
   await page.waitForFunction(() =>
@@ -116,8 +152,13 @@ test('lesson 3: the chosen head and word, in Chinese', async () => {
   const got = await parts(page, 'attnlab-transformer');
   console.log(`# lesson 3: ${JSON.stringify(got)}`);
   assert.ok(Number(got.moved) > 0, `moved ${got.moved}`);
+  // The guess at the chosen token, the one output the sentence names: one row, not every position.
+  assert.equal(got.movedRows, '1');
+  assert.match(got.uniformText, /猜测从/);
   assert.ok(got.rho === null || (Number(got.rho) >= -1 && Number(got.rho) <= 1));
-  assert.ok(got.rows > 3);
+  // Whole words against whole words: "FBI" once, not F, B, I (issue 52 A5).
+  assert.equal(got.rows, 10, 'the ten words of the default sentence');
+  assert.equal(got.words, '10');
   assert.ok(got.distance !== null || got.seedsUnavailable, 'the seeds part says what it is');
   if (got.distance !== null) {
     // Each map named by its seed, then its head (heads are matched: explain-controller.ts seedPartner).
@@ -125,8 +166,15 @@ test('lesson 3: the chosen head and word, in Chinese', async () => {
       `种子 ${seedOf('tf-mlm')} · 第 1 层，头 1`,
       `种子 ${seedOf('tf-mlm-seed2')} · 第 1 层，头 1`,
     ]);
+    // The other seed's guess is shown (issue 52 A9), and the maps are in whole words as the lesson's.
+    assert.match(got.outputsText, /^两个模型在这里的输出：种子 \d+ 为“.+”，种子 \d+ 为“.+”/);
+    assert.deepEqual(
+      got.seedRows.map(([, rows]) => rows),
+      [10, 10],
+    );
+    for (const axes of got.seedAxes) assert.match(axes, /行：正在读的词（查询）/);
   }
-  assert.match(got.importanceText, /斯皮尔曼|少于 3 个词/);
+  assert.match(got.importanceText, /斯皮尔曼|少于 3 个词|不给等级相关/);
   await scrollIntoRenderedView(page, root.locator('details.explain-section'));
   await root
     .locator('details.explain-section')
@@ -183,8 +231,11 @@ test('lesson 2: the next-word guess after the last token; no second seed, said s
   const got = await parts(page, 'attnlab-lstmn');
   console.log(`# lesson 2: ${JSON.stringify(got)}`);
   assert.ok(Number(got.moved) > 0, `moved ${got.moved}`);
+  assert.equal(got.movedRows, '1', 'the next-word guess after the last token');
+  assert.match(got.uniformText, /the guess goes from/);
   assert.match(got.seedsUnavailable ?? '', /No second seed/);
   assert.ok(Number(got.rho) >= -1 && Number(got.rho) <= 1, `rho ${got.rho}`);
+  assert.equal(got.rows, 10, 'whole words, as the reading figure shows them');
   await page.close();
 });
 

@@ -247,13 +247,21 @@ test('lesson 1 with a model opened from files: the before/after says “output�
 });
 
 test('lesson 3: the small maps outline the pins and say where pins are made', async () => {
-  const page = await open('transformer', { query: '?transformer.intervene=pin_L2H1R3K1' });
+  const page = await open('transformer', {
+    query: '?transformer.intervene=pin_L2H1R3K1&transformer.view=all+pieces',
+  });
   await at(page, 'transformer', '.views [data-value="model"]').click();
   await settled(page, 'transformer');
   const thumb = at(page, 'transformer', '.thumb[data-layer="1"][data-head="0"]');
   assert.equal(await thumb.locator('rect.thumb-pin[data-row="2"][data-col="0"]').count(), 1);
   assert.equal(await at(page, 'transformer', '.thumb rect.thumb-pin').count(), 1, 'only in its head');
   assert.match(await shownText(at(page, 'transformer', '[data-key="thumb-pins"]')), /large map below/);
+  // In whole words the pin shows in the words that hold its pieces (piece 3, "B", is in "FBI"),
+  // and the large map takes no pin: the page says where pins are made.
+  await at(page, 'transformer', '.units [data-view="words"]').click();
+  await thumb.locator('rect.thumb-pin[data-row="1"][data-col="0"]').waitFor();
+  assert.match(await shownText(at(page, 'transformer', '[data-key="thumb-pins"]')), /choose “Pieces”/);
+  assert.equal(await at(page, 'transformer', '.view attnlab-attention-map .scroll.pinnable').count(), 0);
   await page.close();
 });
 

@@ -249,7 +249,8 @@ test('lesson 3: the URL switches head 1 of layer 1 off; the output vectors and g
 });
 
 test('lesson 3: a pin on the large map, uniform attention in one head, no division by sqrt(d_k)', async () => {
-  const page = await open('transformer');
+  // Pins are made on pieces, where the model computes (whole words, the default, take none).
+  const page = await open('transformer', { query: '?transformer.view=all+pieces' });
   await at(page, 'transformer', '.views [data-value="model"]').click();
   await map(page, 'transformer').waitFor();
   const original = await rowWeights(page, 'transformer', 2);

@@ -42,7 +42,7 @@ test('Seq2Seq lesson: the map downloads as PNG, SVG, CSV and JSON, and each file
   assert.match(csv.name, /\.csv$/);
   const lines = csv.bytes.toString('utf8').trim().split(/\r\n/);
   assert.equal(lines.length, 1 + 1 + t, 'a header, the s_0 line and one line per decoder step');
-  assert.deepEqual(lines[0].split(','), ['query \\ key', 'the', 'red', 'car', 'is', 'fast', '.']);
+  assert.deepEqual(lines[0].split(','), ['i (query) \\ j (key)', 'the', 'red', 'car', 'is', 'fast', '.']);
   const values = lines.slice(1).flatMap((line) => line.split(',').slice(1).map(Number));
   assert.equal(values.length, m * (t + 1));
   assert.ok(values.every((v) => Number.isFinite(v) && v >= 0 && v <= 1));

@@ -171,7 +171,7 @@ test('English -> Chinese: step-through, side by side, the length chart and the C
     seq(page, 'attnlab-attention-map .export button[data-format="csv"]').first(),
   );
   const lines = csv.bytes.toString('utf8').trim().split(/\r\n/);
-  assert.deepEqual(lines[0].split(','), ['query \\ key', 'three', 'cats', 'sleep', '.']);
+  assert.deepEqual(lines[0].split(','), ['i (query) \\ j (key)', 'three', 'cats', 'sleep', '.']);
   assert.deepEqual(
     lines.slice(2).map((l) => l.split(',')[0]),
     [...words, '<eos>'],

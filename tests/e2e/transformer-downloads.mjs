@@ -11,6 +11,7 @@ import { test } from 'node:test';
 import { ARTIFACTS } from './browser.mjs';
 import { assertSvgDocument, downloadFrom, readPng, readSvg } from './downloads.mjs';
 import {
+  choosePieces,
   configOf,
   lesson,
   openLesson,
@@ -27,6 +28,7 @@ test('the head view downloads as SVG and PNG: the lines on screen, one key entry
   const page = await openLesson();
   const config = configOf(servedModels()[0]);
   await settled(page);
+  await choosePieces(page); // the head view of the pieces: query 2 is the token 2
   await lesson(page, '.chips .chip[data-token="2"]').click();
   await page.waitForFunction(
     () =>

@@ -99,6 +99,16 @@ export async function chooseView(page, view) {
   await lesson(page, `.view[data-view="${view}"]`).waitFor();
 }
 
+/** The head and model views in the tokenizer's pieces (whole words are the default). */
+export async function choosePieces(page) {
+  await lesson(page, '.units [data-view="pieces"]').click();
+  await page.waitForFunction(() =>
+    document
+      .querySelector('attnlab-transformer')
+      ?.shadowRoot?.querySelector('.units [data-view="pieces"][aria-checked="true"]'),
+  );
+}
+
 /** Every thumbnail of the model view as { layer, head, rows, cols, cells: [[w]] }. */
 export async function thumbnails(page) {
   return page.evaluate(() => {
@@ -118,9 +128,13 @@ export async function thumbnails(page) {
   });
 }
 
-/** Checks the model view: one n x n map per layer and head, rows summing to 1 for a softmax model. */
+/**
+ * Checks the model view in pieces (what the engine computes): one n x n map per layer and head, rows
+ * summing to 1 for a softmax model.
+ */
 export async function checkModelView(page, model, n) {
   const config = configOf(model);
+  await choosePieces(page);
   await chooseView(page, 'model');
   const maps = await thumbnails(page);
   assert.equal(maps.length, config.n_layer * config.n_head, `${model}: one map per layer and head`);

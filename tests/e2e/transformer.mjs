@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { test } from 'node:test';
 
-import { ARTIFACTS, shownText, withoutIsolates } from './browser.mjs';
+import { ARTIFACTS, scrollIntoRenderedView, shownText, withoutIsolates } from './browser.mjs';
 import {
   DEFAULT_SENTENCE,
   checkModelView,
@@ -25,6 +25,7 @@ import {
   settled,
   shotLesson,
   textbox,
+  thumbnails,
   useSession,
 } from './transformer-page.mjs';
 
@@ -58,6 +59,9 @@ test('the head view: lines from the query to every key, one colour per head, hea
   assert.match(await shownText(lesson(page, '.card')), /parameters/);
   const svg = lesson(page, 'svg.head-view');
   await svg.waitFor();
+  // The head view in pieces, what the engine computes (whole words: the test below).
+  await lesson(page, '.units [data-view="pieces"]').click();
+  await lesson(page, 'svg.head-view[data-units="pieces"]').waitFor();
   // Pick token 3 as the query: the lines start there.
   await lesson(page, '.chips .chip[data-token="2"]').click();
   await page.waitForFunction(
@@ -222,9 +226,10 @@ test('the computation of one token: q, k, the scores, the weights, v, and b = th
   assert.equal(step.layer, config.n_layer > 1 ? 1 : 0);
   assert.equal(step.query, 3);
   assert.ok(step.formulas >= 5, `${step.formulas} typeset formulas`);
-  // The projections are typeset with the biases the trained model has (in_proj_bias).
+  // The projections are typeset with the biases the trained model has (in_proj_bias), named β so
+  // that b stays the output (issue 52 A9).
   const projection = await lesson(page, '.step .formula annotation').first().textContent();
-  for (const part of ['b^{q}', 'b^{k}', 'b^{v}'])
+  for (const part of ['\\beta^{q}', '\\beta^{k}', '\\beta^{v}'])
     assert.ok(projection.includes(part), `${part} in ${projection}`);
   // Dot scores: one sentence says why they are divided by sqrt(d_k), with this model's d_k, and
   // that the course notes do not scale.
@@ -351,6 +356,59 @@ test('masking a word shows the top 5 guesses', async (t) => {
   await lesson(page, '.mask-panel .word[data-word="criminal"]').click();
   await settled(page, (tk) => !tk.includes('<mask>'));
   await lesson(page, '.mask-panel [data-key="mask-hint"]').waitFor();
+  await page.close();
+});
+
+test('whole words by default, as in lesson 2: the line names the pieces, a word weighs the sum of its pieces, Pieces in the URL', async (t) => {
+  if (!servedModels().includes('mlm')) return t.skip('no tf-mlm served');
+  const page = await openLesson();
+  // The line lesson 2 has: which words the tokenizer split, and how a word's weight is made.
+  const line = withoutIsolates(await shownText(lesson(page, '.splits')));
+  assert.match(line, /FBI = F · B · I/);
+  assert.match(line, /a word’s weight is the sum of its pieces’/);
+  const words = ['The', 'FBI', 'is', 'chasing', 'a', 'criminal', 'on', 'the', 'run', '.'];
+  const queries = () => lesson(page, 'svg.head-view g.q text').allTextContents();
+  assert.deepEqual(await queries(), words);
+  // The model view in words, then in pieces: each word cell is the sum over the key word's pieces
+  // of the mean over the query word's pieces (this model reads both ways).
+  await chooseView(page, 'model');
+  const inWords = await thumbnails(page);
+  assert.equal(inWords[0].rows, words.length);
+  await lesson(page, '.units [data-view="pieces"]').click();
+  await page.waitForFunction(
+    () => new URL(location.href).searchParams.get('transformer.view') === 'all model pieces',
+    null,
+    { timeout: 30_000 },
+  );
+  await lesson(page, '.thumb[data-rows="19"]').first().waitFor();
+  const inPieces = await thumbnails(page);
+  const groups = [[0], [1, 2, 3], [4], [5, 6, 7], [8], [9, 10, 11, 12, 13], [14], [15], [16, 17], [18]];
+  assert.equal(inPieces[0].rows, 19);
+  for (const [m, wordMap] of inWords.entries()) {
+    const pieceMap = inPieces[m];
+    groups.forEach((rows, r) =>
+      groups.forEach((cols, c) => {
+        let sum = 0;
+        for (const p of rows) for (const q of cols) sum += pieceMap.cells[p][q];
+        const expected = sum / rows.length;
+        const got = wordMap.cells[r][c];
+        assert.ok(Math.abs(got - expected) < 1e-5, `L${m} ${words[r]} -> ${words[c]}: ${got} vs ${expected}`);
+      }),
+    );
+  }
+  await chooseView(page, 'head');
+  assert.equal((await queries()).length, 19, 'the head view in pieces: F, B, I each a query');
+  // The link keeps Pieces (and an old link, without it, opens in whole words: the test above).
+  await page.waitForFunction(
+    () => new URL(location.href).searchParams.get('transformer.view') === 'all pieces',
+    null,
+    { timeout: 30_000 },
+  );
+  await page.reload();
+  await scrollIntoRenderedView(page, textbox(page));
+  await settled(page);
+  assert.equal(await lesson(page, '.units [data-view="pieces"]').getAttribute('aria-checked'), 'true');
+  assert.equal((await queries()).length, 19);
   await page.close();
 });
 

@@ -9,9 +9,10 @@
 //   npm run build && node tests/e2e/unsupported.mjs
 
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { ARTIFACTS, assertNothingWentWrong, openSession } from './browser.mjs';
+import { ARTIFACTS, WEB_DIR, assertNothingWentWrong, openSession } from './browser.mjs';
 
 let session;
 before(async () => {
@@ -111,6 +112,45 @@ test('the same page in a browser with the features starts its engine (the check 
   );
   assert.equal((await shownIn(tab, 'attnlab-seq2seq', '[data-key="unsupported"]')).length, 0);
   assert.ok(tab.workers().length >= 1);
+  await tab.close();
+});
+
+test('the elements on a course page say so before any model is downloaded (issue 52 B5)', async () => {
+  // A course page with attnlab.js and the three lessons, as docs/embedding.md shows it.
+  const dir = path.join(WEB_DIR, 'unsupported-test');
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(
+    path.join(dir, 'page.html'),
+    `<!doctype html><html lang="en"><head><meta charset="utf-8" /><title>A course page</title>
+<link rel="icon" href="data:," /><script type="module" src="../attnlab.js"></script></head><body>
+<attnlab-seq2seq sentence="the red car is fast ."></attnlab-seq2seq>
+<attnlab-lstmn></attnlab-lstmn>
+<attnlab-transformer model="lm"></attnlab-transformer>
+</body></html>`,
+  );
+  const tab = await olderBrowser('features');
+  const fetched = [];
+  tab.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+  await tab.goto(`${session.origin}/unsupported-test/page.html`);
+  for (const tag of ['attnlab-seq2seq', 'attnlab-lstmn', 'attnlab-transformer'])
+    await tab.waitForFunction(
+      (t) => document.querySelector(t)?.shadowRoot?.querySelector('[data-key="unsupported"]'),
+      tag,
+      { timeout: 60_000 },
+    );
+  // Every request the page was going to make has been made (the network is quiet).
+  await tab.waitForLoadState('networkidle');
+  // The manifest (models/index.json) and the cards the length chart reads may come; no model's
+  // weights or config, the bulk of the 449 KB the lesson fetched before saying it could not run.
+  assert.deepEqual(
+    fetched.filter((p) => /\/models\/[^/]+\/(model\.safetensors|config\.json)$/.test(p)),
+    [],
+    fetched.join(' '),
+  );
+  assert.deepEqual(
+    fetched.filter((p) => p.endsWith('.wasm')),
+    [],
+  );
   await tab.close();
 });
 

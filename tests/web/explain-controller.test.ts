@@ -14,7 +14,7 @@ import {
   type ExplainEngine,
   type ExplainRequest,
 } from '../../web/src/lessons/shared/explain-controller';
-import type { SeedsPart } from '../../web/src/lessons/shared/explain-panel';
+import type { ImportancePart, SeedsPart, UniformPart } from '../../web/src/lessons/shared/explain-panel';
 import type { ForwardRecord } from '../../web/src/engine/records';
 
 class Host implements ReactiveControllerHost {
@@ -119,6 +119,98 @@ describe('ExplainController', () => {
   });
 });
 
+describe('uniform attention: the probability moved of the output the sentence names', () => {
+  // Two positions; with uniform attention position 0's distribution moves entirely, position 1's
+  // not at all.
+  const withLogits = (logits: number[]): ForwardRecord =>
+    ({
+      ...record([0.7, 0.2, 0.1], [0, 0], 'x'),
+      tensors: [{ name: 'logits', rows: 2, cols: 2, data: Float32Array.from(logits) }],
+    }) as ForwardRecord;
+  const shown = withLogits([20, 0, 0, 20]);
+  const uniform = withLogits([0, 20, 0, 20]);
+  const engine: ExplainEngine = {
+    forward: async () => uniform,
+    importance: async () => ({ perToken: [0.1, 0.2, 0.3], logP: -1 }),
+  };
+
+  it('measures the guess the sentence names (lessons 2 and 3: one row), not every position', async () => {
+    const c = new ExplainController(new Host());
+    c.update({ ...request(engine, null), record: shown, logitsRow: 1 });
+    await settle();
+    expect((c.parts.uniform as UniformPart).moved).toBeCloseTo(0, 6); // position 0 moved, not 1
+    expect((c.parts.uniform as UniformPart).rows).toBe(1);
+    c.update({ ...request(engine, null), record: shown, logitsRow: 0 });
+    await settle();
+    expect((c.parts.uniform as UniformPart).moved).toBeCloseTo(1, 6);
+  });
+
+  it('averages over every step that writes a translation when the sentence names the translation', async () => {
+    const c = new ExplainController(new Host());
+    c.update({ ...request(engine, null), record: shown, logitsRow: 1, measure: 'all' });
+    await settle();
+    expect((c.parts.uniform as UniformPart).moved).toBeCloseTo(0.5, 6);
+    expect((c.parts.uniform as UniformPart).rows).toBe(2);
+  });
+});
+
+describe('attention against the gradient: like with like', () => {
+  // "The FBI is" read as The · F·B·I · is; the explained row reads every piece.
+  const pieces = {
+    tokens: ['The', ' F', 'B', 'I', ' is'],
+    wordOf: Int32Array.from([0, 1, 1, 1, 2]), // as the engine gives it
+    words: ['The', ' FBI', ' is'],
+    outputTokens: [],
+    maps: [
+      {
+        name: 'm',
+        layer: 0,
+        head: 0,
+        rows: 1,
+        cols: 5,
+        rowLabels: ['is'],
+        colLabels: ['The', ' F', 'B', 'I', ' is'],
+        scores: new Float32Array(5),
+        weights: Float32Array.from([0.35, 0.1, 0.1, 0.05, 0.4]),
+        editedRows: [],
+      },
+    ],
+    tensors: [{ name: 'logits', rows: 1, cols: 2, data: Float32Array.from([2, 0]) }],
+  } as unknown as ForwardRecord;
+  const engineWith = (perToken: number[], logP: number): ExplainEngine => ({
+    forward: async () => pieces,
+    importance: async () => ({ perToken, logP }),
+  });
+  const explain = async (engine: ExplainEngine) => {
+    const c = new ExplainController(new Host());
+    c.update({ ...request(engine, null), record: pieces });
+    await settle();
+    return c.parts.importance as ImportancePart;
+  };
+
+  it('compares whole words: attention summed over a word’s pieces, gradient × input too', async () => {
+    // Signed gradient × input adds over a word's pieces before its size is taken: FBI 0.5 - 0.2 + 0.1.
+    const p = await explain(engineWith([0.05, 0.5, -0.2, 0.1, 0.6], Math.log(0.6)));
+    expect(p.tokens).toEqual(['The', 'FBI', 'is']);
+    expect(p.attention.map((x) => +x.toFixed(6))).toEqual([0.35, 0.25, 0.4]);
+    expect(p.gradient.map((x) => +x.toFixed(6))).toEqual([0.05, 0.4, 0.6]);
+    expect(p.probability).toBeCloseTo(0.6, 6);
+    expect(p.top).toEqual({ attention: 2, gradient: 2 }); // both put "is" first
+    expect(p.rho).toBeCloseTo(0.5, 6); // ranks (2, 1, 3) against (1, 2, 3)
+  });
+
+  it('gives no rank correlation where the output is nearly certain and the gradient vanishes', async () => {
+    const p = await explain(engineWith([1e-5, 6e-4, -2e-4, 1e-4, 3e-4], Math.log(0.9995)));
+    expect(p.rho).toBeNull();
+    expect(p.saturated).toBe(true);
+    // ... and says how certain, with the digits that tell it from certainty (not "100%").
+    const { probabilityText } = await import('../../web/src/lessons/shared/explain-panel');
+    expect(probabilityText(p.probability)).toBe('99.95%');
+    expect(probabilityText(0.413)).toBe('41.3%');
+    expect(probabilityText(0.991)).toBe('99.1%');
+  });
+});
+
 describe('two seeds of a model with several heads', () => {
   // Layer 1 has two heads; the other seed learned the same two patterns with their numbers swapped.
   const head = (h: number, weights: number[]) => ({
@@ -169,6 +261,48 @@ describe('two seeds of a model with several heads', () => {
       [1, 0],
     ]);
     expect(seeds.matching!.byNumber).toBeCloseTo(0.4, 6);
+  });
+});
+
+describe('the second seed: its own output, its map drawn as the lesson draws it (issue 52 A9)', () => {
+  it('shows what the other seed writes (a free run of its own, not the forced one) and draws both maps through `drawn`', async () => {
+    const calls: unknown[] = [];
+    const engine: ExplainEngine = {
+      forward: async () => record([1 / 3, 1 / 3, 1 / 3], [0, 0], 'no'),
+      importance: async () => ({ perToken: [0.1, 0.2, 0.3], logP: -1 }),
+    };
+    const seed: ExplainEngine = {
+      ...engine,
+      forward: async (_text, target) => {
+        calls.push(target);
+        // Forced on this model's translation it "writes" that translation; free, its own.
+        return record([0.2, 0.7, 0.1], [1, 0], target ?? 'la voiture');
+      },
+    };
+    // Lesson 1 draws its map with the start row s0 above the decoder steps.
+    const withStart = (r: ForwardRecord): ForwardRecord => {
+      const m = r.maps[0];
+      const weights = new Float32Array((m.rows + 1) * m.cols);
+      weights.set([1, 0, 0]);
+      weights.set(m.weights, m.cols);
+      return { ...r, maps: [{ ...m, rows: m.rows + 1, rowLabels: ['s₀', ...m.rowLabels], weights }] };
+    };
+    const c = new ExplainController(new Host());
+    c.update({
+      ...request(engine, seed),
+      target: 'yes',
+      drawn: withStart,
+      axes: { rows: 'Rows: the French word', cols: 'Columns: the English word' },
+    });
+    await settle();
+    const seeds = c.parts.seeds as SeedsPart;
+    expect(calls).toEqual(['yes', undefined]); // forced (the maps' rows), then free (its output)
+    expect(seeds.outputs).toEqual({ first: 'yes', second: 'la voiture' });
+    expect(seeds.first.map.rowLabels).toEqual(['s₀', 'x']);
+    expect(seeds.second.map.rows).toBe(2);
+    expect(seeds.axes).toEqual({ rows: 'Rows: the French word', cols: 'Columns: the English word' });
+    // The distance is of the maps drawn: the s0 rows agree, the step rows differ by 0.5.
+    expect(seeds.distance).toBeCloseTo(0.25, 6);
   });
 });
 

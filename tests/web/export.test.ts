@@ -43,7 +43,7 @@ describe('map export', () => {
   it('CSV: a header of column labels, then one line per row with its label and weights', () => {
     const rows = parseCsv(mapToCsv(map));
     expect(rows).toHaveLength(1 + map.rows);
-    expect(rows[0]).toEqual(['query \\ key', 'the', 'red, "big"', 'car']);
+    expect(rows[0]).toEqual(['i (query) \\ j (key)', 'the', 'red, "big"', 'car']);
     expect(rows[1][0]).toBe('la');
     expect(rows[2].slice(1).map(Number)).toEqual([0, 0.125, 0.875]);
     for (const row of rows) expect(row).toHaveLength(1 + map.cols);

@@ -157,3 +157,39 @@ it('the drawing questions’ explanations hold for the shipped models: voiture r
   expect(rowOf('seq2seq')).toBe('car');
   expect(rowOf('transformer')).toBe('at');
 });
+
+// issue 52 A9: the tours say only what the model on screen (or the named result) shows.
+describe('the tours claim nothing they cannot show', () => {
+  const g = (tree: unknown) =>
+    (tree as { guide: Record<string, Record<string, Record<string, unknown>>> }).guide;
+  const text = (tree: unknown, ...keys: string[]) =>
+    keys.reduce<unknown>((v, k) => (v as Record<string, unknown>)[k], g(tree)) as string;
+
+  it('lesson 2’s recall step gives the recall result’s own figures, and names its models as other models', () => {
+    const curve = JSON.parse(fs.readFileSync(path.join(repoRoot, 'models/recall-curve.json'), 'utf8'));
+    const at = (side: string) =>
+      (curve[side].curve as { distance: number; accuracy: number }[]).find((p) => p.distance === 80)!
+        .accuracy;
+    expect(at('with_self_attention')).toBe(1);
+    const without = `${Math.round(at('without_self_attention') * 100)}%`;
+    const chance = `${Math.round((100 * 1) / (curve.task.vocab_size - 1))}%`;
+    for (const tree of [en, zhCN]) {
+      const step = text(tree, 'lstmn', 'steps', '4');
+      expect(step).toContain('80');
+      expect(step).toContain(without);
+      expect(step).toContain(chance);
+    }
+    expect(text(en, 'lstmn', 'steps', '4')).toMatch(/not the language model above/);
+    expect(text(zhCN, 'lstmn', 'steps', '4')).toMatch(/不是上面的语言模型/);
+  });
+
+  it('no mechanism the page does not test: sinusoids, “learned first”, rows that find no partner', () => {
+    const claims = [
+      /learned from the sinusoids|learned frequent words and punctuation first|find no partner of their own|looked up directly/,
+      /从正弦位置编码学到|先学会了常见词和标点|找不到自己的对应词|可以直接查到/,
+    ];
+    for (const [i, tree] of [en, zhCN].entries())
+      for (const lesson of ['seq2seqZhEn', 'lstmn', 'transformer'])
+        expect(JSON.stringify(g(tree)[lesson]), lesson).not.toMatch(claims[i]);
+  });
+});

@@ -209,10 +209,14 @@ describe('i18n', () => {
 
   it('the same placeholders appear in both languages', () => {
     const placeholders = (s: string) => (s.match(/{{\w+}}/g) ?? []).sort();
+    // The Chinese card lines name a tensor by what it is, without its English name (issue 52 A9:
+    // no tensor name in the Chinese interface): there, and only there, {{name}} is left out.
+    const nameLeftOut = (key: string) => key.startsWith('cards.tensors.');
     for (const key of keys(en)) {
       const get = (table: object) =>
         String(key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], table));
-      expect(placeholders(get(zhCN)), key).toEqual(placeholders(get(en)));
+      const wanted = placeholders(get(en)).filter((p) => !(nameLeftOut(key) && p === '{{name}}'));
+      expect(placeholders(get(zhCN)), key).toEqual(wanted);
     }
   });
 

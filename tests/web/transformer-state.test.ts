@@ -1,7 +1,7 @@
 // Lesson 3's UI state (web/src/lessons/transformer/state.ts): the attribute text the element writes
 // (the app page's URL), and what a new record or another model does to the chosen token, layer and head.
 import { describe, expect, it } from 'vitest';
-import { parseView } from '../../web/src/embed/state';
+import { parseUnits, parseView } from '../../web/src/embed/state';
 import {
   SPEC,
   attributeValues,
@@ -21,6 +21,7 @@ const initial: TransformerUi = {
   head: 0,
   query: 1,
   masked: null,
+  units: 'words',
 };
 
 describe('transformer attributeValues', () => {
@@ -60,6 +61,25 @@ describe('transformer attributeValues', () => {
     expect(out.view).toEqual({ value: 'model mask', isDefault: false });
     const hidden = attributeValues({ ...initial, shown: parseView('positions', SPEC.view) }, initial.text);
     expect(hidden.view.value).toBe('positions');
+  });
+});
+
+describe('whole words or pieces in the view attribute, as lesson 2 writes them', () => {
+  it('writes "pieces" into view (whole words the default), and reads old values as whole words', () => {
+    expect(attributeValues({ ...initial, units: 'pieces' }, initial.text).view).toEqual({
+      value: 'all pieces',
+      isDefault: false,
+    });
+    const shown = parseView('model pieces', SPEC.view);
+    expect(shown).toEqual({ mode: 'model', panels: [] });
+    expect(parseUnits('model pieces', SPEC.view)).toBe('pieces');
+    expect(
+      attributeValues({ ...initial, shown, view: 'model', units: 'pieces' }, initial.text).view.value,
+    ).toBe('model pieces');
+    // Links made before the switch: every value reads as it did, in whole words.
+    for (const old of [null, '', 'all', 'model', 'all step', 'model mask', 'positions'])
+      expect(parseUnits(old, SPEC.view)).toBe('words');
+    expect(parseUnits('pieces words', SPEC.view)).toBe('words'); // the last one wins, as for modes
   });
 });
 

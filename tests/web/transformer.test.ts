@@ -6,7 +6,7 @@ import { layerCosts, receptiveField } from '../../web/src/lessons/transformer/co
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { firstWholeWord } from '../../web/src/lessons/shared/lm';
+import { firstWholeWord, groupMap, wordGroups } from '../../web/src/lessons/shared/lm';
 import {
   mapProblems,
   type AttentionMap,
@@ -205,6 +205,12 @@ describe('the computation of one step, on a hand-made record', () => {
       positional: 'none',
       objective: 'lm',
       maxLen: 128,
+      normFirst: false,
+      activation: 'relu',
+    });
+    expect(tfArchitecture({ norm_first: true, activation: 'gelu' })).toMatchObject({
+      normFirst: true,
+      activation: 'gelu',
     });
     expect(tfArchitecture({ normalization: 'sigmoid', sigmoid_bias: 'log_n' }).sigmoidLogN).toBe(true);
     expect(tfArchitecture({ normalization: 'softmax', sigmoid_bias: 'log_n' }).sigmoidLogN).toBe(false);
@@ -421,5 +427,49 @@ describe('self-attention against RNN and CNN', () => {
     });
     expect(summarizeTfCard({})).toMatchObject({ accuracy: null, perplexity: null, split: null });
     expect([' cat', '  ', '\n', '', MASK].map(tokenLabel)).toEqual(['cat', '␣␣', '↵', '∅', MASK]);
+  });
+});
+
+describe('lesson 3 in whole words (issue 52 A8)', () => {
+  // "The FBI is": the tokenizer reads The · F·B·I · is. Every row of the (bidirectional) map sums to 1.
+  const rows = [
+    [0.6, 0.1, 0.1, 0.1, 0.1],
+    [0.1, 0.2, 0.3, 0.3, 0.1],
+    [0.2, 0.2, 0.2, 0.2, 0.2],
+    [0.0, 0.5, 0.1, 0.1, 0.3],
+    [0.1, 0.3, 0.2, 0.1, 0.3],
+  ];
+  const record = {
+    tokens: ['The', ' F', 'B', 'I', ' is'],
+    wordOf: [0, 1, 1, 1, 2],
+    words: ['The', ' FBI', ' is'],
+  } as unknown as ForwardRecord;
+  const map: AttentionMap = {
+    name: 'layer 1 head 1',
+    layer: 0,
+    head: 0,
+    rows: 5,
+    cols: 5,
+    rowLabels: record.tokens,
+    colLabels: record.tokens,
+    scores: new Float32Array(25),
+    weights: new Float32Array(rows.flat()),
+  };
+
+  it("gives a word the sum of its pieces' weights and, reading, the mean of its pieces' rows", () => {
+    const words = groupMap(map, wordGroups(record), 'mean');
+    expect(words.rowLabels).toEqual(['The', 'FBI', 'is']);
+    const at = (r: number, c: number) => words.weights[r * 3 + c];
+    // "The" reads FBI with 0.1 + 0.1 + 0.1.
+    expect(at(0, 1)).toBeCloseTo(0.3, 6);
+    // FBI reads with the mean of its three rows: The (0.1 + 0.2 + 0) / 3, FBI (0.8 + 0.6 + 0.7) / 3.
+    expect(at(1, 0)).toBeCloseTo(0.1, 6);
+    expect(at(1, 1)).toBeCloseTo(0.7, 6);
+    expect(at(1, 2)).toBeCloseTo(0.2, 6);
+    for (let r = 0; r < 3; r++) expect(at(r, 0) + at(r, 1) + at(r, 2)).toBeCloseTo(1, 6);
+    // Lesson 2's reading (a causal model): the word's last piece has read the whole word.
+    const last = groupMap(map, wordGroups(record), 'last');
+    expect(last.weights[3 + 1]).toBeCloseTo(0.7, 6);
+    expect(last.weights[3 + 0]).toBeCloseTo(0, 6);
   });
 });

@@ -106,6 +106,52 @@ describe('the Chinese strings use one word per concept and the course’s terms'
       expect(text, key).not.toMatch(/权值|注意头/);
   });
 
+  // issue 52 A9: the course notes' words, one per concept (the strings' majority: 隐藏状态 6 to 0,
+  // 点积 22 to 1, 加性 19 to 1 at ad9d61e; the docs use none of them).
+  it('a hidden state is 隐藏状态, the dot product 点积, additive 加性: never 隐层状态, 点乘 or 加法', () => {
+    for (const [key, text] of zhStrings) {
+      expect(text, key).not.toMatch(/隐层状态|点乘|加法/);
+    }
+    expect(zh('lstmn.descH')).toContain('隐藏状态');
+    expect(zh('seq2seq.dot')).toBe('点积');
+    expect(zh('seq2seq.additive')).toBe('加性');
+  });
+
+  it('LayerNorm is 层归一化; a bare 归一化 is only the softmax’s or sigmoid’s, turning α into α′', () => {
+    expect(zh('transformer.stepAfter')).toContain('层归一化');
+    for (const [key, text] of zhStrings)
+      for (const m of text.matchAll(/(?<!层)归一化/g))
+        expect(text, `${key}: ${text.slice(Math.max(0, m.index - 12), m.index + 8)}`).toMatch(
+          /α′|softmax|sigmoid/,
+        );
+  });
+
+  it('Chinese prose ends an ellipsis with ……, never the half-width …', () => {
+    for (const [key, text] of zhStrings) {
+      if (text === '…') continue; // the sign for a clipped token, not prose
+      for (const m of text.matchAll(/(?<!…)…(?!…)/g)) {
+        const before = text.slice(0, m.index).trimEnd().slice(-1);
+        const atEnd = text.slice(m.index + 1).trim() === '';
+        // between two symbols (h₁ … hₘ) it is mathematics
+        expect(atEnd || /[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef“”]/.test(before), `${key}: ${text}`).toBe(
+          false,
+        );
+      }
+    }
+  });
+
+  it('no English left in the Chinese interface: pills, doc section names, tensor names', () => {
+    expect(zh('transformer.modelSigmoid')).toMatch(/\p{Script=Han}/u);
+    for (const [key, text] of zhStrings) {
+      expect(text, key).not.toMatch(/Fine-tuned in 4 bits|Trained in 8 bits|4-bit tables/);
+      expect(text, key).not.toMatch(/\b[a-z_]+\.(weight|bias)\b/);
+    }
+  });
+
+  it('the guide says what the model did, not “形容词由形容词写出”', () => {
+    expect(zh('guide.seq2seq.questions.rouge.explain')).not.toContain('形容词由形容词写出');
+  });
+
   it('lesson 3 says once that its α is the raw score and α′ the weight, in both languages', () => {
     expect(en.transformer.alphaNote).toMatch(/α is the raw score and α′ the weight/);
     expect(zh('transformer.alphaNote')).toMatch(/α 是原始分数，α′ 才是/);

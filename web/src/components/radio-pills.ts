@@ -14,7 +14,8 @@ export interface PillGroup<T extends string | number> {
   /** The group's accessible name, also shown before the pills unless showLabel is false. */
   label: string;
   options: readonly T[];
-  current: T;
+  /** The chosen option; null when none is (then the first pill is the group's Tab stop). */
+  current: T | null;
   text: (option: T) => string;
   choose: (option: T) => void;
   /** The data attribute that carries each option's value: "model" gives data-model="...". */
@@ -29,14 +30,14 @@ export function movePill<T>(
   event: KeyboardEvent,
   host: ReactiveElement,
   options: readonly T[],
-  current: T,
+  current: T | null,
   choose: (option: T) => void,
 ): void {
   const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
   const count = options.length;
   if (!step || count < 2) return;
   event.preventDefault();
-  const index = Math.max(0, options.indexOf(current));
+  const index = current === null ? -step : Math.max(0, options.indexOf(current));
   choose(options[(index + step + count) % count]);
   const group = event.currentTarget as HTMLElement;
   void host.updateComplete.then(() => group.querySelector<HTMLElement>('[aria-checked="true"]')?.focus());
@@ -53,14 +54,14 @@ export function radioPills<T extends string | number>(g: PillGroup<T>): Template
   >
     ${g.showLabel === false ? '' : html`<span class="pills-label" aria-hidden="true">${g.label}</span>`}
     ${g.options.map(
-      (option) =>
+      (option, i) =>
         html`<button
           type="button"
           role="radio"
           ${data}=${String(option)}
           lang=${ifDefined(g.lang)}
           aria-checked=${option === g.current ? 'true' : 'false'}
-          tabindex=${option === g.current ? 0 : -1}
+          tabindex=${option === g.current || (i === 0 && !g.options.includes(g.current as T)) ? 0 : -1}
           @click=${() => g.choose(option)}
         >
           ${g.text(option)}

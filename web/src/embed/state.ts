@@ -15,6 +15,12 @@ import { LSTMN_MODELS, SEQ2SEQ_MODELS, TRANSFORMER_MODELS, modelKeys } from '../
 export interface ViewSpec {
   modes: readonly string[];
   panels: readonly string[];
+  /**
+   * Lesson 3: what the figures' rows and columns are, whole words (the first, the default) or the
+   * tokenizer's pieces: a word of its own in `view` ("all pieces", "model pieces"), as lesson 2's
+   * words/pieces mode is (parseUnits). Links made before it read as whole words.
+   */
+  units?: readonly string[];
 }
 
 /** A parsed `view`: the figure's mode (null: the figure is hidden) and the panels shown. */
@@ -53,7 +59,11 @@ export const LESSONS = {
   transformer: {
     tag: 'attnlab-transformer',
     attributes: ['sentence', 'model', 'view', 'layer', 'head', 'token', 'mask', 'intervene', 'controls'],
-    view: { modes: ['head', 'model', 'step'], panels: ['mask', 'positions', 'compare'] },
+    view: {
+      modes: ['head', 'model', 'step'],
+      panels: ['mask', 'positions', 'compare'],
+      units: ['words', 'pieces'],
+    },
     models: modelKeys(TRANSFORMER_MODELS),
     folderPrefix: TRANSFORMER_MODELS.folderPrefix,
   },
@@ -133,13 +143,24 @@ export function parseView(value: string | null | undefined, spec: ViewSpec): Vie
   return { mode, panels };
 }
 
-/** Writes a ViewChoice the way parseView reads it, as short as it can: "all", "all model", "map step". */
-export function formatView(choice: ViewChoice, spec: ViewSpec): string {
+/** The units `view` names (the last one written), else the spec's first; null for a lesson without them. */
+export function parseUnits(value: string | null | undefined, spec: ViewSpec): string | null {
+  if (!spec.units) return null;
+  const words = (value ?? '').toLowerCase().split(/[\s,]+/);
+  return [...words].reverse().find((w) => spec.units?.includes(w)) ?? spec.units[0];
+}
+
+/**
+ * Writes a ViewChoice the way parseView reads it, as short as it can: "all", "all model", "map step";
+ * `units` other than the default follow ("all pieces").
+ */
+export function formatView(choice: ViewChoice, spec: ViewSpec, units?: string | null): string {
   const panels = spec.panels.filter((p) => choice.panels.includes(p));
+  const unit = units && spec.units && units !== spec.units[0] ? [units] : [];
   if (choice.mode !== null && panels.length === spec.panels.length)
-    return choice.mode === spec.modes[0] ? 'all' : `all ${choice.mode}`;
+    return [choice.mode === spec.modes[0] ? 'all' : `all ${choice.mode}`, ...unit].join(' ');
   const words = [...(choice.mode === null ? [] : [choice.mode]), ...panels];
-  return words.length ? words.join(' ') : 'all';
+  return words.length ? [...words, ...unit].join(' ') : ['all', ...unit].join(' ');
 }
 
 /** The model name of a `model` attribute: a name of the lesson or its folder ("dot", "seq2seq-dot"). */

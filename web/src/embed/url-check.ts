@@ -15,6 +15,7 @@ import {
   parseModel,
   type AppState,
   type LessonKey,
+  type ViewSpec,
 } from './state';
 import { SEQ2SEQ_PAIRS, parsePair } from '../lessons/shared/models';
 
@@ -135,7 +136,8 @@ function checkValue(
       .toLowerCase()
       .split(/[\s,]+/)
       .filter(Boolean);
-    const known = new Set(['all', ...spec.view.modes, ...spec.view.panels]);
+    const view: ViewSpec = spec.view;
+    const known = new Set(['all', ...view.modes, ...view.panels, ...(view.units ?? [])]);
     if (words.some((w) => !known.has(w))) return { key: 'unknownView', choices: [...known].join(', ') };
   }
   if (INDEX_ATTRIBUTES.has(attribute) && lesson === 'transformer' && parseIndex(value) === null)

@@ -3,3 +3,6 @@
 import SingleWorker from './worker-single.ts?worker&inline';
 
 export const createEngineWorker = (): Worker => new SingleWorker({ name: 'attnlab-engine' });
+
+/** A worker from a blob: URL starts on any page. */
+export const workerMayStart = (): boolean => true;

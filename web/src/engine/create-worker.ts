@@ -6,3 +6,10 @@ export const createEngineWorker = (): Worker =>
   document.querySelector('attnlab-train')
     ? new Worker(new URL('./worker-full.ts', import.meta.url), { type: 'module', name: 'attnlab-engine' })
     : new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'attnlab-engine' });
+
+/**
+ * Whether this page may start the worker: a module worker's script must come from the page's own
+ * origin, and it sits beside this module (the element snippet used on another site cannot).
+ */
+export const workerMayStart = (): boolean =>
+  typeof location === 'undefined' || new URL(import.meta.url).origin === location.origin;

@@ -11,7 +11,10 @@
 // The single-file build swaps ./create-worker for ./create-worker-inline.ts here too
 // (web/vite.single.config.ts).
 
-import { createEngineWorker } from './create-worker';
+import { createEngineWorker, workerMayStart } from './create-worker';
+
+/** Whether this page may start the engine's worker (its script on the page's origin). */
+export { workerMayStart };
 import type { WorkerLike } from './engine';
 
 /** A worker nobody took this long after it started is ended (the lesson never asked: no leak). */

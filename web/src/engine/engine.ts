@@ -8,7 +8,7 @@
 // starts a fresh one with the last model loaded into it, behind the same client object, so the
 // lessons keep their text and settings; onRestart listeners hear why (lessons/shared/model-set.ts).
 
-import { createEngineWorker } from './create-worker';
+import { createEngineWorker, workerMayStart } from './create-worker';
 import { takeEarlyWorker } from './early-worker';
 import type {
   EngineErrorFields,
@@ -195,6 +195,19 @@ export class EngineClient {
     const client = new EngineClient(worker, options);
     client.attach(worker);
     return client;
+  }
+
+  /**
+   * What would stop the worker, found before anything is downloaded: missing WebAssembly features
+   * (UnsupportedBrowserError) or the script on another site than the page (CrossOriginWorkerError).
+   * A lesson asks before it fetches a model (load-model.ts), so such a page says it cannot run the
+   * model without downloading it first (issue 52 B5: 449 KB, the model included).
+   */
+  static async preflight(): Promise<void> {
+    const missing = await missingWasmFeatures();
+    if (missing.length > 0) throw new UnsupportedBrowserError(missing);
+    if (!workerMayStart())
+      throw new CrossOriginWorkerError('the engine’s script is on another site than the page');
   }
 
   /** Calls `listener` after each restart of the worker; returns the unsubscribe function. */

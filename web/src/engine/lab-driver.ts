@@ -1,6 +1,7 @@
 // The training lab's loop, apart from the worker glue so Vitest can run it on the real WASM: it
 // trains in slices of about SLICE_MS, so pause requests get in between, reports progress after
-// every slice and a snapshot (held-out metrics and one example's map) every SNAPSHOT_MS.
+// every slice and a snapshot (held-out metrics and one example's map) every SNAPSHOT_MS, and more
+// often while the loss falls fast (SNAPSHOT_DROP), when the map changes most.
 
 import { toForwardRecord } from './convert.ts'; // with its extension: the Vite config imports this module in Node
 import type { LabExample, LabMessage, LabMetrics, LabRequest } from './lab-protocol';
@@ -10,6 +11,15 @@ import type { AttnlabModule, Lab, LabExampleResult, Status } from './wasm-types'
 export const SLICE_MS = 30;
 /** Snapshots several times a second: the map and the accuracy move while the loss curve does. */
 export const SNAPSHOT_MS = 200;
+/**
+ * While the loss falls fast, a snapshot each time its moving average has fallen by this fraction
+ * since the last one (at most one per SNAPSHOT_MIN_MS): the map goes from noise to the alignment
+ * in those steps, and the timeline has frames there instead of one or two (issue 52 B5).
+ */
+export const SNAPSHOT_DROP = 0.05;
+export const SNAPSHOT_MIN_MS = 40;
+/** The loss's moving average: each step's loss weighs this much (batches are small and noisy). */
+const LOSS_SMOOTHING = 0.2;
 /** Held-out pairs each snapshot scores (the run's evaluation sample is larger, for the card). */
 export const SNAPSHOT_PAIRS = 30;
 /**
@@ -62,6 +72,9 @@ export class LabDriver {
   private tokens = 0;
   private exampleIndex = 0;
   private lastSnapshot = -Infinity;
+  /** The loss's moving average now, and when the last snapshot was taken (NaN: no step yet). */
+  private loss = Number.NaN;
+  private lossAtSnapshot = Number.NaN;
   private scheduled = false;
   /**
    * Where the speed's window starts: the end of the previous slice while running, so the speed is
@@ -118,6 +131,8 @@ export class LabDriver {
     this.batchSize = numberOr(parsed.batch_size, 16);
     this.steps = 0;
     this.tokens = 0;
+    this.loss = Number.NaN;
+    this.lossAtSnapshot = Number.NaN;
     const exported = this.lab.exportModel(1);
     const card = exported.ok && exported.card ? (JSON.parse(exported.card) as { parameters?: number }) : {};
     this.post({
@@ -202,7 +217,11 @@ export class LabDriver {
     const end = this.clock.now();
     this.progress(losses, this.tokens - tokensBefore, end - Math.min(start, this.windowStart));
     this.windowStart = end;
-    if (this.clock.now() - this.lastSnapshot >= SNAPSHOT_MS || this.steps >= this.totalSteps) this.snapshot();
+    this.track(losses);
+    const since = this.clock.now() - this.lastSnapshot;
+    const falling = this.lossAtSnapshot - this.loss >= SNAPSHOT_DROP * this.lossAtSnapshot;
+    if (since >= SNAPSHOT_MS || (falling && since >= SNAPSHOT_MIN_MS) || this.steps >= this.totalSteps)
+      this.snapshot();
     if (this.steps >= this.totalSteps) this.setRunning(false);
     else this.schedule();
   }
@@ -219,6 +238,7 @@ export class LabDriver {
     this.steps = r.steps ?? this.steps + count;
     this.tokens = r.tokens ?? this.tokens;
     this.progress(Array.from(r.losses ?? []), this.tokens - tokensBefore, this.clock.now() - start);
+    this.track(Array.from(r.losses ?? []));
     this.post({ type: 'state', running: false, steps: this.steps });
     this.snapshot();
   }
@@ -235,10 +255,20 @@ export class LabDriver {
     });
   }
 
+  /** The loss's moving average over these steps' losses (SNAPSHOT_DROP compares it). */
+  private track(losses: readonly number[]): void {
+    for (const l of losses) {
+      if (!Number.isFinite(l)) continue;
+      this.loss = Number.isNaN(this.loss) ? l : this.loss + LOSS_SMOOTHING * (l - this.loss);
+    }
+    if (Number.isNaN(this.lossAtSnapshot)) this.lossAtSnapshot = this.loss;
+  }
+
   private snapshot(): void {
     const lab = this.lab;
     if (!lab) return;
     this.lastSnapshot = this.clock.now();
+    this.lossAtSnapshot = this.loss;
     const evaluated = lab.evaluate(SNAPSHOT_PAIRS);
     if (this.fail(evaluated) || !evaluated.metrics) return;
     const raw = lab.example(this.exampleIndex);

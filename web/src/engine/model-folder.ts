@@ -264,6 +264,8 @@ export interface FineTuned {
   steps: number | null;
   lr: number | null;
   seedRuns: SeedRun[];
+  /** The tensors the base already kept in 4 bits beside its 8-bit weights (its weights_i4). */
+  baseI4: string[];
 }
 
 /** card.training.init_from, written by `attnlab train` for a recipe with "init_from"; else null. */
@@ -278,6 +280,9 @@ export function fineTuned(card: Record<string, unknown>): FineTuned | null {
     steps: numberOr(training.steps),
     lr: numberOr(training.lr),
     seedRuns: seedRuns(base.seed_runs),
+    baseI4: Array.isArray(base.weights_i4)
+      ? base.weights_i4.filter((n): n is string => typeof n === 'string')
+      : [],
   };
 }
 

@@ -8,6 +8,24 @@ import type { AttentionMap } from '../engine/records';
 import { displayLabel, type MapLayout } from './attention-map-layout';
 import { formatWeight } from './attention-map-parts';
 
+/**
+ * How a map's weights come from its scores: a softmax (false), a sigmoid (true), or a sigmoid of
+ * the score minus ln n (sigmoid_bias "log_n"), n the keys the row reads: every column ('logN'),
+ * or the row's own and those before it in a causal model ('logNCausal'), as the engine counts them
+ * (cpp/layers/multihead_attention.cpp).
+ */
+export type ScoreToWeight = boolean | 'logN' | 'logNCausal';
+
+/** The tooltip's second line: the cell's raw score and what turns it into the weight. */
+export function scoreText(map: AttentionMap, row: number, col: number, sigmoid: ScoreToWeight): string {
+  const score = map.scores[row * map.cols + col];
+  if (!Number.isFinite(score)) return '';
+  if (!sigmoid) return t('map.score', { score: score.toFixed(3) });
+  if (sigmoid === true) return t('map.scoreSigmoid', { score: score.toFixed(3) });
+  const n = sigmoid === 'logNCausal' ? row + 1 : map.cols;
+  return t('map.scoreSigmoidLogN', { score: score.toFixed(3), n });
+}
+
 /** Shows the tooltip of cell (row, col) at the pointer; `sigmoid`: the score feeds a sigmoid. */
 export function showCellTip(
   root: ParentNode,
@@ -16,11 +34,10 @@ export function showCellTip(
   row: number,
   col: number,
   event: PointerEvent,
-  sigmoid: boolean,
+  sigmoid: ScoreToWeight,
 ): void {
   if (row >= map.rows || col >= map.cols) return;
   const weight = map.weights[row * map.cols + col];
-  const score = map.scores[row * map.cols + col];
   const tip = root.querySelector<HTMLElement>('.tooltip');
   const frame = root.querySelector<HTMLElement>('.frame');
   if (!tip || !frame) return;
@@ -36,9 +53,7 @@ export function showCellTip(
   });
   const sub = document.createElement('div');
   sub.className = 'tip-sub';
-  sub.textContent = Number.isFinite(score)
-    ? t(sigmoid ? 'map.scoreSigmoid' : 'map.score', { score: score.toFixed(3) })
-    : '';
+  sub.textContent = scoreText(map, row, col, sigmoid);
   tip.append(line, sub);
   tip.hidden = false;
 

@@ -19,7 +19,7 @@ import { cellAt, editsLegend, pinEvent, type Cell } from './attention-map-edits'
 import { drawMapSvg, type HeldCells } from './attention-map-svg';
 import { cursorKey, placeCursor } from './attention-map-cursor';
 import { CellDrag } from './attention-map-drag';
-import { hideCellTip, showCellTip } from './attention-map-tooltip';
+import { hideCellTip, showCellTip, type ScoreToWeight } from './attention-map-tooltip';
 import { attentionMapStyles } from './attention-map-styles';
 import { TableFollower } from './attention-map-table';
 
@@ -67,8 +67,11 @@ export class AttentionMapElement extends LitElement {
   declare exportTitle: string;
   /** The sentence the map reads, the second line of an exported figure. */
   declare exportText: string;
-  /** The weights are a sigmoid of the scores (the tooltip names it), not a softmax. */
-  declare sigmoid: boolean;
+  /**
+   * The weights are a sigmoid of the scores (the tooltip names it), not a softmax; 'logN' and
+   * 'logNCausal': of the score minus ln n, n the keys a row reads (ScoreToWeight).
+   */
+  declare sigmoid: ScoreToWeight;
   /** A small figure without download buttons (the page's first view). */
   declare compact: boolean;
   /** Cells outlined on top of the colours, as [row, col] (the training lab's gold alignment). */

@@ -13,9 +13,10 @@ function csvField(text: string): string {
 
 /**
  * Header: the corner cell, then the column (key) labels; then one line per row (query): its label
- * and its weights. Rows and columns keep their order, so duplicated words stay apart.
+ * and its weights. Rows and columns keep their order, so duplicated words stay apart. The cell in
+ * row i and column j is alpha_ij, as every lesson writes it (Bahdanau's order: row i reads j).
  */
-export function mapToCsv(map: AttentionMap, corner = 'query \\ key'): string {
+export function mapToCsv(map: AttentionMap, corner = 'i (query) \\ j (key)'): string {
   const lines = [[corner, ...map.colLabels].map(csvField).join(',')];
   for (let r = 0; r < map.rows; r++) {
     const cells = [csvField(map.rowLabels[r] ?? '')];
@@ -39,6 +40,7 @@ export function mapToJson(map: AttentionMap): string {
         head: map.head,
         rows: map.rowLabels,
         cols: map.colLabels,
+        alpha: 'weights[i][j] is alpha_ij, the weight row i (query) gives column j (key)',
         weights: rows(map.weights),
         scores: rows(map.scores),
       },

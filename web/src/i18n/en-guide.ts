@@ -26,22 +26,22 @@ export const enGuide = {
   seq2seq: {
     steps: {
       1: 'The encoder reads the English sentence word by word; its states h₁ … hₘ are the columns of the map.',
-      2: 'The decoder writes one French word per step. At each step it scores every English state against its own state sⱼ, and a softmax turns the scores into weights α that add up to 1: one row of the map.',
-      3: 'The context cⱼ is the α-weighted sum of the hᵢ: the decoder reads the whole sentence again at every step, at the cost of m × (t + 1) weights (the start s₀ reads it too).',
+      2: 'The decoder writes one French word per step. At each step it scores every English state against its own state sᵢ, and a softmax turns the scores into weights α that add up to 1: one row of the map.',
+      3: 'The context cᵢ is the α-weighted sum of the hⱼ (αᵢⱼ: the weight step i gives word j): the decoder reads the whole sentence again at every step, at the cost of m × (t + 1) weights (the start s₀ reads it too).',
       4: 'French puts most adjectives after the noun: watch the map cross over itself where the orders differ (“red car” → “voiture rouge”). “Step through” shows every number of one step; “Side by side” compares additive and dot-product attention.',
     },
     draw: {
       voiture: {
         prompt:
           'Draw the row you expect: while writing “voiture”, how much does the decoder read each English word?',
-        explain: 'The noun is written from the noun, even though “rouge” sits between them in French.',
+        explain:
+          'The model’s row is drawn over yours: see how much of it goes to “car”, though “rouge” sits between the two nouns in French.',
       },
     },
     questions: {
       rouge: {
         prompt: 'In this sentence, which English word will the French word “rouge” attend to most?',
-        explain:
-          'The adjective is written from the adjective: “rouge” reads “{{found}}”, although French puts it after the noun.',
+        explain: '“rouge” reads “{{found}}” most, although French puts the adjective after the noun.',
       },
       europeenne: {
         prompt:
@@ -54,7 +54,7 @@ export const enGuide = {
   seq2seqEnZh: {
     steps: {
       1: 'The encoder reads the English sentence word by word; its states h₁ … hₘ are the columns of the map.',
-      2: 'The decoder writes one Chinese word per step (the rows). At each step it scores every English state against its own state sⱼ, and a softmax turns the scores into weights α that add up to 1: one row of the map.',
+      2: 'The decoder writes one Chinese word per step (the rows). At each step it scores every English state against its own state sᵢ, and a softmax turns the scores into weights α that add up to 1: one row of the map.',
       3: 'Chinese has no articles (“the” has no word of its own) and adds measure words English does not have (三 只 猫, “three cats”): some columns are read by no row, and some rows read a word another row read too.',
       4: 'Chinese puts time and place before the verb and a describing clause before its noun with 的 (“the book that I read yesterday” → 我 昨天 读 的 书): watch the map cross over itself where the orders differ.',
     },
@@ -84,8 +84,8 @@ export const enGuide = {
   seq2seqZhEn: {
     steps: {
       1: 'The Chinese sentence is cut into the words the model knows; the encoder reads them one by one, and its states h₁ … hₘ are the columns of the map.',
-      2: 'The decoder writes one English word per step (the rows). At each step it scores every Chinese state against its own state sⱼ, and a softmax turns the scores into weights α that add up to 1: one row of the map.',
-      3: 'English needs words Chinese does not write (“the”, “a”) and Chinese has words English leaves out (measure words such as 只, the 的 of a clause, 把): such rows and columns find no partner of their own.',
+      2: 'The decoder writes one English word per step (the rows). At each step it scores every Chinese state against its own state sᵢ, and a softmax turns the scores into weights α that add up to 1: one row of the map.',
+      3: 'English needs words Chinese does not write (“the”, “a”) and Chinese has words English leaves out (measure words such as 只, the 的 of a clause, 把): such rows and columns have no partner of their own in the corpus’s alignment, yet every row’s weights still add up to 1: see where they go.',
       4: 'English puts time and place after the verb and a clause after its noun: the reorderings of the English-Chinese lesson, read the other way.',
     },
     draw: {
@@ -111,8 +111,8 @@ export const enGuide = {
     steps: {
       1: 'The model reads from left to right, one piece at a time, as a language model that predicts the next piece.',
       2: 'Each row is one moment of reading: the current word is red, and earlier words are shaded blue by the attention α the model pays them (each row adds up to 1).',
-      3: 'The memory cᵢ = Σ αⱼ hⱼ goes into the next step, so a word read long ago can be looked up directly instead of surviving many updates of h.',
-      4: 'The recall chart shows why this matters (long-distance dependencies): a SimpleRNN with self-attention still recalls a token 80 steps back; one without it forgets, even with more hidden units.',
+      3: 'The context cᵢ = Σ αⱼ hⱼ goes into the next step. Every state read so far is one of its terms, however long ago: a word can be read again through its weight αⱼ, where without attention it would have to survive many updates of h.',
+      4: 'The recall chart shows why this matters (long-distance dependencies), with two small SimpleRNNs trained on a recall task (not the language model above): with self-attention it recalls a token 80 steps back every time; without, it is right 33% of the time (chance is 11%), although it has more hidden units.',
     },
     draw: {
       criminal: {
@@ -145,14 +145,14 @@ export const enGuide = {
       jane: {
         prompt: 'Draw the row you expect: in layer 2, head 1, how much does “Jane” attend to each token?',
         explain:
-          'This head mostly reads the token just before: a positional head, learned from the sinusoids.',
+          'The model’s row is drawn over yours: in this head “Jane” reads the token just before it, “at”, more than any other.',
       },
     },
     questions: {
       mask: {
         prompt: 'The model cannot see the masked word. What will it guess?',
         explain:
-          'Its top guess is “{{found}}”. This small model, trained briefly, learned frequent words and punctuation first.',
+          'Its top guess is “{{found}}”. The lesson’s “Masked word” panel lists its five best guesses with their probabilities.',
       },
       head: {
         prompt: 'In layer 2, head 1, which word will “Jane” attend to most?',

@@ -66,14 +66,6 @@ export const enLstmn = {
   noAttention:
     'This model has no self-attention: everything it has read is squeezed into its hidden state h_i, so there is no attention to show. Its next-word guesses are below; compare them with the self-attention models.',
   readingTitle: 'How the model reads, one word at a time',
-  viewLabel: 'Show',
-  viewWords: 'Whole words',
-  viewPieces: 'Pieces',
-  noSplits: 'Every word here is a single piece of the tokenizer.',
-  splitsLabel_one:
-    'The tokenizer split {{count}} word into pieces (a word’s weight is the sum of its pieces’):',
-  splitsLabel_other:
-    'The tokenizer split {{count}} words into pieces (a word’s weight is the sum of its pieces’):',
   keyCurrent: 'Red: the word being read.',
   keyBlue:
     'Blue: the attention it pays to each word read so far (itself included), on a fixed scale from 0 to 1, lighter than the map’s so the words stay legible.',
@@ -88,7 +80,7 @@ export const enLstmn = {
   readoutHintPlain: 'Click a row to see that step.',
   tooManyRows: 'The figure lists the first {{shown}} of {{rows}} rows; the heat map below has them all.',
   nextTitle: 'Next-word guesses after “{{prefix}}”',
-  nextTitleItem: 'token {{id}}',
+  nextTitleItem: '“{{piece}}” next, with probability {{p}}',
   nextNote:
     'The 5 most likely next pieces (softmax of the model’s output). ␣ is a space: a piece that starts a new word. ↵ is a line break (⇥ a tab).',
   nextTitleChars: 'Next-character guesses after “{{prefix}}”',
@@ -125,7 +117,7 @@ export const enLstmn = {
   recallIntroSizes:
     'A recall task: the model sees a token, then d distracting tokens, and must repeat the first token. Accuracy on fresh test sequences for two SimpleRNNs: the one with self-attention has {{withHidden}} hidden units ({{withParameters}} parameters), the one without has {{withoutHidden}} ({{withoutParameters}} parameters):',
   recallNote:
-    'Without attention the first token must survive d updates of the hidden state, and it fades. With self-attention the model looks straight back at it.',
+    'Without attention the first token must survive d updates of the hidden state, and it fades. With self-attention its state stays one of the states the last step can read, however far back; whether a model reads it there, the training lab’s recall task draws, step by step.',
   recallPerplexity:
     'The same [x; c] cell, trained as a language model on Austen, by test perplexity (lower is better, the same test tokens): {{list}}.',
   recallPerplexityWorse:

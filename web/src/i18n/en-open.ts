@@ -87,7 +87,7 @@ export const enSeq2seqLocal = {
   stepIntro:
     'Pick an output word. These are the real numbers your model computed for it: vectors are colour strips (orange positive, purple negative); hover or use the arrow keys to read a value.',
   stepStart:
-    'Before the first output word, the decoder starts from s₀ = hₘ, the encoder’s last state, and already reads the input once: the weights αᵢ₀ give c₀, the context the first step reads.',
+    'Before the first output word, the decoder starts from s₀ = hₘ, the encoder’s last state, and already reads the input once: the weights α₀ⱼ give c₀, the context the first step reads.',
   stepScores:
     'One score per input word (m = {{m}}), then a softmax turns the scores into weights α that add up to 1.',
   stepWord: 'Input word',

@@ -30,7 +30,7 @@ const chineseOut = {
   stepIntro:
     'Pick a Chinese word. These are the real numbers the model computed for it: vectors are colour strips (orange positive, purple negative); hover or use the arrow keys to read a value.',
   stepStart:
-    'Before the first Chinese word, the decoder starts from s₀ = hₘ, the encoder’s last state, and already reads the sentence once: the weights αᵢ₀ give c₀, the context the first step reads.',
+    'Before the first Chinese word, the decoder starts from s₀ = hₘ, the encoder’s last state, and already reads the sentence once: the weights α₀ⱼ give c₀, the context the first step reads.',
   stepOutput:
     'The Chinese word is written from the state and the context together (the model’s output layer; the slides leave this step out):',
   compareForced:
@@ -68,7 +68,7 @@ export const enSeq2seqZhEn = {
   stepIntro:
     'Pick an English word. These are the real numbers the model computed for it: vectors are colour strips (orange positive, purple negative); hover or use the arrow keys to read a value.',
   stepStart:
-    'Before the first English word, the decoder starts from s₀ = hₘ, the encoder’s last state, and already reads the sentence once: the weights αᵢ₀ give c₀, the context the first step reads.',
+    'Before the first English word, the decoder starts from s₀ = hₘ, the encoder’s last state, and already reads the sentence once: the weights α₀ⱼ give c₀, the context the first step reads.',
   stepScores:
     'One score per Chinese word (m = {{m}}), then a softmax turns the scores into weights α that add up to 1.',
   stepWord: 'Chinese word',

@@ -8,6 +8,8 @@ export const enSeq2seq = {
   loading: 'Loading the trained model…',
   loadError: 'The trained model could not be loaded: {{message}}',
   card: '{{variant}} · {{parameters}} parameters · held-out test: {{exactMatch}} exact match, {{measures}}.',
+  confidence:
+    'The model’s own probability of this output: {{p}} (each word’s probability at its step, multiplied, the end included); its least sure word is “{{word}}” ({{pw}}). A sure translation can still be wrong.',
   cardLine: '{{variant}} · {{exactMatch}} exact match · {{parameters}} parameters',
   cardAlignDecay:
     'Trained with one extra setting: a weight decay of {{decay}} on W_K and W_Q only, which keeps the unscaled dot-product scores from growing until the softmax puts all weight on one word (without it the English → French dot model reached 39.5% exact match; docs/models.md).',
@@ -42,7 +44,7 @@ export const enSeq2seq = {
   suggestionsLabel: 'Known words:',
   stepStartPill: 'start (s₀)',
   stepStart:
-    'Before the first French word, the decoder starts from s₀ = hₘ, the encoder’s last state, and already reads the sentence once: the weights αᵢ₀ give c₀, the context the first step reads.',
+    'Before the first French word, the decoder starts from s₀ = hₘ, the encoder’s last state, and already reads the sentence once: the weights α₀ⱼ give c₀, the context the first step reads.',
   stepInputWord: 'x′ is the vector of the word written before: “{{word}}” (<bos> starts every sentence).',
   stepContextStart:
     'c₀ is the weighted sum of the encoder states: what the first step takes from the English sentence.',

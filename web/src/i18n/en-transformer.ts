@@ -40,12 +40,17 @@ export const enTransformer = {
   layerLabel: 'Layer',
   layer: 'Layer {{layer}}',
   headLabel: 'Head',
-  headsLabel: 'Heads',
+  // the head view's show/hide switches, beside the bar's "Heads on" (which switches heads off in the model)
+  headsLabel: 'Lines drawn for',
   head: 'Head {{head}}',
   layerHead: 'L{{layer}} · H{{head}}',
   headViewNote:
     'Left: the token that reads (query). Right: every token it reads (keys). One colour per head; the darker the line, the larger the weight. Hover or pick a token on the left.',
   headViewAria: 'Head view of layer {{layer}}: lines from the query token to each key token',
+  headViewNoteWords:
+    'Left: the word that reads (query). Right: every word it reads (keys), a word’s weight the sum of its pieces’. One colour per head; the darker the line, the larger the weight. Hover or pick a word on the left.',
+  headViewAriaWords: 'Head view of layer {{layer}}: lines from the query word to each key word',
+  queryAriaWord: 'Word {{index}}, “{{token}}”: show what it attends to',
   queriesTitle: 'query',
   keysTitle: 'keys',
   queryAria: 'Token {{index}}, “{{token}}”: show what it attends to',
@@ -60,6 +65,12 @@ export const enTransformer = {
   thumbCanvas: '{{n}} tokens: the small maps are drawn as pixels; the large map below reads every cell.',
   rowsAxis: 'Rows: the token that reads (query)',
   colsAxis: 'Columns: the token being read (key)',
+  rowsAxisWords: 'Rows: the word that reads (query)',
+  colsAxisWords: 'Columns: the word being read (key)',
+  stepPieces:
+    'The computation is per piece: each piece of a word has its own q, k and v, so this view follows the query piece chosen above.',
+  wordsNoPins:
+    'Pins are set on pieces, where the model computes: choose “Pieces” to pin a cell. Your pins show here in the words that hold them.',
   legendSoftmax: 'Attention weight α′ (softmax)',
   legendSigmoid: 'Attention weight α′ (sigmoid)',
   noStep: 'This step cannot be shown for this model (its trace lacks q, k or v).',
@@ -103,7 +114,7 @@ export const enTransformer = {
   descConcat: 'the head outputs side by side ({{d}} numbers)',
   descOut: 'the attention output of this token, after the output matrix ({{d}} numbers)',
   stepAfter:
-    'Then b is added to a, normalized, passed through a small feed-forward network, and becomes the next layer’s a.',
+    'Then, as the last formula above says, b is added to a (a residual connection) and layer-normalized (LayerNorm), a small feed-forward network reads the result, and its output is added back and layer-normalized again: that is the next layer’s a. (A pre-norm model normalizes before the attention and before the feed-forward network instead.)',
   maskTitle: 'Masked word: what does the model guess?',
   maskIntro:
     'This model was trained to fill in hidden words from both sides. Click a word to replace it with <mask>; the figures above then show the masked sentence.',
@@ -126,13 +137,13 @@ export const enTransformer = {
   nextAfter: 'After “{{token}}”, the model expects:',
   peTitle: 'Positional encoding',
   peIntro:
-    'Attention itself ignores word order: it compares every token with every token. The Transformer therefore adds to each token’s vector a fixed pattern for its position t, so that “dog bites man” and “man bites dog” differ.',
-  peRows: 'position t (0 to {{rows}} − 1) ↓',
+    'Attention itself ignores word order: it compares every token with every token. The Transformer therefore adds to each token’s vector a fixed pattern for its position p (token i, counted from 1 as everywhere on this page, sits at position p = i − 1, counted from 0 as in the formula), so that “dog bites man” and “man bites dog” differ.',
+  peRows: 'token i = 1 to {{rows}}, at position p = i − 1 ↓',
   peCols: 'dimension (0 to {{d}} − 1) →',
   peAria:
     'The sinusoidal positional encoding: {{rows}} positions by {{d}} dimensions, purple −1, white 0, orange +1',
   peHint: 'Hover the picture to read a value. The red frame marks the {{n}} positions of your sentence.',
-  peReadout: 'position {{t}}, dimension {{i}}: {{value}}',
+  peReadout: 'token {{token}} (position p = {{t}}), dimension {{i}}: {{value}}',
   peCheck: 'The model added exactly this table to your {{n}} tokens: largest difference {{error}}.',
   peNone: 'This model adds no positions: its position vectors are all zeros.',
   shuffleTitle: 'Without positions, word order does not matter',

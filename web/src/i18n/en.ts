@@ -129,6 +129,15 @@ export const enShared = {
       'Its weights are 4-bit numbers (half a byte each, with {{scales}}): it was trained for {{base}} steps with 8-bit weights, then fine-tuned for {{steps}} more steps with these 4-bit ones at a lower learning rate, so every figure here is that of the model you run (docs/models.md, “Fine-tuned in 4 bits”).',
     int4Tuned:
       'Of these weights, {{names}} are 4-bit numbers instead (half a byte each, with {{scales}}): it was trained for {{base}} steps with 8-bit weights, then fine-tuned for {{steps}} more steps with these 4-bit ones at a lower learning rate, so every figure here is that of the model you run (docs/models.md, “Fine-tuned in 4 bits”).',
+    int4AllTunedMixed:
+      'Its weights are 4-bit numbers (half a byte each, with {{scales}}): it was trained for {{base}} steps with 8-bit weights and 4-bit {{baseNames}}, then fine-tuned for {{steps}} more steps with every weight in 4 bits at a lower learning rate, so every figure here is that of the model you run (docs/models.md, “Fine-tuned in 4 bits”).',
+    // the 4-bit tensors of the shipped models, in words (card-int8.ts tensorWords)
+    tensors: {
+      embedding: 'the embedding table ({{name}})',
+      srcEmbedding: 'the input words’ embedding table ({{name}})',
+      tgtEmbedding: 'the output words’ embedding table ({{name}})',
+      output: 'the output layer ({{name}})',
+    },
     scalePerRow: 'one scale per row',
     scalePerGroup: 'one scale per {{n}} weights of a row',
     tied: 'Its output layer reuses its embedding table (tied weights, Press & Wolf 2017): each next-token score is the state, projected to the embedding width, times that token’s embedding, so the table is stored once.',
@@ -185,6 +194,7 @@ export const enShared = {
     tooltip: '{{row}} → {{col}}: {{weight}}',
     score: 'score before softmax: {{score}}',
     scoreSigmoid: 'score before the sigmoid: {{score}}',
+    scoreSigmoidLogN: 'score before the sigmoid: {{score}}; weight σ({{score}} − ln {{n}})',
     untitled: 'attention map',
     tableCaption: 'Attention weights ({{name}}). Each row is a reading word, each column a word it reads.',
     tableTop: 'Largest {{k}} weights of each row (the full map has {{rows}} × {{cols}} cells).',
@@ -201,6 +211,20 @@ export const enShared = {
     editedRows_other: '{{count}} rows changed by your edit: {{rows}}',
     pinnedCells_one: 'Pinned: {{cells}}',
     pinnedCells_other: '{{count}} pinned: {{cells}}',
+  },
+  // Lessons 2 and 3: the tokenizer's pieces and the Whole words / Pieces switch (lessons/shared/word-pieces.ts).
+  pieces: {
+    label: 'Show',
+    words: 'Whole words',
+    pieces: 'Pieces',
+    none: 'Every word here is a single piece of the tokenizer.',
+    split_one: 'The tokenizer split {{count}} word into pieces (a word’s weight is the sum of its pieces’):',
+    split_other:
+      'The tokenizer split {{count}} words into pieces (a word’s weight is the sum of its pieces’):',
+    splitMean_one:
+      'The tokenizer split {{count}} word into pieces (a word’s weight is the sum of its pieces’; a word reads as the mean of its pieces):',
+    splitMean_other:
+      'The tokenizer split {{count}} words into pieces (a word’s weight is the sum of its pieces’; a word reads as the mean of its pieces):',
   },
   download: {
     progress: '{{received}} of {{total}} KB',

@@ -59,7 +59,7 @@ export const zhCNIntervene: typeof enIntervene = {
   cleared_one: '句子变了，所以它上面固定的格子或隐藏的词已清除。',
   cleared_other: '句子变了，所以它上面 {{count}} 个固定的格子和隐藏的词已清除。',
   causal: '“{{row}}”不能读“{{key}}”：每一步只读它自己和它之前的内容。',
-  computing: '正在计算改动后的模型…',
+  computing: '正在计算改动后的模型……',
   thumbPins:
     '要固定一个格子，请在下面的大图上点击它（或用大图的键盘光标）：每张小图是选择它那一层和那个头的按钮，格子太小，不便点准。固定的格子在小图上也会框出。',
   stepNote:

@@ -71,7 +71,7 @@ export const zhCNTrain: Strings['train'] = {
   pause: '暂停',
   stepOnce: '走一步',
   reset: '重置',
-  running: '训练中…',
+  running: '训练中……',
   progress: '第 {{steps}} 步，共 {{total}} 步',
   speed: '每秒 {{steps}} 步 · 每秒 {{examples}} 个样例 · 每秒 {{tokens}} 个词元',
   parameters: '{{n}} 个参数',
@@ -87,7 +87,7 @@ export const zhCNTrain: Strings['train'] = {
   snapshotMetrics: '第 {{steps}} 步时的留出集（30 个样例）：完全匹配率 {{exact}}，对齐未命中率 {{aer}}',
   snapshotMetricsNone:
     '第 {{steps}} 步时的留出集（30 个样例）：完全匹配率 {{exact}}（没有注意力，所以没有对齐未命中率）',
-  waiting: '正在启动训练引擎…',
+  waiting: '正在启动训练引擎……',
   families: {
     seq2seq: {
       noAttention:
@@ -139,7 +139,7 @@ export const zhCNTrain: Strings['train'] = {
     '这个模型答对了留出集中 {{exact}} 的第一个符号，但它的最后一个位置只在其中 {{direct}} 的样例里把最大注意力权重放在第一个符号上。第一个符号也会通过送回单元的上下文向后传递（hᵢ = tanh(A [xᵢ; cᵢ₋₁] + b) 中的 cᵢ₋₁），所以后面的状态也带着它，模型可能从那里读取：注意力权重显示模型看向哪里，它本身并不说明信息在哪里。',
   oneWorker:
     '此设备有 {{cores}} 个处理器核心，所以两个模型在同一个后台线程中轮流训练（每个的每秒步数约为单独训练时的一半），留出一个核心让页面保持流畅。每秒步数按实际时间计算，包括轮候的时间。',
-  loadingEngine: '正在加载训练引擎…',
+  loadingEngine: '正在加载训练引擎……',
   firstView:
     '加载完成之前，下面“训练之前”的图是本页面在构建时用同一个引擎、同样的设置和随机种子算好的结果。“开始”“走一步”和下载要等引擎加载完。',
   warming: '马上开始：浏览器还在把引擎编译成更快的代码',

@@ -88,6 +88,8 @@ export const zhCN: Strings = {
     loading: '正在加载训练好的模型……',
     loadError: '无法加载训练好的模型：{{message}}',
     card: '{{variant}} · {{parameters}} 个参数 · 留出测试集：完全匹配率 {{exactMatch}}，{{measures}}。',
+    confidence:
+      '模型自己给这个输出的概率：{{p}}（每一步写出的词的概率相乘，包括结束符）；它最没把握的词是“{{word}}”（{{pw}}）。有把握的翻译也可能是错的。',
     cardLine: '{{variant}} · 完全匹配率 {{exactMatch}} · {{parameters}} 个参数',
     cardAlignDecay:
       '训练时多用了一个设置：只对 W_K 和 W_Q 加 {{decay}} 的权重衰减，防止未缩放的点积分数不断变大、让 softmax 把全部权重放到一个词上（英译法的点积模型不加时完全匹配率只有 39.5%；见 docs/models.md）。',
@@ -120,7 +122,7 @@ export const zhCN: Strings = {
     suggestionsLabel: '已知词：',
     stepStartPill: '起点 (s₀)',
     stepStart:
-      '写第一个法语词之前，解码器从 s₀ = hₘ（编码器的最后一个状态）出发，先把句子读一遍：权重 αᵢ₀ 给出 c₀，也就是第一步读入的上下文向量。',
+      '写第一个法语词之前，解码器从 s₀ = hₘ（编码器的最后一个状态）出发，先把句子读一遍：权重 α₀ⱼ 给出 c₀，也就是第一步读入的上下文向量。',
     stepInputWord: 'x′ 是上一个写出的词“{{word}}”的嵌入向量（每句都以 <bos> 开始）。',
     stepContextStart: 'c₀ 是编码器状态的加权和：第一步从英文句子里取走的信息。',
     stepOutput: '法语词由状态和上下文向量一起写出（模型的输出层；课件没有写出这一步）：',
@@ -132,7 +134,7 @@ export const zhCN: Strings = {
     stepState:
       '第 {{j}} 步写出“{{word}}”。它的状态读入三个输入（见下）：上一个词的向量 x′、上一个状态 s 和上一个上下文向量 c。',
     stepScores:
-      '对齐函数 align(hᵢ, sⱼ) 给每个英文词打一个分数 e（m = {{m}}），softmax 把分数变成加起来等于 1 的权重 α。',
+      '对齐函数 align(hⱼ, sᵢ) 给每个英文词打一个分数 e（m = {{m}}），softmax 把分数变成加起来等于 1 的权重 α。',
     stepWord: '英文词',
     stepSum: '权重之和',
     stepContext: '上下文向量 c 是编码器状态的加权和：这一步从英文句子里取走的信息。',
@@ -151,11 +153,11 @@ export const zhCN: Strings = {
     lengthX: '英文句子长度（词）',
     lengthY: '完全匹配率',
     lengthFourBit:
-      '“{{model}}”把 {{names}} 存为 4 位整数（其余权重 8 位），训练时就是这样（见 docs/models-history.md 的“4-bit tables”）。',
+      '“{{model}}”把 {{names}} 存为 4 位整数（其余权重 8 位），训练时就是这样（见 docs/models-history.md 中关于 4 位嵌入表的一节）。',
     lengthFourBitTuned:
-      '“{{model}}”把 {{names}} 存为 4 位整数（其余权重 8 位）：先用 8 位训练，再用这些 4 位权重微调（见 docs/models.md 的“Fine-tuned in 4 bits”）。',
+      '“{{model}}”把 {{names}} 存为 4 位整数（其余权重 8 位）：先用 8 位训练，再用这些 4 位权重微调（见 docs/models.md 中关于 4 位微调的一节）。',
     lengthFourBitAll:
-      '“{{model}}”的权重是 4 位整数，训练时就是这样（见 docs/models-history.md 的“4-bit tables”）。',
+      '“{{model}}”的权重是 4 位整数，训练时就是这样（见 docs/models-history.md 中关于 4 位嵌入表的一节）。',
     lengthCaption:
       '按长度统计的留出测试句的完全匹配率（整句译文与参考译文相同），取自模型卡。没有注意力时，解码器只能把整句话压进编码器的最终状态：从 8 个词起几乎全部译错。两个注意力模型在短句上几乎全部匹配，长句的完全匹配率较低；从 23 个词起，点积模型译对的比加性模型少。',
   },
@@ -230,12 +232,6 @@ export const zhCN: Strings = {
     noAttention:
       '这个模型没有自注意力：读过的一切都被压进隐藏状态 h_i，因此没有注意力可以显示。下面是它对下一个词的猜测，可以和自注意力模型比一比。',
     readingTitle: '模型如何一个词一个词地读',
-    viewLabel: '显示',
-    viewWords: '整词',
-    viewPieces: '片段',
-    noSplits: '这里的每个词都是分词器的一个片段。',
-    splitsLabel_one: '分词器把 {{count}} 个词切成了片段（一个词的权重是它各片段权重之和）：',
-    splitsLabel_other: '分词器把 {{count}} 个词切成了片段（一个词的权重是它各片段权重之和）：',
     keyCurrent: '红色：正在读的词。',
     keyBlue:
       '蓝色：它对目前读过的每个词（包括自己）付出的注意力，刻度固定为 0 到 1，比注意力图的蓝色浅，以便看清文字。',
@@ -249,7 +245,7 @@ export const zhCN: Strings = {
     readoutHintPlain: '点击一行可查看那一步。',
     tooManyRows: '图中列出了 {{rows}} 行中的前 {{shown}} 行；下面的热力图包含全部。',
     nextTitle: '在“{{prefix}}”之后，下一个词的猜测',
-    nextTitleItem: '词元 {{id}}',
+    nextTitleItem: '下一个是“{{piece}}”的概率为 {{p}}',
     nextNote:
       '最可能的 5 个下一个片段（模型输出的 softmax）。␣ 表示空格：以它开头的片段是一个新词。↵ 表示换行（⇥ 表示制表符）。',
     nextTitleChars: '在“{{prefix}}”之后，下一个字的猜测',
@@ -285,7 +281,7 @@ export const zhCN: Strings = {
     recallIntroSizes:
       '一个回忆任务：模型先看到一个词元，再看到 d 个干扰词元，然后必须复述第一个词元。两个 SimpleRNN 在新测试序列上的准确率：带自注意力的有 {{withHidden}} 个隐藏单元（{{withParameters}} 个参数），不带自注意力的有 {{withoutHidden}} 个隐藏单元（{{withoutParameters}} 个参数）：',
     recallNote:
-      '没有注意力时，第一个词元必须熬过隐藏状态的 d 次更新，它会逐渐消失。有了自注意力，模型可以直接回看它。',
+      '没有注意力时，第一个词元必须熬过隐藏状态的 d 次更新，它会逐渐消失。有了自注意力，无论隔了多远，它的状态始终是最后一步可以读取的状态之一；模型是否真的读它，训练实验室的回忆任务会一步步画出来。',
     recallPerplexity:
       '同一个 [x; c] 单元作为语言模型在奥斯汀的小说上训练后，测试集困惑度（越低越好，同样的测试词元）：{{list}}。',
     recallPerplexityWorse:
@@ -314,9 +310,17 @@ export const zhCN: Strings = {
     int4All:
       '它的权重是 4 位整数（每个半字节，{{scales}}），而且训练时就是这样算的：每一步训练都用这些 4 位权重计算，所以这里的每个数字都是你正在运行的模型的数字（见 docs/models.md）。',
     int4AllTuned:
-      '它的权重是 4 位整数（每个半字节，{{scales}}）：它先用 8 位权重训练了 {{base}} 步，再用这些 4 位权重以较小的学习率微调了 {{steps}} 步，所以这里的每个数字都是你正在运行的模型的数字（见 docs/models.md 的“Fine-tuned in 4 bits”）。',
+      '它的权重是 4 位整数（每个半字节，{{scales}}）：它先用 8 位权重训练了 {{base}} 步，再用这些 4 位权重以较小的学习率微调了 {{steps}} 步，所以这里的每个数字都是你正在运行的模型的数字（见 docs/models.md 中关于 4 位微调的一节）。',
     int4Tuned:
-      '其中 {{names}} 改用 4 位整数（每个半字节，{{scales}}）：它先用 8 位权重训练了 {{base}} 步，再用这些 4 位权重以较小的学习率微调了 {{steps}} 步，所以这里的每个数字都是你正在运行的模型的数字（见 docs/models.md 的“Fine-tuned in 4 bits”）。',
+      '其中 {{names}} 改用 4 位整数（每个半字节，{{scales}}）：它先用 8 位权重训练了 {{base}} 步，再用这些 4 位权重以较小的学习率微调了 {{steps}} 步，所以这里的每个数字都是你正在运行的模型的数字（见 docs/models.md 中关于 4 位微调的一节）。',
+    int4AllTunedMixed:
+      '它的权重是 4 位整数（每个半字节，{{scales}}）：它先用 8 位权重和 4 位的{{baseNames}}训练了 {{base}} 步，再让所有权重都用 4 位、以较小的学习率微调了 {{steps}} 步，所以这里的每个数字都是你正在运行的模型的数字（见 docs/models.md 中关于 4 位微调的一节）。',
+    tensors: {
+      embedding: '词嵌入表',
+      srcEmbedding: '输入词的词嵌入表',
+      tgtEmbedding: '输出词的词嵌入表',
+      output: '输出层',
+    },
     scalePerRow: '每行一个缩放系数',
     scalePerGroup: '每行每 {{n}} 个权重一个缩放系数',
     tied: '它的输出层复用词嵌入表（权重共享，Press & Wolf 2017）：每个下一词元的得分是把状态投影到嵌入宽度后与该词元嵌入的点积，所以这张表只存一份。',
@@ -366,6 +370,7 @@ export const zhCN: Strings = {
     tooltip: '{{row}} → {{col}}：{{weight}}',
     score: 'softmax 之前的分数：{{score}}',
     scoreSigmoid: 'sigmoid 之前的分数：{{score}}',
+    scoreSigmoidLogN: 'sigmoid 之前的分数：{{score}}；权重为 σ({{score}} − ln {{n}})',
     untitled: '注意力图',
     tableCaption: '注意力权重（{{name}}）。每一行是一个正在读的词，每一列是它读的词。',
     tableTop: '每行最大的 {{k}} 个权重（完整的图有 {{rows}} × {{cols}} 个格子）。',
@@ -381,6 +386,18 @@ export const zhCN: Strings = {
     editedRows_other: '被你的改动改变的 {{count}} 行：{{rows}}',
     pinnedCells_one: '已固定：{{cells}}',
     pinnedCells_other: '已固定 {{count}} 个：{{cells}}',
+  },
+  pieces: {
+    label: '显示',
+    words: '整词',
+    pieces: '片段',
+    none: '这里的每个词都是分词器的一个片段。',
+    split_one: '分词器把 {{count}} 个词切成了片段（一个词的权重是它各片段权重之和）：',
+    split_other: '分词器把 {{count}} 个词切成了片段（一个词的权重是它各片段权重之和）：',
+    splitMean_one:
+      '分词器把 {{count}} 个词切成了片段（一个词的权重是它各片段权重之和；一个词读的内容取它各片段的平均）：',
+    splitMean_other:
+      '分词器把 {{count}} 个词切成了片段（一个词的权重是它各片段权重之和；一个词读的内容取它各片段的平均）：',
   },
   download: {
     progress: '已下载 {{received}} / {{total}} KB',

@@ -4,11 +4,12 @@
 import './strings';
 import { modelPills } from '../shared/lesson-element';
 import { css, html, nothing, type TemplateResult } from 'lit';
-import { comparePerplexity, wordGroups, type LmCard } from '../shared/lm';
+import { comparePerplexity, type LmCard } from '../shared/lm';
+import { renderUnitsSwitch } from '../shared/word-pieces';
 import { formatInteger, formatNumber, t } from '../../i18n';
 import { radioPills } from '../../components/radio-pills';
 import type { LstmnElement } from './element';
-import { MODEL_KEYS, UNPENALIZED, baselineOf, cellOf, type Architecture, type Reading } from './parts';
+import { MODEL_KEYS, UNPENALIZED, baselineOf, cellOf, type Architecture } from './parts';
 import type { LmModel } from '../shared/models';
 import { LOCAL, type WithLocal } from '../shared/model-set';
 import { localCard, renderLocalCard, withLocalOption } from '../shared/local-model';
@@ -155,59 +156,13 @@ export function penaltyTwin(
 }
 
 export function renderViewSwitch(el: LstmnElement): TemplateResult {
-  return radioPills<View>({
-    host: el,
-    name: 'views',
-    data: 'view',
-    label: t('lstmn.viewLabel'),
-    options: ['words', 'pieces'],
-    current: el.view,
-    text: (v) => t(v === 'words' ? 'lstmn.viewWords' : 'lstmn.viewPieces'),
-    choose: (v) => el.chooseView(v),
-  });
-}
-
-/** "criminal = c·r·im·in·al": the words the tokenizer split, so the student sees the pieces. */
-export function renderSplits(reading: Reading): TemplateResult | typeof nothing {
-  const record = reading.record;
-  const split = wordGroups(record).filter(
-    (g) => g.pieces.filter((p) => record.tokens[p].trim() !== '').length > 1,
-  );
-  if (!split.length) return html`<p class="splits" data-split="0">${t('lstmn.noSplits')}</p>`;
-  const shown = split.slice(0, 8);
-  return html`<p class="splits" data-split=${split.length}>
-    ${t('lstmn.splitsLabel', { count: split.length })}
-    ${shown.map(
-      (g) =>
-        // Every piece of typed text in a <bdi> of its own: an override the student typed (U+202E)
-        // reorders neither the pieces nor the words around them.
-        html`<span class="split" dir="auto"
-          ><b><bdi>${g.label}</bdi></b> =
-          ${g.pieces
-            .map((p) => record.tokens[p].trim())
-            .filter((p) => p !== '')
-            .map((p, k) => html`${k ? ' · ' : ''}<bdi>${p}</bdi>`)}</span
-        >`,
-    )}${split.length > shown.length ? html`<span class="split">…</span>` : nothing}
-  </p>`;
+  return renderUnitsSwitch<View>(el, 'views', el.view, (v) => el.chooseView(v));
 }
 
 export const controlsStyles = css`
   .vs-baseline {
     display: block;
     margin-top: 0.2rem;
-  }
-  .splits {
-    display: flex;
-    flex-wrap: wrap;
-    gap: 0.2rem 0.8rem;
-    margin: 0.3rem 0;
-    font-size: 0.85rem;
-    color: var(--attn-muted, #5b6678);
-  }
-  .split b {
-    color: var(--attn-text, #1d2433);
-    font-weight: 600;
   }
   .legend-note {
     display: flex;

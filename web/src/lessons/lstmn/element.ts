@@ -58,6 +58,7 @@ import {
 } from './parts';
 import { attributeValues, withinTokens, SPEC, type View } from './state';
 import { renderModels, renderCard, controlsStyles } from './controls';
+import { wordPiecesStyles } from '../shared/word-pieces';
 import { renderFigure, readingFigureStyles } from './reading-figure';
 import { nextWordsStyles } from './next-words';
 import { stepPanelStyles } from './step-panel';
@@ -407,6 +408,7 @@ export class LstmnElement extends LessonElement<LmModel, LoadedModel> {
     ...lessonStyles,
     lstmnStyles,
     controlsStyles,
+    wordPiecesStyles,
     objectivePanelStyles,
     readingFigureStyles,
     nextWordsStyles,

@@ -102,7 +102,7 @@ function renderConsequence(el: LstmnElement, token: number): TemplateResult | ty
 }
 
 /** The bar above lesson 2's reading figure; `token` is the step whose guesses are shown. */
-export function renderLstmnBar(el: LstmnElement, token: number): TemplateResult {
+export function renderLstmnBar(el: LstmnElement, token: number): TemplateResult | typeof nothing {
   const ctrl = el.interventions;
   const record = el.record;
   return renderInterventionBar(ctrl, {

@@ -6,7 +6,7 @@ import './strings';
 import { guessList } from '../../figures/guess-list';
 import { css, html, type TemplateResult } from 'lit';
 import { topNext } from '../shared/lm';
-import { t } from '../../i18n';
+import { formatPercent, t } from '../../i18n';
 import type { LstmnElement } from './element';
 import { TOP_K, PREFIX_CHARS, showPiece, type Reading } from './parts';
 import { TRACE } from '../../engine/trace-names';
@@ -24,7 +24,9 @@ export function renderNext(el: LstmnElement, reading: Reading, token: number): T
     return guessList(next, {
       key,
       label: (n) => showPiece(n.token),
-      title: (n) => t('lstmn.nextTitleItem', { id: n.id }),
+      // what a pointer or a screen reader gets: the piece and its probability, not a vocabulary number
+      title: (n) =>
+        t('lstmn.nextTitleItem', { piece: isolate(showPiece(n.token)), p: formatPercent(n.probability) }),
     });
   };
   const original = el.record;

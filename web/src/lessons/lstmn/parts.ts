@@ -111,7 +111,8 @@ export function formulas(arch: Architecture): string[] {
   const align: Record<string, string> = {
     additive: String.raw`\operatorname{align}(h_j, h_i) = v^\top \tanh\left(W_K h_j + W_Q h_i\right)`,
     dot: String.raw`\operatorname{align}(h_j, h_i) = (W_K h_j)^\top (W_Q h_i)`,
-    scaled_dot: String.raw`\operatorname{align}(h_j, h_i) = (W_K h_j)^\top (W_Q h_i) / \sqrt{d}`,
+    // divided by sqrt(A), A the attention width (config attn_dim), as cpp/layers/align.cpp does
+    scaled_dot: String.raw`\operatorname{align}(h_j, h_i) = (W_K h_j)^\top (W_Q h_i) / \sqrt{A},\quad A = \dim(W_K h_j)`,
     general: String.raw`\operatorname{align}(h_j, h_i) = h_j^\top W\, h_i`,
   };
   return [

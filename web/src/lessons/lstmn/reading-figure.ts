@@ -15,7 +15,8 @@ import { css, html, nothing, type TemplateResult } from 'lit';
 import { formatInteger, t } from '../../i18n';
 import type { LstmnElement } from './element';
 import { MAX_READING_ROWS, showPiece, formatWeight, shade, type Reading } from './parts';
-import { renderViewSwitch, renderSplits } from './controls';
+import { renderViewSwitch } from './controls';
+import { renderSplits } from '../shared/word-pieces';
 import { renderNext } from './next-words';
 import { renderStep } from './step-panel';
 import { isolate } from '../../i18n/bidi';
@@ -112,9 +113,11 @@ export function renderReading(el: LstmnElement, reading: Reading): TemplateResul
       >${shown}</span
     >`;
   };
+  // Teacher mode: the row the `step` attribute chose, not rows to pick.
+  const teacher = isTeacherMode(el.controls);
   return html`
     <ol
-      role="radiogroup"
+      role=${teacher ? nothing : 'radiogroup'}
       class="reading ${rows.length ? '' : 'plain'}"
       aria-label=${t('lstmn.readingTitle')}
       data-view=${reading.view}
@@ -125,15 +128,16 @@ export function renderReading(el: LstmnElement, reading: Reading): TemplateResul
         (g, r) =>
           html`<li
             class="row ${r === selectedRow ? 'selected' : ''} ${edited.has(r) ? 'edited' : ''}"
-            role="radio"
-            tabindex=${r === focusRow ? 0 : -1}
-            aria-checked=${r === selectedRow ? 'true' : 'false'}
+            role=${teacher ? nothing : 'radio'}
+            tabindex=${teacher ? nothing : r === focusRow ? 0 : -1}
+            aria-checked=${teacher ? nothing : r === selectedRow ? 'true' : 'false'}
+            aria-current=${teacher && r === selectedRow ? 'step' : nothing}
             data-row=${r}
             data-word=${g.label}
             data-token=${g.row}
-            @click=${() => selectRow(el, g.row)}
-            @keydown=${(e: KeyboardEvent) => onRowKey(el, e, r, shown, reading)}
-            @focus=${() => onRowFocus(el, r, reading)}
+            @click=${teacher ? nothing : () => selectRow(el, g.row)}
+            @keydown=${teacher ? nothing : (e: KeyboardEvent) => onRowKey(el, e, r, shown, reading)}
+            @focus=${teacher ? nothing : () => onRowFocus(el, r, reading)}
           >
             <span class="sr-only"
               >${t('lstmn.rowAria', { step: r + 1, word: isolate(g.label) })}${edited.has(r) ? t('map.cursorEdited') : ''}:</span
@@ -226,7 +230,7 @@ export function renderReadingFigure(
       <h3 class="figure-title">${t('lstmn.readingTitle')}</h3>
       ${renderViewSwitch(el)}
     </div>
-    ${renderSplits(reading)}
+    ${renderSplits(reading.record)}
     <p class="note legend-note">
       ${
         reading.map

@@ -14,6 +14,7 @@ import type { LstmnElement } from './element';
 import { formulas, showPiece, formatValue, type Reading } from './parts';
 import { TRACE, type TraceName } from '../../engine/trace-names';
 import { isolate } from '../../i18n/bidi';
+import { isTeacherMode } from '../shared/embed-attributes';
 
 /**
  * One vector as a strip of coloured squares on the shared diverging scale (purple < 0 < orange,
@@ -120,7 +121,13 @@ export function renderStep(el: LstmnElement, reading: Reading): TemplateResult {
             : nothing
         }
       </h4>
-      <button type="button" class="close" @click=${() => (el.selected = null)}>${t('lstmn.close')}</button>
+      ${
+        isTeacherMode(el.controls)
+          ? nothing
+          : html`<button type="button" class="close" @click=${() => (el.selected = null)}>
+              ${t('lstmn.close')}
+            </button>`
+      }
     </div>
     <div class="formulas">
       ${formulas(arch).map((tex) => html`<div class="formula">${unsafeHTML(typeset(tex, true))}</div>`)}

@@ -58,6 +58,7 @@ import { comparePanelStyles } from './compare-panel';
 import { stepPanelStyles } from './step-panel';
 import { readLengthCurves, renderLengthChart } from './length-chart';
 import { seq2seqStyles } from './styles';
+import { confidenceStyles } from './confidence';
 import '../../figures/attention-map';
 import '../../figures/line-chart';
 import '../../figures/vector-strip';
@@ -420,6 +421,7 @@ export class Seq2SeqElement extends LessonElement<Variant, LoadedModel> {
     ...lessonStyles,
     seq2seqStyles,
     controlsStyles,
+    confidenceStyles,
     comparePanelStyles,
     stepPanelStyles,
     openModelStyles,

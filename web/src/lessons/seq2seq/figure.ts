@@ -22,6 +22,7 @@ import { isTeacherMode } from '../shared/embed-attributes';
 import { pinSeq2seq, renderSeq2seqBar, seq2seqPins } from './interventions';
 import type { PinEvent } from '../../figures/attention-map-edits';
 import { firstViewRecord } from './first-view';
+import { renderConfidence } from './confidence';
 
 export function renderFigure(el: Seq2SeqElement): TemplateResult {
   const prefix = el.variant === LOCAL ? 'seq2seqLocal' : 'seq2seq';
@@ -49,6 +50,7 @@ export function renderFigure(el: Seq2SeqElement): TemplateResult {
     <div class="translation-box">
       <span class="translation-label">${say(el, 'translationLabel')}</span>
       ${renderTranslation(el, record.outputTokens)}
+      ${el.model ? renderConfidence(record, el.model.targetVocabulary) : nothing}
     </div>
     ${bar}
     ${

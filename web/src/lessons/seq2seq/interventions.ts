@@ -134,7 +134,7 @@ export function renderSeq2seqBar(
   el: Seq2SeqElement,
   record: ForwardRecord,
   map: AttentionMap | null,
-): TemplateResult {
+): TemplateResult | typeof nothing {
   const ctrl = el.interventions;
   return renderInterventionBar(ctrl, {
     host: el,

@@ -12,6 +12,7 @@ import { fineTuned, modelUrl, trainedInt4 } from '../../engine/model-folder';
 import { SEQ2SEQ_PAIR_MODELS, type Seq2SeqPair } from '../shared/models';
 import { accuracyByLength, fourBitCurves, type LengthCurve } from './view-model';
 import { CHART_COLORS, CHART_DASH, say, type Variant } from './parts';
+import { tensorWords } from '../shared/card-int8';
 
 /** Exact match against source length from the cards of `pair`'s served models (small JSON files). */
 export async function readLengthCurves(pair: Seq2SeqPair, models: readonly string[]): Promise<LengthCurve[]> {
@@ -48,7 +49,7 @@ function fourBitNote(curves: readonly LengthCurve[], label: (key: string) => str
         ? t('seq2seq.lengthFourBitAll', { model: label(c.key) })
         : t(c.tuned ? 'seq2seq.lengthFourBitTuned' : 'seq2seq.lengthFourBit', {
             model: label(c.key),
-            names: new Intl.ListFormat(currentLanguage(), { type: 'conjunction' }).format(c.fourBit),
+            names: tensorWords(c.fourBit),
           }),
     )
     .join(' ');

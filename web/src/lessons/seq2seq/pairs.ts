@@ -27,7 +27,11 @@ export const targetLang = (el: Seq2SeqElement): string | undefined =>
  * `pair="zh-en"` alone opens on a Chinese sentence).
  */
 export function switchPair(el: Seq2SeqElement, pair: Seq2SeqPair, text?: string): void {
-  if (pair === el.pair) return;
+  if (pair === el.pair) {
+    // The student's own model was shown: the pair's pill goes back to the pair's models.
+    if (el.variant === LOCAL && el.available.length) el.chooseVariant(el.available[0]);
+    return;
+  }
   const old = el.pair;
   el.pair = pair;
   el.models.setLesson(SEQ2SEQ_PAIR_MODELS[pair]);
@@ -57,7 +61,8 @@ export function renderPairs(el: Seq2SeqElement): TemplateResult | typeof nothing
     data: 'value',
     label: t('seq2seqPairs.label'),
     options,
-    current: el.pair,
+    // The student's own model is no pair of the lesson's: no pill is highlighted while it is shown.
+    current: el.variant === LOCAL ? null : el.pair,
     text: (pair) => t(`seq2seqPairs.${pair}`),
     choose: (pair) => el.choosePair(pair),
   });

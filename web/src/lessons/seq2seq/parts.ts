@@ -81,19 +81,24 @@ export const CHART_DASH: Record<string, string | undefined> = {
 /** The formulas of the cost panel: constants, typeset once. */
 export const COST_WITHOUT = String.raw`O(m + t)`;
 export const COST_WITH = String.raw`O(m\,t)`;
-/** The slides' formulas for one decoder step, typeset once per variant. */
-export const STEP_STATE = String.raw`s_j = \tanh\!\left(A' \begin{bmatrix} x'_j \\ s_{j-1} \\ c_{j-1} \end{bmatrix} + b'\right)`;
+/**
+ * The slides' formulas for one decoder step, typeset once per variant, in Bahdanau's index order
+ * (as lesson 3, the playground and every map: row i reads column j): decoder step i, source word
+ * j, alpha_ij the weight step i gives h_j. A scaled dot product is divided by sqrt(A), A the
+ * attention width (the rows of W_K, config attn_dim), as cpp/layers/align.cpp does.
+ */
+export const STEP_STATE = String.raw`s_i = \tanh\!\left(A' \begin{bmatrix} x'_i \\ s_{i-1} \\ c_{i-1} \end{bmatrix} + b'\right)`;
 export const STEP_SCORE: Record<string, string> = {
-  additive: String.raw`e_{ij} = v^{\top} \tanh\!\left(W \begin{bmatrix} h_i \\ s_j \end{bmatrix}\right)`,
-  dot: String.raw`e_{ij} = (W_K h_i)^{\top} (W_Q s_j)`,
-  scaled_dot: String.raw`e_{ij} = \frac{(W_K h_i)^{\top} (W_Q s_j)}{\sqrt{d}}`,
+  additive: String.raw`e_{ij} = v^{\top} \tanh\!\left(W \begin{bmatrix} h_j \\ s_i \end{bmatrix}\right)`,
+  dot: String.raw`e_{ij} = (W_K h_j)^{\top} (W_Q s_i)`,
+  scaled_dot: String.raw`e_{ij} = \frac{(W_K h_j)^{\top} (W_Q s_i)}{\sqrt{A}},\quad A = \dim(W_K h_j)`,
 };
-export const STEP_SOFTMAX = String.raw`\alpha_{ij} = \frac{\exp(e_{ij})}{\sum_{k=1}^{m} \exp(e_{kj})}`;
-export const STEP_CONTEXT = String.raw`c_j = \alpha_{1j} h_1 + \alpha_{2j} h_2 + \cdots + \alpha_{mj} h_m`;
+export const STEP_SOFTMAX = String.raw`\alpha_{ij} = \frac{\exp(e_{ij})}{\sum_{k=1}^{m} \exp(e_{ik})}`;
+export const STEP_CONTEXT = String.raw`c_i = \alpha_{i1} h_1 + \alpha_{i2} h_2 + \cdots + \alpha_{im} h_m`;
 /** The slides' first step: s_0 is the encoder's last state and reads the sentence once (c_0). */
-export const STEP_START = String.raw`s_0 = h_m,\quad \alpha_{i0} = \operatorname{softmax}_i\big(\operatorname{align}(h_i, s_0)\big),\quad c_0 = \textstyle\sum_i \alpha_{i0} h_i`;
+export const STEP_START = String.raw`s_0 = h_m,\quad \alpha_{0j} = \operatorname{softmax}_j\big(\operatorname{align}(h_j, s_0)\big),\quad c_0 = \textstyle\sum_j \alpha_{0j} h_j`;
 /** How the French word is written (the engine's output layer "out"); the slides do not give it. */
-export const STEP_OUTPUT = String.raw`p(y_j) = \operatorname{softmax}\!\left(W_{\text{out}} \begin{bmatrix} s_j \\ c_j \end{bmatrix} + b_{\text{out}}\right),\quad y_j = \arg\max p(y_j)`;
+export const STEP_OUTPUT = String.raw`p(y_i) = \operatorname{softmax}\!\left(W_{\text{out}} \begin{bmatrix} s_i \\ c_i \end{bmatrix} + b_{\text{out}}\right),\quad y_i = \arg\max p(y_i)`;
 
 /**
  * The lesson's words for `key`: while the student's own model is shown, its input and output are

@@ -1,5 +1,5 @@
 // Lesson 1's step panel: the start step or one decoder step with the trace's own numbers (the
-// inputs x'_j, s_{j-1}, c_{j-1}, the state, scores e_ij, weights alpha_ij and the encoder states
+// inputs x'_i, s_{i-1}, c_{i-1}, the state, scores e_ij, weights alpha_ij and the encoder states h_j
 // they weigh, the context vector, the word written and its probability).
 
 import './strings';
@@ -31,7 +31,7 @@ function vectorRow(symbol: string, label: string, values: Float32Array, max: num
 }
 
 /**
- * The step-through panel: the start step (alpha_0 from s_0 = h_m, giving c_0) or decoder step j
+ * The step-through panel: the start step (alpha_0j from s_0 = h_m, giving c_0) or decoder step i
  * with every input of s_j (x'_j, s_{j-1}, c_{j-1}), the scores, the context, and the word written.
  */
 export function renderStep(el: Seq2SeqElement, record: ForwardRecord): TemplateResult | typeof nothing {
@@ -40,7 +40,8 @@ export function renderStep(el: Seq2SeqElement, record: ForwardRecord): TemplateR
   const row = Math.max(0, Math.min(el.step, map.rows - 1));
   const detail: StepDetail | null = stepDetail(record, row);
   if (!detail) return nothing;
-  const j = row;
+  // Bahdanau's order (parts.ts): step i, source word j.
+  const i = row;
   const maxWeight = Math.max(...detail.weights);
   const scale = detail.scale;
   const score = STEP_SCORE[String(el.model?.info.config.attention ?? el.variant)] ?? STEP_SCORE.additive;
@@ -63,15 +64,15 @@ export function renderStep(el: Seq2SeqElement, record: ForwardRecord): TemplateR
       ${
         detail.inputs
           ? html`<li data-part="inputs">
-              <p>${t('seq2seq.stepState', { j, word: isolate(detail.output?.word ?? '') })}</p>
+              <p>${t('seq2seq.stepState', { j: i, word: isolate(detail.output?.word ?? '') })}</p>
               <div class="formula">
-                ${tex(STEP_STATE.replaceAll('_{j-1}', `_{${j - 1}}`).replaceAll('_j', `_{${j}}`), true)}
+                ${tex(STEP_STATE.replaceAll('_{i-1}', `_{${i - 1}}`).replaceAll('_i', `_{${i}}`), true)}
               </div>
-              ${vectorRow(`x'_{${j}}`, `x'_${j} (${detail.inputs.word})`, detail.inputs.embedding, maxAbs(detail.inputs.embedding))}
+              ${vectorRow(`x'_{${i}}`, `x'_${i} (${detail.inputs.word})`, detail.inputs.embedding, maxAbs(detail.inputs.embedding))}
               <p class="note">${t('seq2seq.stepInputWord', { word: isolate(detail.inputs.word) })}</p>
-              ${vectorRow(`s_{${j - 1}}`, `s_${j - 1}`, detail.inputs.state, scale)}
-              ${vectorRow(`c_{${j - 1}}`, `c_${j - 1}`, detail.inputs.context, scale)}
-              ${vectorRow(`s_{${j}}`, `s_${j}`, detail.state, scale)}
+              ${vectorRow(`s_{${i - 1}}`, `s_${i - 1}`, detail.inputs.state, scale)}
+              ${vectorRow(`c_{${i - 1}}`, `c_${i - 1}`, detail.inputs.context, scale)}
+              ${vectorRow(`s_{${i}}`, `s_${i}`, detail.state, scale)}
             </li>`
           : html`<li data-part="start">
               <p>${say(el, 'stepStart')}</p>
@@ -82,29 +83,29 @@ export function renderStep(el: Seq2SeqElement, record: ForwardRecord): TemplateR
       <li data-part="scores">
         <p>${say(el, 'stepScores', { m: detail.keys.length })}</p>
         <div class="formula">
-          ${tex(score.replaceAll('_{ij}', `_{i${j}}`).replaceAll('s_j', `s_{${j}}`), true)}
+          ${tex(score.replaceAll('_{ij}', `_{${i},j}`).replaceAll('s_i', `s_{${i}}`), true)}
         </div>
         <div class="formula">
-          ${tex(STEP_SOFTMAX.replaceAll('{ij}', `{i${j}}`).replaceAll('{kj}', `{k${j}}`), true)}
+          ${tex(STEP_SOFTMAX.replaceAll('{ij}', `{${i},j}`).replaceAll('{ik}', `{${i},k}`), true)}
         </div>
         ${scoresTable({
           className: 'step-table',
           data: { weightSum: String(detail.weightSum) },
           headers: {
-            index: 'i',
+            index: 'j',
             labels: [say(el, 'stepWord')],
-            score: html`${tex(`e_{i${j}}`)}<span class="sr-only">e i${j}</span>`,
-            weight: html`${tex(`\\alpha_{i${j}}`)}<span class="sr-only">α i${j}</span>`,
-            vectors: [html`${tex('h_i')}<span class="sr-only">h i</span>`],
+            score: html`${tex(`e_{${i},j}`)}<span class="sr-only">e ${i} j</span>`,
+            weight: html`${tex(`\\alpha_{${i},j}`)}<span class="sr-only">α ${i} j</span>`,
+            vectors: [html`${tex('h_j')}<span class="sr-only">h j</span>`],
           },
-          rows: detail.keys.map((h, i) => ({
-            index: i,
-            labels: [map.colLabels[i]],
-            score: detail.scores[i],
-            weight: detail.weights[i],
-            vectors: [{ values: h, max: scale, label: `h_${i + 1}` }],
-            data: { i: String(i), alpha: String(detail.weights[i]) },
-            className: detail.weights[i] === maxWeight ? 'peak' : '',
+          rows: detail.keys.map((h, k) => ({
+            index: k,
+            labels: [map.colLabels[k]],
+            score: detail.scores[k],
+            weight: detail.weights[k],
+            vectors: [{ values: h, max: scale, label: `h_${k + 1}` }],
+            data: { i: String(k), alpha: String(detail.weights[k]) },
+            className: detail.weights[k] === maxWeight ? 'peak' : '',
           })),
           sum: { label: t('seq2seq.stepSum'), value: detail.weightSum },
           scoreDigits: 3,
@@ -114,9 +115,9 @@ export function renderStep(el: Seq2SeqElement, record: ForwardRecord): TemplateR
       <li data-part="context">
         <p>${say(el, row === 0 ? 'stepContextStart' : 'stepContext')}</p>
         <div class="formula">
-          ${tex(STEP_CONTEXT.replaceAll('c_j', `c_{${j}}`).replaceAll('j}', `${j}}`), true)}
+          ${tex(STEP_CONTEXT.replaceAll('c_i', `c_{${i}}`).replaceAll('{i', `{${i},`), true)}
         </div>
-        ${vectorRow(`c_{${j}}`, `c_${j}`, detail.context, scale)}
+        ${vectorRow(`c_{${i}}`, `c_${i}`, detail.context, scale)}
         <p class="step-check" data-error=${detail.contextError}>
           ${t('seq2seq.stepCheck', { error: detail.contextError.toExponential(1) })}
         </p>
@@ -129,7 +130,7 @@ export function renderStep(el: Seq2SeqElement, record: ForwardRecord): TemplateR
               data-p=${String(detail.output.probability)}
             >
               <p>${say(el, 'stepOutput')}</p>
-              <div class="formula">${tex(STEP_OUTPUT.replaceAll('_j', `_{${j}}`), true)}</div>
+              <div class="formula">${tex(STEP_OUTPUT.replaceAll('_i', `_{${i}}`), true)}</div>
               <p>
                 ${t('seq2seq.stepOutputWord', {
                   word: isolate(detail.output.word),

@@ -7,6 +7,21 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { currentLanguage, formatNumber, t } from '../../i18n';
 import { fineTuned, int4Group, trainedInt4 } from '../../engine/model-folder';
 
+// What each shipped 4-bit tensor is, in words (the Chinese interface names no tensor by its code).
+const TENSOR_WORDS: Record<string, string> = {
+  'embedding.weight': 'cards.tensors.embedding',
+  'src_embedding.weight': 'cards.tensors.srcEmbedding',
+  'tgt_embedding.weight': 'cards.tensors.tgtEmbedding',
+  'out.weight': 'cards.tensors.output',
+  'head.weight': 'cards.tensors.output',
+};
+
+/** Tensor names as a list in words ("the embedding table (embedding.weight)"; 词嵌入表). */
+export function tensorWords(names: readonly string[]): string {
+  const words = names.map((n) => (TENSOR_WORDS[n] ? t(TENSOR_WORDS[n], { name: n }) : n));
+  return new Intl.ListFormat(currentLanguage(), { type: 'conjunction' }).format(words);
+}
+
 export function renderInt8(trained: boolean): TemplateResult | typeof nothing {
   return trained ? html` <span class="card-trick" data-key="weights-i8">${t('cards.int8')}</span>` : nothing;
 }
@@ -22,12 +37,15 @@ export function renderInt4(card: Record<string, unknown>): TemplateResult | type
   const from = fineTuned(card);
   const tuned = from && from.baseSteps !== null && from.steps !== null ? from : null;
   const steps = tuned ? { base: formatNumber(tuned.baseSteps!), steps: formatNumber(tuned.steps!) } : {};
-  const names =
-    four === 'all' ? '' : new Intl.ListFormat(currentLanguage(), { type: 'conjunction' }).format(four);
+  const names = four === 'all' ? '' : tensorWords(four);
+  // A base that already kept some tables in 4 bits (lesson 3's Transformers) is said as it was.
+  const baseNames = tuned && tuned.baseI4.length ? tensorWords(tuned.baseI4) : '';
   const key =
     four === 'all'
       ? tuned
-        ? 'cards.int4AllTuned'
+        ? baseNames
+          ? 'cards.int4AllTunedMixed'
+          : 'cards.int4AllTuned'
         : 'cards.int4All'
       : tuned
         ? 'cards.int4Tuned'
@@ -38,7 +56,7 @@ export function renderInt4(card: Record<string, unknown>): TemplateResult | type
     data-value=${four === 'all' ? nothing : four.join(',')}
     data-group=${group ?? nothing}
     data-tuned=${tuned ? 'true' : nothing}
-    >${t(key, { names, scales, ...steps })}</span
+    >${t(key, { names, scales, baseNames, ...steps })}</span
   >`;
 }
 

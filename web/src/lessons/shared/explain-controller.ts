@@ -9,7 +9,18 @@ import type { Importance } from '../../engine/protocol';
 import { interventionJson } from '../../engine/intervention';
 import { findTensor, type AttentionMap, type ForwardRecord } from '../../engine/records';
 import { t } from '../../i18n';
-import { argmax, matchHeads, meanRowDistance, softmax, spearman, totalVariation } from './explain';
+import {
+  SATURATED,
+  argmax,
+  matchHeads,
+  meanRowDistance,
+  softmax,
+  spearman,
+  totalVariation,
+  wordImportance,
+  type InputWord,
+} from './explain';
+import { wordGroups } from './lm';
 import type { ExplainParts, HeadMatching } from './explain-panel';
 
 /** What the controller needs of an engine (EngineClient, or a fake in tests). */
@@ -39,25 +50,46 @@ export interface ExplainRequest {
    * one matched to it, not the one of the same number (seedPartner).
    */
   matchHeads?: boolean;
+  /**
+   * What "the output" of the uniform-attention sentence is, where the probability moved is measured:
+   * the guess at `logitsRow` (lessons 2 and 3: the next piece, the masked or chosen token), or
+   * `all`, every step that writes the translation (lesson 1, read with the same words).
+   */
+  measure?: 'all';
+  /**
+   * The record as the lesson draws its maps (lesson 1: with the start row s0; lesson 3: in whole
+   * words or in pieces, as chosen); the two seeds' maps are drawn, paired and compared in it. It
+   * keeps the maps' order (mapIndex). Default: the record itself.
+   */
+  drawn?: (record: ForwardRecord) => ForwardRecord;
+  /** What `drawn` depends on besides the record ("words", "pieces"): a change recomputes the panel. */
+  drawnKey?: string;
+  /** The seed maps' axis titles, the lesson's own map's. */
+  axes?: { rows: string; cols: string };
   /** The output as the student reads it ("la voiture rouge", "guess: criminal"). */
   describe(record: ForwardRecord): string;
   /** The word of an output id. */
   word(id: number): string;
 }
 
-const meanOutputShift = (a: ForwardRecord, b: ForwardRecord): number => {
+/**
+ * How far the output distributions of `a` and `b` are apart (total variation), at row `row` or, with
+ * `all`, on average over every row both have; and over how many rows.
+ */
+function outputShift(a: ForwardRecord, b: ForwardRecord, row: number, all: boolean) {
   const la = findTensor(a, 'logits');
   const lb = findTensor(b, 'logits');
-  if (!la || !lb) return 0;
-  const rows = Math.min(la.rows, lb.rows);
+  if (!la || !lb) return { moved: 0, rows: 0 };
+  const n = Math.min(la.rows, lb.rows);
+  const rows = all ? Array.from({ length: n }, (_, i) => i) : row < n ? [row] : [];
   let s = 0;
-  for (let i = 0; i < rows; i++)
+  for (const i of rows)
     s += totalVariation(
       softmax(la.data.subarray(i * la.cols, (i + 1) * la.cols)),
       softmax(lb.data.subarray(i * lb.cols, (i + 1) * lb.cols)),
     );
-  return rows ? s / rows : 0;
-};
+  return { moved: rows.length ? s / rows.length : 0, rows: rows.length };
+}
 
 /**
  * The other seed's map to set against `record.maps[mapIndex]`, and its distance from it. One map
@@ -106,6 +138,15 @@ export function seedPartner(
   };
 }
 
+/** The input's whole words (the tokenizer's pieces grouped as the lessons' word maps group them). */
+const inputWords = (record: ForwardRecord): InputWord[] =>
+  record.wordOf?.length === record.tokens.length // an Int32Array from the engine
+    ? wordGroups(record).map((g) => ({ label: g.label, pieces: g.pieces }))
+    : record.tokens.map((label, i) => ({ label, pieces: [i] }));
+/** One word per column, for a map whose columns are not the input's tokens. */
+const labelsOf = (map: AttentionMap): InputWord[] =>
+  map.colLabels.map((label, i) => ({ label, pieces: [i] }));
+
 const rowOf = (map: AttentionMap, row: number): number[] =>
   Array.from(map.weights.subarray(row * map.cols, (row + 1) * map.cols));
 
@@ -147,42 +188,60 @@ export class ExplainController implements ReactiveController {
     Promise.all([
       engine.forward(text, target, uniform),
       target === undefined ? null : engine.forward(text, undefined, uniform),
-    ]).then(([forced, free]) => {
-      set('uniform', {
-        before: request.describe(record),
-        after: request.describe(free ?? forced),
-        moved: meanOutputShift(record, forced),
-      });
-    }, failed('uniform'));
+    ])
+      .then(([forced, free]) => {
+        set('uniform', {
+          before: request.describe(record),
+          after: request.describe(free ?? forced),
+          ...outputShift(record, forced, request.logitsRow, request.measure === 'all'),
+          all: request.measure === 'all',
+        });
+      })
+      .catch(failed('uniform'));
     const seedEngine = request.seedEngine;
+    const drawn = request.drawn ?? ((r: ForwardRecord) => r);
     if (!seedEngine) set('seeds', { unavailable: t('explain.seedsMissing') });
     else if (seedEngine !== 'loading')
-      seedEngine.forward(text, target).then((other) => {
-        const partner = seedPartner(record, other, mapIndex, request.matchHeads === true);
-        if (!partner) return set('seeds', { unavailable: t('explain.seedsMissing') });
-        set('seeds', {
-          first: { label: request.labels.first, map },
-          second: { label: request.labels.second, map: partner.map },
-          distance: partner.distance,
-          matching: partner.matching,
-        });
-      }, failed('seeds'));
+      // With a target (Seq2Seq) the other seed reads the same translation, so its map's rows are
+      // the same steps; what it writes itself is a free run of its own.
+      Promise.all([seedEngine.forward(text, target), target === undefined ? null : seedEngine.forward(text)])
+        .then(([other, free]) => {
+          const mine = drawn(record);
+          const partner = seedPartner(mine, drawn(other), mapIndex, request.matchHeads === true);
+          if (!partner) return set('seeds', { unavailable: t('explain.seedsMissing') });
+          set('seeds', {
+            first: { label: request.labels.first, map: mine.maps[mapIndex] },
+            second: { label: request.labels.second, map: partner.map },
+            distance: partner.distance,
+            matching: partner.matching,
+            outputs: { first: request.describe(record), second: request.describe(free ?? other) },
+            axes: request.axes,
+          });
+        })
+        .catch(failed('seeds'));
     const logits = findTensor(record, 'logits');
     if (!logits) return set('importance', { unavailable: t('explain.noAttention') });
     const word = argmax(
       logits.data.subarray(request.logitsRow * logits.cols, (request.logitsRow + 1) * logits.cols),
     );
-    engine.importance(text, request.logitsRow, word, target).then((imp) => {
-      const attention = rowOf(map, request.mapRow);
-      const gradient = imp.perToken.map(Math.abs);
-      const n = Math.min(request.keys ?? attention.length, attention.length, gradient.length);
-      set('importance', {
-        word: request.word(word),
-        tokens: map.colLabels.slice(0, n),
-        attention: attention.slice(0, n),
-        gradient: gradient.slice(0, n),
-        rho: spearman(attention.slice(0, n), gradient.slice(0, n)),
-      });
-    }, failed('importance'));
+    engine
+      .importance(text, request.logitsRow, word, target)
+      .then((imp) => {
+        const attention = rowOf(map, request.mapRow);
+        // The map's columns are the input's tokens: grouped into whole words (pieces summed).
+        const words = map.cols === record.tokens.length ? inputWords(record) : labelsOf(map);
+        const compared = wordImportance(words, attention, imp.perToken, request.keys ?? attention.length);
+        const probability = Math.exp(imp.logP);
+        const saturated = probability >= SATURATED;
+        set('importance', {
+          word: request.word(word),
+          probability,
+          ...compared,
+          rho: saturated ? null : spearman(compared.attention, compared.gradient),
+          saturated,
+          top: { attention: argmax(compared.attention), gradient: argmax(compared.gradient) },
+        });
+      })
+      .catch(failed('importance'));
   }
 }

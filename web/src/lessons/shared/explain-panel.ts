@@ -2,14 +2,15 @@
 // three parts with its own engine calls (a uniform-attention forward, a second seed's model, the
 // engine's gradient x input) and hands them here; explain.ts has the numbers' definitions.
 //   1. uniform attention: the output before and after, and how much probability moved;
-//   2. two seeds: the same sentence's maps side by side and their mean row distance;
+//   2. two seeds: the same sentence's maps side by side (drawn as the lesson draws its own, with its
+//      axis titles), their mean row distance, and what each model outputs;
 //   3. attention against gradient x input for the chosen output word: both as bars per input
 //      token, and Spearman's rank correlation of the two.
 // A part the lesson cannot compute (no second seed shipped, a model without attention) is a
 // sentence saying so, never an empty box.
 
 import { css, html, nothing, type TemplateResult } from 'lit';
-import { formatPercent, t } from '../../i18n';
+import { formatNumber, formatPercent, t } from '../../i18n';
 import { isolate } from '../../i18n/bidi';
 import type { AttentionMap } from '../../engine/records';
 import { weightBar, weightBarStyles } from '../../figures/weight-bar';
@@ -19,8 +20,13 @@ import '../../figures/attention-map';
 export interface UniformPart {
   before: string;
   after: string;
-  /** Mean total variation distance of the output distributions (0..1). */
+  /**
+   * Total variation distance of the output distributions (0..1) where the sentence names the
+   * output: the one guess explained, or (`all`) the mean over the `rows` steps writing a translation.
+   */
   moved: number;
+  rows: number;
+  all: boolean;
 }
 
 export interface SeedsPart {
@@ -30,6 +36,10 @@ export interface SeedsPart {
   distance: number;
   /** Several heads per layer: how the two models' heads were paired before comparing. */
   matching?: HeadMatching;
+  /** What each model outputs for the sentence (the second seed's own run), as the lesson words it. */
+  outputs: { first: string; second: string };
+  /** The maps' axis titles, the lesson's own map's (default: the map's generic ones). */
+  axes?: { rows: string; cols: string };
 }
 
 /** The heads of one layer paired between two seeds (0-based numbers; explain-controller.ts seedPartner). */
@@ -46,15 +56,23 @@ export interface HeadMatching {
 }
 
 export interface ImportancePart {
-  /** The output word explained ("rouge", the guess for <mask>). */
+  /** The output word explained ("rouge", the guess for <mask>), and the model's probability of it. */
   word: string;
+  probability: number;
+  /** The input's whole words (explain.ts wordImportance: a word's pieces summed). */
   tokens: string[];
-  /** The attention row of the word's step over the tokens. */
+  /** The attention row of the word's step over the words. */
   attention: number[];
-  /** |gradient x input| per token. */
+  /** |gradient x input| per word. */
   gradient: number[];
-  /** Spearman's rho of the two, null when undefined (fewer than 3 tokens, a constant row). */
+  /**
+   * Spearman's rho of the two; null when it says nothing: fewer than 3 words, a constant row, or
+   * (`saturated`) an output so certain that its gradient vanishes.
+   */
   rho: number | null;
+  saturated: boolean;
+  /** The word each of the two puts first (index into tokens). */
+  top: { attention: number; gradient: number };
 }
 
 export interface ExplainParts {
@@ -91,11 +109,12 @@ export function renderExplainPanel(parts: ExplainParts): TemplateResult {
       t('explain.uniformTitle'),
       parts.uniform,
       (u) =>
-        html`<p data-moved=${u.moved.toFixed(4)}>
-          ${t('explain.uniformText', {
+        html`<p data-moved=${u.moved.toFixed(4)} data-rows=${u.rows}>
+          ${t(u.all ? 'explain.uniformTextAll' : 'explain.uniformText', {
             before: isolate(u.before),
             after: isolate(u.after),
             moved: formatPercent(u.moved),
+            count: u.rows,
           })}
         </p>`,
     )}
@@ -108,8 +127,17 @@ function renderSeeds(s: SeedsPart): TemplateResult {
   const m = s.matching;
   const caption = (label: string, map: AttentionMap) =>
     m ? t('explain.seedMap', { seed: label, layer: map.layer + 1, head: map.head + 1 }) : label;
+  const same = s.outputs.first === s.outputs.second;
   return html`<p data-distance=${s.distance.toFixed(4)}>
       ${t('explain.seedsText', { distance: formatPercent(s.distance) })}
+    </p>
+    <p data-outputs-same=${same ? 'true' : 'false'}>
+      ${t(same ? 'explain.seedsOutputsSame' : 'explain.seedsOutputsDiffer', {
+        firstLabel: s.first.label,
+        secondLabel: s.second.label,
+        first: isolate(s.outputs.first),
+        second: isolate(s.outputs.second),
+      })}
     </p>
     ${m ? renderMatching(m) : nothing}
     <div class="explain-seeds">
@@ -117,7 +145,12 @@ function renderSeeds(s: SeedsPart): TemplateResult {
         (x) =>
           html`<figure>
             <figcaption>${caption(x.label, x.map)}</figcaption>
-            <attnlab-attention-map .map=${x.map} compact></attnlab-attention-map>
+            <attnlab-attention-map
+              .map=${x.map}
+              .rowsAxis=${s.axes?.rows ?? ''}
+              .colsAxis=${s.axes?.cols ?? ''}
+              compact
+            ></attnlab-attention-map>
           </figure>`,
       )}
     </div>`;
@@ -141,7 +174,7 @@ function renderMatching(m: HeadMatching): TemplateResult {
     data-by-number=${m.byNumber.toFixed(4)}
     data-pairs=${m.pairs.map(([a, b]) => `${a + 1}-${b + 1}`).join(' ')}
   >
-    ${t('explain.seedsMatched', {
+    ${t(m.match === m.head ? 'explain.seedsMatchedSame' : 'explain.seedsMatched', {
       layer,
       pairs,
       head: m.head + 1,
@@ -154,15 +187,45 @@ function renderMatching(m: HeadMatching): TemplateResult {
 /** Gradients of a confident model are tiny: two significant digits, in powers of ten below 0.01. */
 const small = (x: number): string => (x === 0 ? '0' : Math.abs(x) < 0.01 ? x.toExponential(1) : x.toFixed(3));
 
+/**
+ * A probability with the digits that tell it from certainty: 99.95%, not the 100% one decimal
+ * rounds it to (lesson 1's first word).
+ */
+export function probabilityText(p: number): string {
+  const digits = p < 0.99 || p >= 1 ? 1 : Math.min(4, Math.ceil(-Math.log10(1 - p)) - 2);
+  return formatNumber(p, { style: 'percent', maximumFractionDigits: Math.max(1, digits) });
+}
+
 function renderImportance(p: ImportancePart): TemplateResult {
   const maxGradient = Math.max(...p.gradient, 1e-12);
-  return html`<p data-rho=${p.rho === null ? '' : p.rho.toFixed(4)}>
+  const values = {
+    word: isolate(p.word),
+    p: probabilityText(p.probability),
+    count: p.tokens.length,
+    rho: p.rho === null ? '' : p.rho.toFixed(2),
+    max: small(Math.max(0, ...p.gradient)),
+  };
+  const [a, g] = [p.tokens[p.top.attention] ?? '', p.tokens[p.top.gradient] ?? ''];
+  const key = p.saturated
+    ? 'explain.importanceSaturated'
+    : p.rho === null
+      ? 'explain.importanceNoRho'
+      : 'explain.importanceText';
+  return html`<p
+      data-rho=${p.rho === null ? '' : p.rho.toFixed(4)}
+      data-words=${p.tokens.length}
+      data-saturated=${p.saturated ? 'true' : 'false'}
+    >
+      ${t(key, values)}
       ${
-        p.rho === null
-          ? t('explain.importanceNoRho', { word: isolate(p.word) })
-          : t('explain.importanceText', { word: isolate(p.word), rho: p.rho.toFixed(2) })
+        p.saturated
+          ? nothing
+          : a === g
+            ? t('explain.importanceSameTop', { word: isolate(a) })
+            : t('explain.importanceTops', { attention: isolate(a), gradient: isolate(g) })
       }
     </p>
+    <p class="note">${t('explain.importanceCaveat')}</p>
     <table class="explain-table">
       <thead>
         <tr>

@@ -83,7 +83,7 @@ export class ExplainSection implements ReactiveController {
       seed?.info.card ?? null,
     );
     if (!request) return;
-    const key = `${request.mapIndex}/${request.mapRow}/${request.logitsRow}`;
+    const key = `${request.mapIndex}/${request.mapRow}/${request.logitsRow}/${request.drawnKey ?? ''}`;
     const seedState = seed ? folder : loading ? 'loading' : null;
     const same =
       this.explained?.record === request.record &&

@@ -133,3 +133,40 @@ export function argmax(xs: ArrayLike<number>): number {
 export function visiblePiece(piece: string): string {
   return piece.trim() || piece.replace(/ /g, '␣').replace(/\n/g, '↵').replace(/\t/g, '⇥');
 }
+
+/**
+ * Above this probability of the explained word the gradient of log p vanishes (d log p / d z is
+ * about 1 - p for its own logit), so |gradient x input| is near 0 for every word and its order says
+ * little: the panel says so instead of giving a rank correlation (lesson 1's first word: p = 0.9995,
+ * every value at most 6e-4).
+ */
+export const SATURATED = 0.99;
+
+/** One input word as the attention-gradient comparison reads it: its label and its pieces. */
+export interface InputWord {
+  label: string;
+  pieces: number[];
+}
+
+/**
+ * Attention and gradient x input over whole words, so the two compare like with like: a word's
+ * attention is the sum of its pieces' weights (as the lessons' word maps), its gradient x input the
+ * sum of its pieces' (signed: the first-order change of log p when the whole word's vectors are
+ * scaled), then its size. `keys`: the pieces the row may read (a word cut by it keeps what it read).
+ */
+export function wordImportance(
+  words: readonly InputWord[],
+  attention: readonly number[],
+  perToken: readonly number[],
+  keys: number,
+): { tokens: string[]; attention: number[]; gradient: number[] } {
+  const out = { tokens: [] as string[], attention: [] as number[], gradient: [] as number[] };
+  for (const w of words) {
+    const read = w.pieces.filter((p) => p < keys && p < attention.length && p < perToken.length);
+    if (!read.length) continue;
+    out.tokens.push(w.label);
+    out.attention.push(read.reduce((s, p) => s + attention[p], 0));
+    out.gradient.push(Math.abs(read.reduce((s, p) => s + perToken[p], 0)));
+  }
+  return out;
+}

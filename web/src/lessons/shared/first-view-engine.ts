@@ -5,15 +5,21 @@
 // its first fetch of the folder (fetchModelFolderAhead). On slow 3G each wait saved is a 2 s round
 // trip (docs/performance-first-view.md).
 
-import { startEngineWorkerEarly } from '../../engine/early-worker';
+import { startEngineWorkerEarly, workerMayStart } from '../../engine/early-worker';
 import { defaultModelBase } from '../../engine/model-base';
 import { fetchModelFolderAhead } from '../../engine/model-folder';
 import { missingWasmFeatures } from '../../engine/wasm-features';
 
 export function startEngineFor(folder: string): void {
-  fetchModelFolderAhead(defaultModelBase(), folder);
-  // A browser the engine cannot run in starts no worker: the lesson says what is missing.
+  // A page the engine cannot run on (the element on another site) fetches no model: it says so.
+  if (!workerMayStart()) return;
+  // A browser the engine cannot run in starts no worker and fetches no model: the lesson says what
+  // is missing (the check is a few microtasks, no download).
   void missingWasmFeatures()
-    .then((missing) => missing.length === 0 && startEngineWorkerEarly())
+    .then((missing) => {
+      if (missing.length) return;
+      fetchModelFolderAhead(defaultModelBase(), folder);
+      startEngineWorkerEarly();
+    })
     .catch(() => {});
 }

@@ -12,6 +12,7 @@ import { isolate } from '../../i18n/bidi';
 import type { Edit } from '../../engine/intervention';
 import { radioPills } from '../../components/radio-pills';
 import { renderMessages, type Message } from './messages';
+import { isTeacherMode } from './embed-attributes';
 import type { InterventionController } from './intervention-controller';
 import {
   PIN_WEIGHTS,
@@ -216,8 +217,15 @@ function barMessages(ctrl: InterventionController): Message[] {
   return out;
 }
 
-export function renderInterventionBar(ctrl: InterventionController, o: BarOptions): TemplateResult {
+export function renderInterventionBar(
+  ctrl: InterventionController,
+  o: BarOptions,
+): TemplateResult | typeof nothing {
   const active = ctrl.active;
+  // Teacher mode (controls="none", docs/embedding.md): no switches; a change the link gives is
+  // shown read-only (what was changed, and what it does), and without one there is no bar.
+  if (isTeacherMode((o.host as { controls?: string | null }).controls))
+    return active || ctrl.ignored.length ? renderReadOnlyBar(ctrl, o) : nothing;
   return html`<section
     class="intervene"
     data-active=${active ? 'true' : 'false'}
@@ -284,6 +292,32 @@ export function renderInterventionBar(ctrl: InterventionController, o: BarOption
               })}
             </ul>
           </div>`
+        : nothing
+    }
+    ${renderMessages(`${o.id}-messages`, barMessages(ctrl))}
+    ${active && ctrl.busy ? html`<p class="intervene-busy" role="status">${t('intervene.computing')}</p>` : nothing}
+    ${active ? (o.consequence ?? nothing) : nothing}
+  </section>`;
+}
+
+/** The bar in teacher mode: the changes in words, the messages and the consequence, nothing to press. */
+function renderReadOnlyBar(ctrl: InterventionController, o: BarOptions): TemplateResult {
+  const active = ctrl.active;
+  return html`<section
+    class="intervene readonly"
+    data-active=${active ? 'true' : 'false'}
+    data-edits=${ctrl.text}
+    data-busy=${ctrl.busy ? 'true' : 'false'}
+    aria-labelledby="${o.id}-title"
+  >
+    <div class="intervene-head">
+      <h3 id="${o.id}-title" class="intervene-title">${t('intervene.title')}</h3>
+    </div>
+    ${
+      active
+        ? html`<ul class="edits" aria-label=${t('intervene.editsLabel')}>
+            ${ctrl.edits.map((e) => html`<li class="edit" data-op=${e.op}><span>${describeEdit(e, o.names)}</span></li>`)}
+          </ul>`
         : nothing
     }
     ${renderMessages(`${o.id}-messages`, barMessages(ctrl))}

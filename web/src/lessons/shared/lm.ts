@@ -48,30 +48,44 @@ export function pieceGroups(record: Pick<ForwardRecord, 'tokens'>): WordGroup[] 
 }
 
 /**
- * The self-attention map over `groups`: row g is the step at which word g was read (its last
- * piece), and column h is the weight that step gave to word h, the sum of the weights of h's
- * pieces. Words after g get 0, so the map is lower triangular and every row still sums to 1.
- * A word's weight is a sum of several softmax outputs, not one score: word-level scores are NaN.
- * The rows an intervention changed (editedRows, by token) become the words whose last piece they are.
+ * How a word reads when it is several pieces: `last`, its last piece's row (a left-to-right model:
+ * the step at which the whole word has been read, lesson 2); `mean`, the mean of its pieces' rows
+ * (a model that reads both ways, where every piece reads on its own: lesson 3's masked LMs, as
+ * Clark et al. 2019 group BERT's attention by words).
  */
-export function groupMap(map: AttentionMap, groups: readonly WordGroup[]): AttentionMap {
+export type WordRows = 'last' | 'mean';
+
+/**
+ * The self-attention map over `groups`: row g is how word g reads (`rows`), and column h is the
+ * weight it gives word h, the sum of the weights of h's pieces; every row still sums to 1 (with
+ * `last`, words after g get 0 in a causal map, so it stays lower triangular). A word's weight is a
+ * sum of several softmax outputs, not one score: a score is kept only where the cell is one piece
+ * reading one piece. The rows an intervention changed (editedRows, by token) become the words whose
+ * row holds them.
+ */
+export function groupMap(
+  map: AttentionMap,
+  groups: readonly WordGroup[],
+  rows: WordRows = 'last',
+): AttentionMap {
   const g = groups.length;
   const weights = new Float32Array(g * g);
   const scores = new Float32Array(g * g).fill(NaN);
+  const readers = groups.map((w) => (rows === 'last' ? [w.row] : w.pieces));
   for (let r = 0; r < g; r++) {
-    const row = groups[r].row;
+    const from = readers[r];
     for (let c = 0; c < g; c++) {
       let sum = 0;
-      for (const p of groups[c].pieces) sum += map.weights[row * map.cols + p];
-      weights[r * g + c] = sum;
-      if (groups[c].pieces.length === 1)
-        scores[r * g + c] = c <= r ? map.scores[row * map.cols + groups[c].pieces[0]] : NaN;
+      for (const row of from) for (const p of groups[c].pieces) sum += map.weights[row * map.cols + p];
+      weights[r * g + c] = sum / from.length;
+      const one = from.length === 1 && groups[c].pieces.length === 1;
+      if (one && (rows === 'mean' || c <= r))
+        scores[r * g + c] = map.scores[from[0] * map.cols + groups[c].pieces[0]];
     }
   }
   const labels = groups.map((w) => w.label);
-  // A word's row is its last piece's: it was changed when that piece's row was.
   const edited = new Set(map.editedRows ?? []);
-  const editedRows = groups.flatMap((w, r) => (edited.has(w.row) ? [r] : []));
+  const editedRows = readers.flatMap((from, r) => (from.some((row) => edited.has(row)) ? [r] : []));
   return { ...map, rows: g, cols: g, rowLabels: labels, colLabels: [...labels], weights, scores, editedRows };
 }
 

@@ -22,6 +22,8 @@ export async function loadEngineModel(
   folderName: string,
   onProgress?: DownloadProgress,
 ): Promise<EngineModel> {
+  // A page that cannot start the engine says so before it downloads the model.
+  await EngineClient.preflight();
   let engine: EngineClient | null = null;
   try {
     const [folder, client] = await Promise.all([

@@ -9,6 +9,7 @@ import { formatInteger, formatNumber, t } from '../../i18n';
 import type { TransformerElement } from './element';
 import { tex } from './parts';
 import { isolate } from '../../i18n/bidi';
+import { isTeacherMode } from '../shared/embed-attributes';
 
 export function renderCompare(el: TransformerElement): TemplateResult | typeof nothing {
   const loaded = el.loaded;
@@ -102,38 +103,46 @@ export function renderCompare(el: TransformerElement): TemplateResult | typeof n
       ${t(causal ? 'transformer.costRatioCausal' : 'transformer.costRatio', { n, d, ratio: ratioText })}
     </p>
     <h4 class="sub">${t('transformer.rfTitle')}</h4>
-    <div class="rf-controls">
-      <label
-        >${t('transformer.rfK')}
-        <select
-          data-key="k"
-          .value=${String(k)}
-          @change=${(e: Event) => (el.convK = Number((e.target as HTMLSelectElement).value))}
-        >
-          ${[3, 5, 7, 9].map((v) => html`<option value=${v} ?selected=${v === k}>${v}</option>`)}
-        </select></label
-      >
-      <label
-        >${t('transformer.rfL', { layers: L })}
-        <input
-          type="range"
-          data-key="layers"
-          min="1"
-          max="8"
-          .value=${String(L)}
-          @input=${(e: Event) => (el.convL = Number((e.target as HTMLInputElement).value))}
-      /></label>
-      <label
-        >${t('transformer.rfI', { index: i + 1, token: isolate(truncateLabel(el.tokenText(record as ForwardRecord, i), 12)) })}
-        <input
-          type="range"
-          data-key="token"
-          min="1"
-          max=${n}
-          .value=${String(i + 1)}
-          @input=${(e: Event) => (el.rfToken = Number((e.target as HTMLInputElement).value) - 1)}
-      /></label>
-    </div>
+    ${
+      // Teacher mode: the settings the figure is drawn with, as text (nothing to move).
+      isTeacherMode(el.controls)
+        ? html`<p class="rf-controls readonly" data-key="rf-settings">
+            ${t('transformer.rfK')} = ${k} · ${t('transformer.rfL', { layers: L })} ·
+            ${t('transformer.rfI', { index: i + 1, token: isolate(truncateLabel(el.tokenText(record as ForwardRecord, i), 12)) })}
+          </p>`
+        : html`<div class="rf-controls">
+            <label
+              >${t('transformer.rfK')}
+              <select
+                data-key="k"
+                .value=${String(k)}
+                @change=${(e: Event) => (el.convK = Number((e.target as HTMLSelectElement).value))}
+              >
+                ${[3, 5, 7, 9].map((v) => html`<option value=${v} ?selected=${v === k}>${v}</option>`)}
+              </select></label
+            >
+            <label
+              >${t('transformer.rfL', { layers: L })}
+              <input
+                type="range"
+                data-key="layers"
+                min="1"
+                max="8"
+                .value=${String(L)}
+                @input=${(e: Event) => (el.convL = Number((e.target as HTMLInputElement).value))}
+            /></label>
+            <label
+              >${t('transformer.rfI', { index: i + 1, token: isolate(truncateLabel(el.tokenText(record as ForwardRecord, i), 12)) })}
+              <input
+                type="range"
+                data-key="token"
+                min="1"
+                max=${n}
+                .value=${String(i + 1)}
+                @input=${(e: Event) => (el.rfToken = Number((e.target as HTMLInputElement).value) - 1)}
+            /></label>
+          </div>`
+    }
     <div class="scroll-box rf" data-token=${i}>
       ${field.conv.map((reach, l) => rfRow('cnn', l + 1, reach, t('transformer.rfConvRow', { layers: l + 1, k })))}
       ${rfRow('attention', 1, field.attention, t('transformer.rfAttentionRow'))}

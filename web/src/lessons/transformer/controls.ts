@@ -16,6 +16,7 @@ import { isolate } from '../../i18n/bidi';
 import { LOCAL } from '../shared/model-set';
 import { localCard, renderLocalCard, withLocalOption } from '../shared/local-model';
 import { renderCardMore } from '../shared/card-fold';
+import { isTeacherMode } from '../shared/embed-attributes';
 
 export function renderModels(el: TransformerElement): TemplateResult | typeof nothing {
   return modelPills(el, {
@@ -91,6 +92,12 @@ export function renderTokens(
   maskAt: number[],
 ): TemplateResult {
   const active = el.query;
+  // Teacher mode: the query the `token` attribute chose, named, with nothing to press.
+  if (isTeacherMode(el.controls))
+    return html`<p class="token-pick readonly" data-query=${active}>
+      <span class="pills-label">${t('transformer.queryLabel')}</span>
+      <b dir="auto">${tokenLabel(record.tokens[active] ?? '')}</b>
+    </p>`;
   return html`<div class="token-pick">
     <span class="pills-label" id="tf-tokens-label">${t('transformer.queryLabel')}</span>
     <div class="chips" role="group" aria-labelledby="tf-tokens-label" data-count=${record.tokens.length}>

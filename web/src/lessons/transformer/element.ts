@@ -33,7 +33,7 @@ import { ShuffleDemo } from './shuffle';
 import { firstWholeWord } from '../shared/lm';
 import { LocaleController, t } from '../../i18n';
 import { DEFAULT_TF_SENTENCE, TF_MAX_CHARS, tfModel, type LoadedModel, type ShuffleState } from './parts';
-import { attributeValues, withinArch, withinTokens, SPEC, type View } from './state';
+import { attributeValues, withinArch, withinTokens, SPEC, type Units, type View } from './state';
 import { renderModels, renderCard } from './controls';
 import { headViewStyles } from './head-view';
 import { paintThumbCanvases, modelViewStyles } from './model-view';
@@ -53,6 +53,7 @@ import '../../figures/export-buttons';
 import '../../figures/vector-strip';
 import { startWhenConnected } from '../../components/start-when-connected';
 import { ZhSwitch, zhSwitchStyles } from '../shared/zh-switch';
+import { wordPiecesStyles } from '../shared/word-pieces';
 
 export class TransformerElement extends LessonElement<TfModel, LoadedModel> {
   static override properties = {
@@ -62,6 +63,7 @@ export class TransformerElement extends LessonElement<TfModel, LoadedModel> {
     attrMask: { type: String, attribute: 'mask' },
     model: { state: true },
     view: { state: true },
+    units: { state: true },
     layer: { state: true },
     head: { state: true },
     hiddenHeads: { state: true },
@@ -85,6 +87,8 @@ export class TransformerElement extends LessonElement<TfModel, LoadedModel> {
   /** The model shown: one of the lesson's, or the one the student opened (LOCAL). */
   declare model: WithLocal<TfModel>;
   declare view: View;
+  /** The head and model views in whole words (a word's weight the sum of its pieces') or pieces. */
+  declare units: Units;
   /** Layer and head of the model view's large map and of the computation panel (0-based). */
   declare layer: number;
   declare head: number;
@@ -147,6 +151,7 @@ export class TransformerElement extends LessonElement<TfModel, LoadedModel> {
     this.text = DEFAULT_TF_SENTENCE;
     this.model = 'mlm';
     this.view = 'head';
+    this.units = 'words';
     this.layer = 0;
     this.head = 0;
     this.hiddenHeads = [];
@@ -415,6 +420,7 @@ export class TransformerElement extends LessonElement<TfModel, LoadedModel> {
     transformerInterventionStyles,
     openModelStyles,
     zhSwitchStyles,
+    wordPiecesStyles,
   ];
 }
 

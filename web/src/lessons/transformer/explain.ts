@@ -6,6 +6,8 @@ import { argmax, visiblePiece } from '../shared/explain';
 import type { ExplainEngine, ExplainRequest } from '../shared/explain-controller';
 import { seedLabels } from '../shared/explain-section';
 import type { TransformerElement } from './element';
+import { figureUnits } from './words';
+import { t } from '../../i18n';
 
 export function explainRequest(
   el: TransformerElement,
@@ -37,5 +39,12 @@ export function explainRequest(
     describe: guess,
     word,
     matchHeads: true,
+    // The seed maps in whole words or pieces, as the model view draws its map.
+    drawn: (r) => figureUnits(r, el.units, loaded.arch.causal).record,
+    drawnKey: el.units,
+    axes:
+      el.units === 'words'
+        ? { rows: t('transformer.rowsAxisWords'), cols: t('transformer.colsAxisWords') }
+        : { rows: t('transformer.rowsAxis'), cols: t('transformer.colsAxis') },
   };
 }

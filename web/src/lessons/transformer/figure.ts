@@ -12,7 +12,8 @@ import {
 } from '../shared/placeholders';
 import { html, type TemplateResult } from 'lit';
 import type { ForwardRecord } from '../../engine/records';
-import { maskPositions } from './view-model';
+import { maskPositions, type TfArch } from './view-model';
+import { renderSplits, renderUnitsSwitch } from '../shared/word-pieces';
 import { t } from '../../i18n';
 import { radioPills } from '../../components/radio-pills';
 import type { TransformerElement } from './element';
@@ -42,7 +43,8 @@ export function renderFigure(el: TransformerElement): TemplateResult {
   const maskAt = maskPositions(record, load.model.maskId);
   const shown = el.shownRecord ?? record;
   return html`
-    ${renderViewPills(el)} ${renderTokens(el, record, maskAt)} ${renderTransformerBar(el, record, arch)}
+    ${renderViewPills(el, record, arch)} ${renderTokens(el, record, maskAt)}
+    ${renderTransformerBar(el, record, arch)}
     <div class="view" data-view=${el.view} data-tokens=${record.tokens.length}>
       ${
         el.view === 'head'
@@ -57,22 +59,30 @@ export function renderFigure(el: TransformerElement): TemplateResult {
 
 // ---- Masked word / next token -----------------------------------------------------------------
 
-/** The head, model and step views' switch. */
-export function renderViewPills(el: TransformerElement): TemplateResult {
+/**
+ * The head, model and step views' switch, the Whole words / Pieces switch and the line naming the
+ * words the tokenizer split (as lesson 2 has them: shared/word-pieces.ts).
+ */
+export function renderViewPills(el: TransformerElement, record: ForwardRecord, arch: TfArch): TemplateResult {
   return html`<div class="figure-top">
-    ${radioPills({
-      host: el,
-      name: 'views',
-      label: t('transformer.viewLabel'),
-      options: VIEWS,
-      current: el.view,
-      text: (v) => t(VIEW_KEYS[v]),
-      choose: (v) => {
-        el.view = v;
+      ${radioPills({
+        host: el,
+        name: 'views',
+        label: t('transformer.viewLabel'),
+        options: VIEWS,
+        current: el.view,
+        text: (v) => t(VIEW_KEYS[v]),
+        choose: (v) => {
+          el.view = v;
+          el.hover = null;
+        },
+      })}
+      ${renderUnitsSwitch(el, 'units', el.units, (units) => {
+        el.units = units;
         el.hover = null;
-      },
-    })}
-  </div>`;
+      })}
+    </div>
+    ${renderSplits(record, arch.causal ? 'last' : 'mean')}`;
 }
 
 /**
@@ -83,7 +93,8 @@ function renderFirstView(el: TransformerElement, record: ForwardRecord): Templat
   // Without the vocabulary, a masked token is known by its text, as the tokenizer writes it.
   const maskAt = maskPositions(record, -1);
   return html`
-    ${firstViewNote('transformer', el.current)} ${renderViewPills(el)} ${renderTokens(el, record, maskAt)}
+    ${firstViewNote('transformer', el.current)} ${renderViewPills(el, record, firstViewArch())}
+    ${renderTokens(el, record, maskAt)}
     <div class="view" data-view="head" data-tokens=${record.tokens.length}>
       ${renderHeadView(el, record, firstViewArch())}
     </div>

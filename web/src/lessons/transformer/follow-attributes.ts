@@ -2,10 +2,10 @@
 // layer, head, token and mask. Called from the element's willUpdate before its state is written
 // back to the attributes.
 
-import { parseIndex, parseModel, parseView } from '../../embed/state';
+import { parseIndex, parseModel, parseUnits, parseView } from '../../embed/state';
 import type { TfModel } from '../shared/models';
 import type { TransformerElement } from './element';
-import { SPEC, isView } from './state';
+import { SPEC, isUnits, isView } from './state';
 import { textWords } from './view-model';
 
 export function followAttributes(el: TransformerElement, changed: Map<PropertyKey, unknown>): void {
@@ -29,6 +29,8 @@ export function followAttributes(el: TransformerElement, changed: Map<PropertyKe
   if (changed.has('attrView') && el.attrView != null) {
     el.shown = parseView(el.attrView, SPEC.view);
     if (isView(el.shown.mode)) el.view = el.shown.mode;
+    const units = parseUnits(el.attrView, SPEC.view);
+    if (isUnits(units)) el.units = units;
   }
   const index = (name: string, value: string | null | undefined) =>
     changed.has(name) && value != null ? parseIndex(value) : null;

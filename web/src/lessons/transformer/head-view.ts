@@ -12,6 +12,8 @@ import type { TransformerElement } from './element';
 import { HEAD_COLORS, fixed, maxAbs } from './parts';
 import { isolate } from '../../i18n/bidi';
 import { isHeadOff } from '../shared/intervention-state';
+import { isTeacherMode } from '../shared/embed-attributes';
+import { figureUnits, type FigureUnits } from './words';
 
 export function toggleHead(el: TransformerElement, h: number): void {
   el.hiddenHeads = el.hiddenHeads.includes(h)
@@ -19,25 +21,37 @@ export function toggleHead(el: TransformerElement, h: number): void {
     : [...el.hiddenHeads, h];
 }
 
-export function onHeadViewKey(el: TransformerElement, event: KeyboardEvent, i: number, n: number): void {
+export function onHeadViewKey(
+  el: TransformerElement,
+  event: KeyboardEvent,
+  i: number,
+  n: number,
+  units: FigureUnits,
+): void {
   const next =
     { ArrowDown: i + 1, ArrowUp: i - 1, Home: 0, End: n - 1 }[event.key] ??
     (event.key === 'Enter' || event.key === ' ' ? i : null);
   if (next === null || next === undefined) return;
   event.preventDefault();
   const target = Math.max(0, Math.min(n - 1, next));
-  el.query = target;
+  el.query = units.tokenOf(target);
   el.hover = null;
   void el.updateComplete.then(() =>
     el.renderRoot.querySelector<SVGGElement>(`svg.head-view g.q[data-token="${target}"]`)?.focus(),
   );
 }
 
-export function renderHeadView(el: TransformerElement, record: ForwardRecord, arch: TfArch): TemplateResult {
+export function renderHeadView(el: TransformerElement, pieces: ForwardRecord, arch: TfArch): TemplateResult {
+  // Whole words or pieces (words.ts): the rows drawn; the query stays a token.
+  const units = figureUnits(pieces, el.units, arch.causal);
+  const record = units.record;
+  const words = units.units === 'words';
   const n = record.tokens.length;
+  const teacher = isTeacherMode(el.controls);
   const layer = el.layer;
   const maps = el.range(arch.nHead).map((h) => findMap(record, layer, h));
-  const active = el.hover ?? el.query;
+  const active = units.indexOf(el.hover ?? el.query);
+  const query = units.indexOf(el.query);
   const ROW = 26; // a query token's box is ROW - 2 = 24 px tall: a target a finger can hit
   const TOP = 14;
   const W = 340;
@@ -99,27 +113,9 @@ export function renderHeadView(el: TransformerElement, record: ForwardRecord, ar
       : nothing;
   return html`
     <div class="head-tools">
-      ${renderLayerPills(el, arch)}
-      <div class="head-toggles" role="group" aria-label=${t('transformer.headsLabel')}>
-        <span class="pills-label" aria-hidden="true">${t('transformer.headsLabel')}</span>
-        ${el
-          .range(arch.nHead)
-          .map(
-            (h) =>
-              html`<button
-                type="button"
-                class="head-toggle"
-                data-head=${h}
-                aria-pressed=${el.hiddenHeads.includes(h) ? 'false' : 'true'}
-                style="--head:${HEAD_COLORS[h % HEAD_COLORS.length]}"
-                @click=${() => toggleHead(el, h)}
-              >
-                <span class="swatch" aria-hidden="true"></span>${t('transformer.head', { head: h + 1 })}
-              </button>`,
-          )}
-      </div>
+      ${renderLayerPills(el, arch)} ${teacher ? nothing : renderHeadToggles(el, arch)}
     </div>
-    <p class="note">${t('transformer.headViewNote')}</p>
+    <p class="note">${t(words ? 'transformer.headViewNoteWords' : 'transformer.headViewNote')}</p>
     ${readsNothing}
     <div class="scroll-box head-box">
       <svg
@@ -128,33 +124,35 @@ export function renderHeadView(el: TransformerElement, record: ForwardRecord, ar
         width=${W}
         height=${height}
         role="group"
-        aria-label=${t('transformer.headViewAria', { layer: layer + 1 })}
+        aria-label=${t(words ? 'transformer.headViewAriaWords' : 'transformer.headViewAria', { layer: layer + 1 })}
         data-layer=${layer}
         data-query=${active}
+        data-units=${units.units}
         @pointerleave=${() => (el.hover = null)}
       >
         <text class="col-title" x=${X1 - 8} y="10" text-anchor="end">${t('transformer.queriesTitle')}</text>
         <text class="col-title" x=${X2 + 8} y="10">${t('transformer.keysTitle')}</text>
         ${lines}
-        ${el.range(n).map(
-          (i) => svg`<g
+        ${el.range(n).map((i) => {
+          const body = svg`<rect x="2" y=${y(i) - ROW / 2 + 1} width=${X1 - 6} height=${ROW - 2} rx="4"></rect>
+            <text x=${X1 - 8} y=${y(i)} text-anchor="end" dominant-baseline="central">${label(i)}</text>`;
+          // Teacher mode: the query the `token` attribute chose, not one to pick or hover.
+          if (teacher) return svg`<g class="q ${i === active ? 'active' : ''}" data-token=${i}>${body}</g>`;
+          return svg`<g
             class="q ${i === active ? 'active' : ''}"
             data-token=${i}
-            tabindex=${i === el.query ? 0 : -1}
+            tabindex=${i === query ? 0 : -1}
             role="button"
-            aria-pressed=${i === el.query ? 'true' : 'false'}
-            aria-label=${t('transformer.queryAria', { index: i + 1, token: isolate(label(i)) })}
-            @pointerenter=${() => (el.hover = i)}
+            aria-pressed=${i === query ? 'true' : 'false'}
+            aria-label=${t(words ? 'transformer.queryAriaWord' : 'transformer.queryAria', { index: i + 1, token: isolate(label(i)) })}
+            @pointerenter=${() => (el.hover = units.tokenOf(i))}
             @click=${() => {
-              el.query = i;
+              el.query = units.tokenOf(i);
               el.hover = null;
             }}
-            @keydown=${(e: KeyboardEvent) => onHeadViewKey(el, e, i, n)}
-          >
-            <rect x="2" y=${y(i) - ROW / 2 + 1} width=${X1 - 6} height=${ROW - 2} rx="4"></rect>
-            <text x=${X1 - 8} y=${y(i)} text-anchor="end" dominant-baseline="central">${label(i)}</text>
-          </g>`,
-        )}
+            @keydown=${(e: KeyboardEvent) => onHeadViewKey(el, e, i, n, units)}
+          >${body}</g>`;
+        })}
         ${el
           .range(n)
           .map(
@@ -192,6 +190,28 @@ export async function exportHeadView(
   const stem = `head-view-layer-${Number(svg.dataset.layer) + 1}-token-${Number(svg.dataset.query) + 1}`;
   const { downloadFigure } = await import('../../figures/export'); // on the first export only
   await downloadFigure(svg, stem, format, { legend });
+}
+
+/** The switches that show or hide each head's lines (not in teacher mode: every head is drawn). */
+function renderHeadToggles(el: TransformerElement, arch: TfArch): TemplateResult {
+  return html`<div class="head-toggles" role="group" aria-label=${t('transformer.headsLabel')}>
+    <span class="pills-label" aria-hidden="true">${t('transformer.headsLabel')}</span>
+    ${el
+      .range(arch.nHead)
+      .map(
+        (h) =>
+          html`<button
+            type="button"
+            class="head-toggle"
+            data-head=${h}
+            aria-pressed=${el.hiddenHeads.includes(h) ? 'false' : 'true'}
+            style="--head:${HEAD_COLORS[h % HEAD_COLORS.length]}"
+            @click=${() => toggleHead(el, h)}
+          >
+            <span class="swatch" aria-hidden="true"></span>${t('transformer.head', { head: h + 1 })}
+          </button>`,
+      )}
+  </div>`;
 }
 
 export function renderLayerPills(el: TransformerElement, arch: TfArch): TemplateResult | typeof nothing {

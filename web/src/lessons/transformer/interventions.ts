@@ -200,7 +200,7 @@ export function renderTransformerBar(
   el: TransformerElement,
   record: ForwardRecord,
   arch: TfArch,
-): TemplateResult {
+): TemplateResult | typeof nothing {
   const ctrl = el.interventions;
   return renderInterventionBar(ctrl, {
     host: el,

@@ -13,6 +13,7 @@ import { t } from '../../i18n';
 import type { TransformerElement } from './element';
 import { MASK_MAX_WORDS, TOP_K } from './parts';
 import { TRACE } from '../../engine/trace-names';
+import { isTeacherMode } from '../shared/embed-attributes';
 import type { ForwardRecord } from '../../engine/records';
 
 /** The guesses at token `at`, and with a change to the attention the changed model's beside them. */
@@ -100,6 +101,11 @@ export function renderMask(el: TransformerElement): TemplateResult | typeof noth
             >${MASK}</span
           >`;
         const on = masked !== null && masked.start === w.start && masked.end === w.end;
+        // Teacher mode: the word the `mask` attribute hid, marked; nothing to press.
+        if (isTeacherMode(el.controls))
+          return html`<span class="word ${on ? 'masked' : ''}" data-word=${w.text} dir="auto"
+            >${on ? MASK : w.text}</span
+          >`;
         return html`<button
           type="button"
           class="word ${on ? 'masked' : ''}"

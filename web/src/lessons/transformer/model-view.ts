@@ -14,7 +14,9 @@ import { transformerMapTitle } from '../shared/map-titles';
 import { isTeacherMode } from '../shared/embed-attributes';
 import { isHeadOff, pinsOf } from '../shared/intervention-state';
 import { pinTransformer, transformerPins } from './interventions';
+import { figureUnits, type FigureUnits } from './words';
 import type { PinEvent } from '../../figures/attention-map-edits';
+import type { ScoreToWeight } from '../../figures/attention-map-tooltip';
 
 /**
  * The small maps are coloured on the scale of every map of the page (figures/weight-scale.ts):
@@ -32,16 +34,21 @@ function renderThumbLegend(): TemplateResult {
   </div>`;
 }
 
-export function renderThumb(el: TransformerElement, map: AttentionMap): TemplateResult {
+/** How the big map's tooltip says a weight comes from its score (attention-map-tooltip.ts). */
+export const scoreToWeight = (arch: TfArch): ScoreToWeight =>
+  arch.normalization !== 'sigmoid' ? false : !arch.sigmoidLogN ? true : arch.causal ? 'logNCausal' : 'logN';
+
+export function renderThumb(el: TransformerElement, map: AttentionMap, units: FigureUnits): TemplateResult {
   const n = map.rows;
   const selected = map.layer === el.layer && map.head === el.head;
   // A head the change switched off, or whose rows it changed, is marked.
   const off = isHeadOff(el.interventions.edits, map.layer, map.head);
   const edited = off || (map.editedRows?.length ?? 0) > 0;
   // The student's pins in this head, outlined (they are made on the large map: thumbPins).
-  const pins = pinsOf(el.interventions.edits, { layer: map.layer, head: map.head }).filter(
-    (p) => p.row < n && p.key < map.cols,
-  );
+  // In whole words, each in the word that holds its pieces.
+  const pins = pinsOf(el.interventions.edits, { layer: map.layer, head: map.head })
+    .map((p) => ({ row: units.indexOf(p.row), key: units.indexOf(p.key) }))
+    .filter((p) => p.row < n && p.key < map.cols);
   const body =
     n <= THUMB_SVG_MAX
       ? html`<svg
@@ -67,6 +74,21 @@ export function renderThumb(el: TransformerElement, map: AttentionMap): Template
           data-head=${map.head}
           aria-hidden="true"
         ></canvas>`;
+  const title = html`<span class="thumb-title" style="--head:${HEAD_COLORS[map.head % HEAD_COLORS.length]}"
+    >${t('transformer.layerHead', { layer: map.layer + 1, head: map.head + 1 })}</span
+  >`;
+  // Teacher mode: the large map is the one `layer` and `head` chose; the small maps are not buttons.
+  if (isTeacherMode(el.controls))
+    return html`<div
+      class="thumb ${edited ? 'edited' : ''} ${selected ? 'current' : ''}"
+      data-edited=${edited ? (off ? 'off' : 'rows') : nothing}
+      data-layer=${map.layer}
+      data-head=${map.head}
+      data-rows=${map.rows}
+      data-cols=${map.cols}
+    >
+      ${title} ${body}
+    </div>`;
   return html`<button
     type="button"
     class="thumb ${edited ? 'edited' : ''}"
@@ -82,25 +104,27 @@ export function renderThumb(el: TransformerElement, map: AttentionMap): Template
       el.head = map.head;
     }}
   >
-    <span class="thumb-title" style="--head:${HEAD_COLORS[map.head % HEAD_COLORS.length]}"
-      >${t('transformer.layerHead', { layer: map.layer + 1, head: map.head + 1 })}</span
-    >
-    ${body}
+    ${title} ${body}
   </button>`;
 }
 
-export function renderModelView(el: TransformerElement, record: ForwardRecord, arch: TfArch): TemplateResult {
+export function renderModelView(el: TransformerElement, pieces: ForwardRecord, arch: TfArch): TemplateResult {
+  // Whole words or pieces (words.ts); pins are made on pieces, where the model computes.
+  const units = figureUnits(pieces, el.units, arch.causal);
+  const record = units.record;
+  const words = units.units === 'words';
   const map = findMap(record, el.layer, el.head);
   const n = record.tokens.length;
+  const pinnable = !isTeacherMode(el.controls) && !words;
   return html`
     <p class="note">${t('transformer.modelViewNote')}</p>
-    ${isTeacherMode(el.controls) ? nothing : html`<p class="note" data-key="thumb-pins">${t('intervene.thumbPins')}</p>`}
+    ${isTeacherMode(el.controls) ? nothing : html`<p class="note" data-key="thumb-pins">${t(words ? 'transformer.wordsNoPins' : 'intervene.thumbPins')}</p>`}
     ${renderThumbLegend()}
     <div class="thumbs" style="--cols:${arch.nHead}" data-maps=${record.maps.length}>
       ${el.range(arch.nLayer).map((l) =>
         el.range(arch.nHead).map((h) => {
           const m = findMap(record, l, h);
-          return m ? renderThumb(el, m) : html`<div class="thumb missing">—</div>`;
+          return m ? renderThumb(el, m, units) : html`<div class="thumb missing">—</div>`;
         }),
       )}
     </div>
@@ -110,14 +134,14 @@ export function renderModelView(el: TransformerElement, record: ForwardRecord, a
       map
         ? html`<attnlab-attention-map
             .map=${map}
-            .rowsAxis=${t('transformer.rowsAxis')}
-            .colsAxis=${t('transformer.colsAxis')}
+            .rowsAxis=${t(words ? 'transformer.rowsAxisWords' : 'transformer.rowsAxis')}
+            .colsAxis=${t(words ? 'transformer.colsAxisWords' : 'transformer.colsAxis')}
             .legendTitle=${t(arch.normalization === 'sigmoid' ? 'transformer.legendSigmoid' : 'transformer.legendSoftmax')}
-            .sigmoid=${arch.normalization === 'sigmoid'}
+            .sigmoid=${scoreToWeight(arch)}
             .exportTitle=${transformerMapTitle(el.model, el.layer, el.head, el.models.local?.name)}
             .exportText=${el.input()}
-            .pinnable=${!isTeacherMode(el.controls)}
-            .pins=${transformerPins(el)}
+            .pinnable=${pinnable}
+            .pins=${words ? wordPins(el, units) : transformerPins(el)}
             @attnlab-pin=${(event: PinEvent) => pinTransformer(el, event.detail)}
           ></attnlab-attention-map>`
         : nothing
@@ -125,10 +149,23 @@ export function renderModelView(el: TransformerElement, record: ForwardRecord, a
   `;
 }
 
+/** The pins of the large map's head as [row, col] of whole words (the words that hold their pieces). */
+const wordPins = (el: TransformerElement, units: FigureUnits): [number, number][] =>
+  el.interventions.cached('word-pins', [el.layer, el.head, units], () => {
+    const cells = new Map<string, [number, number]>();
+    for (const [row, key] of transformerPins(el)) {
+      const cell: [number, number] = [units.indexOf(row), units.indexOf(key)];
+      cells.set(cell.join(' '), cell);
+    }
+    return [...cells.values()];
+  });
+
 /** Thumbnails of long texts are canvases (one pixel per cell), painted after each render. */
 export function paintThumbCanvases(el: TransformerElement): void {
-  const record = el.shownRecord;
-  if (!record) return;
+  const pieces = el.shownRecord;
+  const arch = el.loaded?.arch;
+  if (!pieces || !arch) return;
+  const record = figureUnits(pieces, el.units, arch.causal).record;
   for (const canvas of el.renderRoot.querySelectorAll<HTMLCanvasElement>('canvas.thumb-map')) {
     const map = findMap(record, Number(canvas.dataset.layer), Number(canvas.dataset.head));
     if (!map) continue;
@@ -155,7 +192,11 @@ export const modelViewStyles = css`
     font: inherit;
     cursor: pointer;
   }
-  .thumb[aria-pressed='true'] {
+  div.thumb {
+    cursor: default;
+  }
+  .thumb[aria-pressed='true'],
+  .thumb.current {
     border-color: var(--attn-accent, #1f5fa8);
     box-shadow: 0 0 0 2px var(--attn-accent, #1f5fa8);
   }

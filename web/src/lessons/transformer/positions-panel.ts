@@ -20,6 +20,7 @@ import {
   exponent,
 } from './parts';
 import { TRACE } from '../../engine/trace-names';
+import { isTeacherMode } from '../shared/embed-attributes';
 import { shuffleMapTitle } from '../shared/map-titles';
 
 export function positionRows(el: TransformerElement, arch: TfArch): number {
@@ -66,7 +67,7 @@ export function onPePointer(el: TransformerElement, event: PointerEvent, arch: T
   const col = Math.max(0, Math.min(D - 1, Math.floor(((event.clientX - box.left) / box.width) * D)));
   const row = Math.max(0, Math.min(T - 1, Math.floor(((event.clientY - box.top) / box.height) * T)));
   const value = sinusoidalTable(row + 1, D)[row * D + col];
-  el.peReadout = t('transformer.peReadout', { t: row, i: col, value: fixed(value, 4) });
+  el.peReadout = t('transformer.peReadout', { token: row + 1, t: row, i: col, value: fixed(value, 4) });
 }
 
 export function renderPositions(el: TransformerElement): TemplateResult | typeof nothing {
@@ -95,9 +96,10 @@ export function renderPositions(el: TransformerElement): TemplateResult | typeof
     <p class="note">${t('transformer.peIntro')}</p>
     <div class="formulas">
       ${[
-        String.raw`PE_{(t,\,2i)} = \sin\!\left(\frac{t}{10000^{2i/d}}\right)`,
-        String.raw`PE_{(t,\,2i+1)} = \cos\!\left(\frac{t}{10000^{2i/d}}\right)`,
-        String.raw`a^{t} = x^{t} + PE_{t}`,
+        // position p from 0 (Vaswani et al.), token i from 1 as everywhere on the page; k a dimension pair
+        String.raw`PE_{(p,\,2k)} = \sin\!\left(\frac{p}{10000^{2k/d}}\right)`,
+        String.raw`PE_{(p,\,2k+1)} = \cos\!\left(\frac{p}{10000^{2k/d}}\right)`,
+        String.raw`a^{i} = x^{i} + PE_{p},\quad p = i - 1`,
       ].map((f) => html`<div class="formula">${tex(f, true)}</div>`)}
     </div>
     <div class="pe-figure">
@@ -190,14 +192,18 @@ export function renderShuffle(el: TransformerElement, arch: TfArch): TemplateRes
       <p>
         <span class="tag">${t('transformer.shuffled')}</span> <q dir="auto">${state.shuffledText.trim()}</q>
       </p>
-      <button
-        type="button"
-        class="small-button"
-        data-key="reshuffle"
-        @click=${() => el.shuffleDemo.reshuffle()}
-      >
-        ${t('transformer.reshuffle')}
-      </button>
+      ${
+        isTeacherMode(el.controls)
+          ? nothing
+          : html`<button
+              type="button"
+              class="small-button"
+              data-key="reshuffle"
+              @click=${() => el.shuffleDemo.reshuffle()}
+            >
+              ${t('transformer.reshuffle')}
+            </button>`
+      }
     </div>
     <div class="pair">
       <div class="pair-item" data-which="original">

@@ -12,7 +12,7 @@ import { TRANSFORMER_MODELS, type TfModel } from '../shared/models';
 import { WhenNear } from '../shared/when-near';
 import type { TransformerElement } from './element';
 import { SHUFFLE_MAX_WORDS, tfModel, type LoadedModel } from './parts';
-import { bpeWords, matchTokens, permutationError, shuffleOrder, spacedText } from './view-model';
+import { bpeWords, matchTokens, permutationError, shuffleWords, spacedText } from './view-model';
 
 /**
  * The shuffle runs once typing pauses this long (ms). Its two forwards and two maps took as long
@@ -92,7 +92,7 @@ export class ShuffleDemo implements ReactiveController {
       el.shuffle = { status: 'few' };
       return;
     }
-    const order = shuffleOrder(words.length, el.shuffleSeed);
+    const order = shuffleWords(words, el.shuffleSeed);
     const originalText = spacedText(words);
     const shuffledText = spacedText(order.map((i) => words[i]));
     if (el.shuffle.status !== 'ready') el.shuffle = { status: 'running' };

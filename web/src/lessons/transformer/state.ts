@@ -10,6 +10,9 @@ import { textWords, type TextWord } from './view-model';
 import { DEFAULT_TF_SENTENCE } from './parts';
 
 export type View = 'head' | 'model' | 'step';
+/** What the head and model views' rows and columns are: whole words (the default) or pieces. */
+export type Units = 'words' | 'pieces';
+export const isUnits = (value: string | null): value is Units => value === 'words' || value === 'pieces';
 export const SPEC = LESSONS.transformer;
 export const isView = (value: string | null): value is View =>
   value === 'head' || value === 'model' || value === 'step';
@@ -34,12 +37,13 @@ export interface TransformerUi {
   /** The query is the lesson's pick (a whole word of the text), not the student's: not written. */
   autoQuery?: boolean;
   masked: TextWord | null;
+  units: Units;
 }
 
 /** The lesson's state as attribute text; `clipped` is the text the engine reads (mask offsets are in it). */
 export function attributeValues(s: TransformerUi, clipped: string): Record<ReflectedName, Reflected> {
   const mode = s.shown.mode === null ? null : s.view;
-  const view = formatView({ mode, panels: s.shown.panels }, SPEC.view);
+  const view = formatView({ mode, panels: s.shown.panels }, SPEC.view, s.units);
   const masked = s.masked;
   const maskAt = masked ? textWords(clipped).findIndex((w) => w.start === masked.start) : -1;
   const mask = maskAt < 0 ? '' : formatIndex(maskAt);

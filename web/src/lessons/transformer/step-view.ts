@@ -18,9 +18,11 @@ export function formulas(el: TransformerElement, arch: TfArch, i: number, h: num
     arch.score === 'dot'
       ? String.raw`\alpha_{${i},j} = \frac{q^{${i},${h}} \cdot k^{j,${h}}}{\sqrt{d_k}}`
       : String.raw`\alpha_{${i},j} = w_{${h}}^{\top} \tanh\left(q^{${i},${h}} + k^{j,${h}}\right)`;
+  // A causal row reads the keys j <= i only, so its softmax sums over those.
+  const keys = arch.causal ? String.raw`j' \le ${i}` : String.raw`j'`;
   const norm =
     arch.normalization === 'softmax'
-      ? String.raw`\alpha'_{${i},j} = \frac{\exp(\alpha_{${i},j})}{\sum_{j'} \exp(\alpha_{${i},j'})}`
+      ? String.raw`\alpha'_{${i},j} = \frac{\exp(\alpha_{${i},j})}{\sum_{${keys}} \exp(\alpha_{${i},j'})}`
       : arch.sigmoidLogN
         ? String.raw`\alpha'_{${i},j} = \sigma(\alpha_{${i},j} - \ln n_{${i}}) = \frac{1}{1 + n_{${i}}\, e^{-\alpha_{${i},j}}}`
         : String.raw`\alpha'_{${i},j} = \sigma(\alpha_{${i},j}) = \frac{1}{1 + e^{-\alpha_{${i},j}}}`;
@@ -28,13 +30,29 @@ export function formulas(el: TransformerElement, arch: TfArch, i: number, h: num
     .range(arch.nHead)
     .map((x) => `b^{${i},${x + 1}}`)
     .join(';\\, ');
+  // The trained projections have biases (PyTorch's in_proj_bias): β, since b is the notes' output.
+  // A pre-norm layer (norm_first) projects the normalized input.
+  const input = arch.normFirst ? String.raw`\hat a^{i}` : String.raw`a^{i}`;
+  const project = String.raw`q^{i} = W^{q} ${input} + \beta^{q},\quad k^{i} = W^{k} ${input} + \beta^{k},\quad v^{i} = W^{v} ${input} + \beta^{v}`;
+  const act = arch.activation === 'gelu' ? String.raw`\mathrm{GELU}` : String.raw`\mathrm{ReLU}`;
+  const ff = String.raw`\mathrm{FF}(y) = W_2\, ${act}(W_1 y + \beta_1) + \beta_2`;
+  // The rest of the layer (config-reference.md): the residuals, the LayerNorms and FF, in the
+  // engine's order, so the next layer's a is what the page says.
+  const rest = arch.normFirst
+    ? [
+        String.raw`y^{${i}} = a^{${i}} + b^{${i}},\qquad a_{\text{next}}^{${i}} = y^{${i}} + \mathrm{FF}(\mathrm{LayerNorm}_2(y^{${i}})),\qquad ${ff}`,
+      ]
+    : [
+        String.raw`y^{${i}} = \mathrm{LayerNorm}_1(a^{${i}} + b^{${i}}),\qquad a_{\text{next}}^{${i}} = \mathrm{LayerNorm}_2(y^{${i}} + \mathrm{FF}(y^{${i}})),\qquad ${ff}`,
+      ];
   return [
-    // The trained projections have biases (PyTorch's in_proj_bias), so the formulas carry them.
-    String.raw`q^{i} = W^{q} a^{i} + b^{q},\quad k^{i} = W^{k} a^{i} + b^{k},\quad v^{i} = W^{v} a^{i} + b^{v}`,
+    ...(arch.normFirst ? [String.raw`\hat a^{i} = \mathrm{LayerNorm}_1(a^{i})`] : []),
+    project,
     score,
     norm,
     String.raw`b^{${i},${h}} = \sum_{j${arch.causal ? ` \le ${i}` : ''}} \alpha'_{${i},j}\, v^{j,${h}}`,
-    String.raw`b^{${i}} = W^{O} \left[${heads}\right] + b_O`,
+    String.raw`b^{${i}} = W^{O} \left[${heads}\right] + \beta^{O}`,
+    ...rest,
   ];
 }
 
@@ -79,6 +97,7 @@ export function renderStep(el: TransformerElement, record: ForwardRecord, arch: 
   const changed = record !== el.record;
   return html`
     ${pickers}
+    ${el.units === 'words' ? html`<p class="note" data-key="step-pieces">${t('transformer.stepPieces')}</p>` : nothing}
     ${changed ? html`<p class="note" data-key="step-changed">${t('intervene.stepNote')}</p>` : nothing}
     <section
       class="step"

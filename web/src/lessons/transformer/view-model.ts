@@ -29,6 +29,10 @@ export interface TfArch {
   positional: 'sinusoidal' | 'none';
   objective: 'mlm' | 'lm'; // guesses a masked token, or the next one
   maxLen: number;
+  /** Pre-norm layers (config norm_first): LayerNorm before the attention and before FF. */
+  normFirst: boolean;
+  /** The feed-forward network's activation (config activation: relu or gelu). */
+  activation: 'relu' | 'gelu';
 }
 
 const positiveInt = (value: unknown, fallback: number): number =>
@@ -49,6 +53,8 @@ export function tfArchitecture(config: Record<string, unknown>): TfArch {
     positional: config.positional === 'none' ? 'none' : 'sinusoidal',
     objective: config.objective === 'lm' ? 'lm' : 'mlm',
     maxLen: positiveInt(config.max_len, 128),
+    normFirst: config.norm_first === true,
+    activation: config.activation === 'gelu' ? 'gelu' : 'relu',
   };
 }
 
@@ -285,7 +291,16 @@ export function bpeWords(text: string): string[] {
   return text.match(/<mask>|[A-Za-z\u0080-\u{10FFFF}]+|[0-9]+|[^A-Za-z0-9\s\u0080-\u{10FFFF}]+/gu) ?? [];
 }
 
-export const spacedText = (words: readonly string[]): string => words.map((w) => ' ' + w).join('');
+/** A word that is a run of punctuation (bpeWords), which the BPE reads as its own chunk. */
+const isPunctuation = (word: string) => /^[^A-Za-z0-9\s\u0080-\u{10FFFF}]+$/u.test(word) && word !== '<mask>';
+
+/**
+ * The words as one text, each read as the BPE reads it in a sentence: a word after a space, a
+ * punctuation run straight after the word before it (" ." would be a space token and "."). Two
+ * punctuation runs side by side keep a space between them, or they would be one chunk.
+ */
+export const spacedText = (words: readonly string[]): string =>
+  words.map((w, i) => (isPunctuation(w) && (i === 0 || !isPunctuation(words[i - 1])) ? w : ' ' + w)).join('');
 
 /** A permutation of 0..n-1 from a seed (mulberry32 + Fisher-Yates); never the identity for n >= 2. */
 export function shuffleOrder(n: number, seed: number): number[] {
@@ -303,6 +318,30 @@ export function shuffleOrder(n: number, seed: number): number[] {
   }
   if (n >= 2 && order.every((v, i) => v === i)) order.push(order.shift() as number);
   return order;
+}
+
+/**
+ * The shuffle demonstration's order of `words` (bpeWords): shuffleOrder, with punctuation runs
+ * moved apart where two would meet (one chunk, or a space token between them, in the BPE), each
+ * into the nearest gap between words that has none.
+ */
+export function shuffleWords(words: readonly string[], seed: number): number[] {
+  const order = shuffleOrder(words.length, seed);
+  const plain = order.filter((i) => !isPunctuation(words[i]));
+  const gaps: number[][] = Array.from({ length: plain.length + 1 }, () => []);
+  let seen = 0;
+  const taken = new Set<number>();
+  for (const i of order) {
+    if (!isPunctuation(words[i])) {
+      seen++;
+      continue;
+    }
+    let gap = seen;
+    for (let step = 0; step < gaps.length && taken.has(gap); step++) gap = (seen + step + 1) % gaps.length;
+    taken.add(gap);
+    gaps[gap].push(i);
+  }
+  return gaps.flatMap((g, k) => (k < plain.length ? [...g, plain[k]] : g));
 }
 
 /**
