@@ -45,6 +45,26 @@ const visibleControls = (page, tag) =>
     return found;
   }, tag);
 
+/**
+ * The visible notes of `tag` that ask the reader to click, pick or drag (en, zh-CN); hovering to
+ * read a value is a figure's reading aid and stays.
+ */
+const invitations = (page, tag) =>
+  page.evaluate((t) => {
+    const found = [];
+    const walk = (root) => {
+      for (const el of root.querySelectorAll('*')) {
+        if (el.shadowRoot) walk(el.shadowRoot);
+        if (!el.matches('p.note, p.hint, .note p')) continue;
+        if (!el.checkVisibility({ checkVisibilityCSS: true })) continue;
+        const text = (el.textContent ?? '').replace(/\s+/g, ' ').trim();
+        if (/\b(click|pick|drag)\b|点选|点一|点上面|拖/i.test(text)) found.push(text.slice(0, 90));
+      }
+    };
+    walk(document.querySelector(t).shadowRoot);
+    return found;
+  }, tag);
+
 const CASES = [
   { tag: 'attnlab-seq2seq', query: 'seq2seq.view=all&seq2seq.step=2', ready: 'attnlab-attention-map' },
   { tag: 'attnlab-seq2seq', query: 'seq2seq.view=compare', ready: '.compare attnlab-attention-map' },
@@ -71,6 +91,8 @@ for (const { tag, query, ready } of CASES)
     await scrollIntoRenderedView(page, figure);
     assert.equal(await page.locator(`${tag} textarea`).count(), 0, 'no text box');
     assert.deepEqual(await visibleControls(page, tag), []);
+    // Nor does the lesson's text ask the reader to press what is not there.
+    assert.deepEqual(await invitations(page, tag), [], 'no sentence asks to click, pick or drag');
     await page.screenshot({
       path: path.join(ARTIFACTS, `teacher-${query.replace(/[^a-z0-9]+/gi, '-')}.png`),
       fullPage: true,

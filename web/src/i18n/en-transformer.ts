@@ -45,10 +45,12 @@ export const enTransformer = {
   head: 'Head {{head}}',
   layerHead: 'L{{layer}} · H{{head}}',
   headViewNote:
-    'Left: the token that reads (query). Right: every token it reads (keys). One colour per head; the darker the line, the larger the weight. Hover or pick a token on the left.',
+    'Left: the token that reads (query). Right: every token it reads (keys). One colour per head; the darker the line, the larger the weight.',
+  headViewPick: 'Hover or pick a token on the left.',
   headViewAria: 'Head view of layer {{layer}}: lines from the query token to each key token',
   headViewNoteWords:
-    'Left: the word that reads (query). Right: every word it reads (keys), a word’s weight the sum of its pieces’. One colour per head; the darker the line, the larger the weight. Hover or pick a word on the left.',
+    'Left: the word that reads (query). Right: every word it reads (keys), a word’s weight the sum of its pieces’. One colour per head; the darker the line, the larger the weight.',
+  headViewPickWords: 'Hover or pick a word on the left.',
   headViewAriaWords: 'Head view of layer {{layer}}: lines from the query word to each key word',
   queryAriaWord: 'Word {{index}}, “{{token}}”: show what it attends to',
   queriesTitle: 'query',
@@ -59,7 +61,8 @@ export const enTransformer = {
     'In layer {{layer}}, “{{token}}” gives every token a weight of almost 0 (the largest is {{max}}), so there are no lines to see: unlike a softmax, a sigmoid lets a token read (almost) nothing. Try another layer.',
   headTop: 'Head {{head}} reads most: {{list}}',
   modelViewNote:
-    'One small map per layer (rows) and head (columns). In each map, row i is what token i reads. Pick one to see it large.',
+    'One small map per layer (rows) and head (columns). In each map, row i is what token i reads.',
+  modelViewPick: 'Pick one to see it large.',
   thumbAria: 'Layer {{layer}}, head {{head}}: show this map large',
   thumbLegend: 'The small maps use the colour scale of every map on the page, weight 0 to 1:',
   thumbCanvas: '{{n}} tokens: the small maps are drawn as pixels; the large map below reads every cell.',
@@ -119,6 +122,9 @@ export const enTransformer = {
   maskIntro:
     'This model was trained to fill in hidden words from both sides. Click a word to replace it with <mask>; the figures above then show the masked sentence.',
   maskHint: 'Click a word above to mask it.',
+  maskIntroTeacher:
+    'This model was trained to fill in hidden words from both sides. The page this lesson sits in chooses which word is hidden (if any); the figures above then show the masked sentence.',
+  maskHintTeacher: 'No word is hidden here.',
   guessesTitle: 'The model’s guesses for the masked word (it was “{{word}}”):',
   guessesTypedOne: 'The model’s guesses for the <mask> you typed:',
   guessesTypedFirst: 'The model’s guesses for the first <mask> you typed:',

@@ -50,11 +50,12 @@ export const zhCNTransformer: Strings['transformer'] = {
   headsLabel: '画出连线的头',
   head: '头 {{head}}',
   layerHead: 'L{{layer}} · H{{head}}',
-  headViewNote:
-    '左边：正在读的词元（查询）。右边：它读的每个词元（键）。每个头一种颜色，线越深，权重越大。把指针移到左边的词元上，或点选一个。',
+  headViewNote: '左边：正在读的词元（查询）。右边：它读的每个词元（键）。每个头一种颜色，线越深，权重越大。',
+  headViewPick: '把指针移到左边的词元上，或点选一个。',
   headViewAria: '第 {{layer}} 层的注意力头视图：从查询词元连到每个键词元的线',
   headViewNoteWords:
-    '左边：正在读的词（查询）。右边：它读的每个词（键），一个词的权重是它各片段权重之和。每个头一种颜色，线越深，权重越大。把指针移到左边的词上，或点选一个。',
+    '左边：正在读的词（查询）。右边：它读的每个词（键），一个词的权重是它各片段权重之和。每个头一种颜色，线越深，权重越大。',
+  headViewPickWords: '把指针移到左边的词上，或点选一个。',
   headViewAriaWords: '第 {{layer}} 层的注意力头视图：从查询词连到每个键词的线',
   queryAriaWord: '第 {{index}} 个词“{{token}}”：显示它注意什么',
   queriesTitle: '查询',
@@ -64,7 +65,8 @@ export const zhCNTransformer: Strings['transformer'] = {
   readsNothing:
     '在第 {{layer}} 层，“{{token}}”给每个词元的权重都几乎为 0（最大的是 {{max}}），所以看不到连线：与 softmax 不同，sigmoid 允许一个词元（几乎）什么都不读。试试另一层。',
   headTop: '头 {{head}} 读得最多的是：{{list}}',
-  modelViewNote: '每一层（行）每个头（列）一张小图。每张图中第 i 行是第 i 个词元读的内容。点一张看大图。',
+  modelViewNote: '每一层（行）每个头（列）一张小图。每张图中第 i 行是第 i 个词元读的内容。',
+  modelViewPick: '点一张看大图。',
   thumbAria: '第 {{layer}} 层，头 {{head}}：放大这张图',
   thumbLegend: '小图与页面上每张注意力图使用同一个颜色刻度，权重从 0 到 1：',
   thumbCanvas: '{{n}} 个词元：小图按像素绘制；下面的大图可以读出每个格子。',
@@ -116,6 +118,9 @@ export const zhCNTransformer: Strings['transformer'] = {
   maskIntro:
     '这个模型学的是从两边的上下文填出被遮住的词。点一个词，把它换成 <mask>；上面的图随即显示被掩码的句子。',
   maskHint: '点上面的一个词把它遮住。',
+  maskIntroTeacher:
+    '这个模型学的是从两边的上下文填出被遮住的词。遮住哪个词（或不遮）由放置本课的页面决定；上面的图显示被掩码的句子。',
+  maskHintTeacher: '这里没有遮住任何词。',
   guessesTitle: '模型对被遮住的词的猜测（原词是“{{word}}”）：',
   guessesTypedOne: '模型对你输入的 <mask> 的猜测：',
   guessesTypedFirst: '模型对你输入的第一个 <mask> 的猜测：',

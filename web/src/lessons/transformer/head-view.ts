@@ -115,7 +115,10 @@ export function renderHeadView(el: TransformerElement, pieces: ForwardRecord, ar
     <div class="head-tools">
       ${renderLayerPills(el, arch)} ${teacher ? nothing : renderHeadToggles(el, arch)}
     </div>
-    <p class="note">${t(words ? 'transformer.headViewNoteWords' : 'transformer.headViewNote')}</p>
+    <p class="note">
+      ${t(words ? 'transformer.headViewNoteWords' : 'transformer.headViewNote')}
+      ${teacher ? nothing : t(words ? 'transformer.headViewPickWords' : 'transformer.headViewPick')}
+    </p>
     ${readsNothing}
     <div class="scroll-box head-box">
       <svg

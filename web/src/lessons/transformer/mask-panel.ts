@@ -92,7 +92,9 @@ export function renderMask(el: TransformerElement): TemplateResult | typeof noth
     : t(typed > 1 ? 'transformer.guessesTypedFirst' : 'transformer.guessesTypedOne');
   return html`<section class="panel mask-panel" data-mode="mask" aria-labelledby="tf-mask-title">
     <h3 id="tf-mask-title">${t('transformer.maskTitle')}</h3>
-    <p class="note">${t('transformer.maskIntro')}</p>
+    <p class="note">
+      ${t(isTeacherMode(el.controls) ? 'transformer.maskIntroTeacher' : 'transformer.maskIntro')}
+    </p>
     <div class="words" role="group" aria-label=${t('transformer.maskTitle')}>
       ${words.map((w) => {
         // A <mask> typed in the text is masked already: a chip that stays pressed.
@@ -126,7 +128,9 @@ export function renderMask(el: TransformerElement): TemplateResult | typeof noth
             <p class="note" data-key="symbols">${t('transformer.symbolsNote')}</p>`
         : masked || typed
           ? maskWaiting(el, record, maskAt)
-          : html`<p class="note" data-key="mask-hint">${t('transformer.maskHint')}</p>`
+          : html`<p class="note" data-key="mask-hint">
+              ${t(isTeacherMode(el.controls) ? 'transformer.maskHintTeacher' : 'transformer.maskHint')}
+            </p>`
     }
   </section>`;
 }

@@ -117,7 +117,10 @@ export function renderModelView(el: TransformerElement, pieces: ForwardRecord, a
   const n = record.tokens.length;
   const pinnable = !isTeacherMode(el.controls) && !words;
   return html`
-    <p class="note">${t('transformer.modelViewNote')}</p>
+    <p class="note">
+      ${t('transformer.modelViewNote')}
+      ${isTeacherMode(el.controls) ? nothing : t('transformer.modelViewPick')}
+    </p>
     ${isTeacherMode(el.controls) ? nothing : html`<p class="note" data-key="thumb-pins">${t(words ? 'transformer.wordsNoPins' : 'intervene.thumbPins')}</p>`}
     ${renderThumbLegend()}
     <div class="thumbs" style="--cols:${arch.nHead}" data-maps=${record.maps.length}>
