@@ -376,8 +376,12 @@ test('the downloaded .zip opens in lesson 1 through "Open your model…"; a file
   assert.ok(downloaded, 'the download test ran first');
   page = await newPage();
   await page.goto(`${session.origin}/?embed=seq2seq`);
+  // The lesson shows its own model: its map drawn (cells), not only the map's element.
   await page.waitForFunction(() =>
-    document.querySelector('attnlab-seq2seq').shadowRoot?.querySelector('attnlab-attention-map'),
+    document
+      .querySelector('attnlab-seq2seq')
+      .shadowRoot?.querySelector('attnlab-attention-map')
+      ?.shadowRoot?.querySelector('rect[data-weight]'),
   );
   const input = page.locator('attnlab-seq2seq input.open-input');
   await input.setInputFiles({
@@ -388,6 +392,18 @@ test('the downloaded .zip opens in lesson 1 through "Open your model…"; a file
   await page.waitForFunction(() =>
     document.querySelector('attnlab-seq2seq').shadowRoot?.querySelector('.open-error'),
   );
+  // Still its own model: the map drawn again once the refusal is shown (waited for, not read once).
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .querySelector('attnlab-seq2seq')
+          .shadowRoot?.querySelector('attnlab-attention-map')
+          ?.shadowRoot?.querySelector('rect[data-weight]'),
+      null,
+      { timeout: 60_000 },
+    )
+    .catch(() => {});
   const refused = await lessonOne(page);
   assert.match(refused.error, /notes\.zip is not a \.zip this page can read/);
   assert.equal(refused.local, null);
