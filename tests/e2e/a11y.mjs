@@ -234,7 +234,13 @@ test('guided paths: each lesson predicts, then reveals the live model’s answer
     const questions = guide.locator('li.question');
     // The guide's questions arrive with its strings (a chunk of their own): wait for them.
     await eventually(() => questions.count(), { until: (n) => n >= 2 }, `${lesson}: at least two questions`);
-    assert.match(await guide.locator('.caveat').innerText(), /not why it decided/);
+    // The caveat as a reader sees it (innerText: '' until the opened guide is rendered with its
+    // strings): waited for, not read once.
+    await eventually(
+      async () => /not why it decided/.test(await guide.locator('.caveat').innerText()),
+      true,
+      `${lesson}: the caveat shown`,
+    );
     for (let i = 0; i < (await questions.count()); i++) {
       const q = questions.nth(i);
       assert.equal(await q.locator('button.reveal').isDisabled(), true, 'reveal waits for a guess');
