@@ -22,6 +22,8 @@ export interface Reading {
   /** For each token, the index of the word it is a piece of. */
   wordOf: ArrayLike<number>;
   words: readonly string[];
+  /** Lesson 1: the decoder reached its length bound without writing <eos> (issue 53, part 4). */
+  stoppedForLength?: boolean;
 }
 
 /** A token or chunk that is a word: it has a letter or a digit. */
@@ -38,6 +40,8 @@ export interface KnownCount {
   wordsKnown: number;
   /** Unknown tokens (words and punctuation) by how often they occur, most frequent first. */
   unknown: [string, number][];
+  /** Lesson 1: translations stopped for length (no <eos> within 2 x the tokens + 5). */
+  stopped: number;
 }
 
 export interface WholeCount {
@@ -60,7 +64,9 @@ export function countKnown(readings: readonly Reading[]): KnownCount {
   let words = 0;
   let wordsKnown = 0;
   const unknown = new Map<string, number>();
+  let stopped = 0;
   for (const r of readings) {
+    if (r.stoppedForLength === true) stopped++;
     let all = true;
     r.tokens.forEach((token, i) => {
       const missing = r.unknown[i] === true;
@@ -74,7 +80,7 @@ export function countKnown(readings: readonly Reading[]): KnownCount {
     });
     if (all) sentencesKnown++;
   }
-  return { sentences: readings.length, sentencesKnown, words, wordsKnown, unknown: tally(unknown) };
+  return { sentences: readings.length, sentencesKnown, words, wordsKnown, unknown: tally(unknown), stopped };
 }
 
 /** Sentences and words a BPE tokenizer keeps whole. */

@@ -79,6 +79,14 @@ int cmd_forward(const Args& a, std::ostream& out) {
   for (size_t i = 0; i < tr.tokens.size(); ++i) out << " " << tr.tokens[i] << (tr.unknown[i] ? "(unknown)" : "");
   out << "\n";
   if (tr.tokens.empty()) out << "(no tokens: nothing to attend to)\n";
+  if (tr.output_limit > 0) {  // a model that decoded on its own: its words, and how it stopped
+    out << "output:";
+    for (const std::string& w : tr.output_tokens) out << " " << w;
+    out << "\n";
+    if (tr.stopped_for_length)
+      out << "(stopped for length: " << tr.output_limit << " words, the most for " << tr.tokens.size()
+          << " tokens, without <eos>)\n";
+  }
   for (const AttentionMap& m : tr.maps) print_matrix_text(out, m);
   return 0;
 }

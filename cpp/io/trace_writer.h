@@ -24,6 +24,8 @@ void write_trace(const ForwardTrace& tr, W& out) {
   out.ints("word_of", tr.word_of);
   out.strings("words", tr.words);
   out.strings("output_tokens", tr.output_tokens);
+  out.set("output_limit", tr.output_limit);
+  out.set("stopped_for_length", tr.stopped_for_length);
   std::vector<W> maps;
   for (const AttentionMap& m : tr.maps) {
     W o = out.object();

@@ -62,6 +62,12 @@ struct ForwardTrace {
   // Models that generate text (seq2seq): the words they produced, end token excluded. Their
   // attention maps have one row per decoder step (ending with "<eos>" when the decoder emitted it).
   std::vector<std::string> output_tokens;
+  // Models that generate (seq2seq): the most decoder steps this input allowed, min(2 x its tokens
+  // + 5, max_output_len) (0 for the other models and for teacher forcing, which reads a given
+  // target), and whether the decoder reached it without writing its end token: stopped for length
+  // (issue 53: a translation never loops, and says when it was cut).
+  int output_limit = 0;
+  bool stopped_for_length = false;
 };
 
 // One training example: input ids and a target for each output row (kIgnoreIndex to skip).

@@ -1,5 +1,6 @@
 #include "models/seq2seq.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "core/cold.h"
@@ -167,9 +168,16 @@ void Seq2Seq::decode_step(int prev_id, const RowVec& s_prev, const RowVec& c_pre
   }
 }
 
+int Seq2Seq::output_limit(int n_source) const {
+  const long long bound = 2LL * n_source + 5;
+  return static_cast<int>(std::min<long long>(bound, max_output_len_));
+}
+
 void Seq2Seq::run(const std::vector<int>& src, const std::vector<int>* targets, Cache& c) const {
   encode(src, c);
-  const int n_max = targets ? static_cast<int>(targets->size()) : max_output_len_, D = hidden_size_;
+  c.limit = targets ? 0 : output_limit(static_cast<int>(src.size()));
+  c.stopped_for_length = false;
+  const int n_max = targets ? static_cast<int>(targets->size()) : c.limit, D = hidden_size_;
   c.steps.clear();
   c.steps.reserve(static_cast<size_t>(n_max));  // no reallocation: s and ctx point into the previous step
   c.Z.resize(n_max, 2 * D);
@@ -194,6 +202,7 @@ void Seq2Seq::run(const std::vector<int>& src, const std::vector<int>* targets, 
       logits.row(0).maxCoeff(&arg);
       prev = static_cast<int>(arg);
       if (prev == eos_id_) break;
+      if (j + 1 == n_max) c.stopped_for_length = true;  // the last step allowed, and no <eos>
     }
   }
   c.Z.conservativeResize(static_cast<Eigen::Index>(c.steps.size()), 2 * D);
@@ -203,6 +212,8 @@ void Seq2Seq::run(const std::vector<int>& src, const std::vector<int>* targets, 
 ATTNLAB_COLD ForwardTrace Seq2Seq::make_trace(const std::vector<int>& src, const Cache& c) const {
   ForwardTrace tr;
   tr.ids = src;
+  tr.output_limit = c.limit;
+  tr.stopped_for_length = c.stopped_for_length;
   const Eigen::Index S = c.H.rows(), T = static_cast<Eigen::Index>(c.steps.size()), D = hidden_size_;
   std::vector<std::string> rows;
   for (Eigen::Index j = 0; j < T; ++j) {

@@ -43,7 +43,8 @@ class Seq2Seq : public Model {
   std::string size_summary() const override;
   void for_each_param(const ParamVisitor& f) override;
   void init(Rng& rng) override;
-  // Greedy decoding from the source ids, up to max_output_len words or <eos>.
+  // Greedy decoding from the source ids, up to <eos> or output_limit(ids.size()) steps; the trace
+  // says which (ForwardTrace::output_limit, stopped_for_length).
   ForwardTrace forward_ids(const std::vector<int>& ids) const override;
   // Teacher forcing: ex.ids is the source, ex.targets the target ids (ending with <eos>); decoder
   // step j reads targets[j-1] (<bos> for j = 1). Returns the mean cross-entropy per target word.
@@ -62,6 +63,13 @@ class Seq2Seq : public Model {
   ForwardTrace forward_edited(const std::vector<int>& ids, const Intervention& intervention) const override;
   // Greedy decoding without the trace: the output ids, <eos> excluded.
   std::vector<int> translate_ids(const std::vector<int>& src) const;
+  // The most decoder steps (words, or words and <eos>) greedy decoding takes for a source of
+  // n_source tokens: 2 x n_source + 5, never more than max_output_len. A translation that has not
+  // written <eos> by then is stopped there, so no input makes the decoder repeat itself to
+  // max_output_len (issue 53). No pair of the shipped models' corpora comes near it (seed 1,
+  // 22,000 pairs each way: a target takes at most 2 x n_source steps, words and <eos>), so the
+  // bound cuts no correct translation there.
+  int output_limit(int n_source) const;
 
   const std::vector<std::string>& target_vocab() const { return target_vocab_; }
   int bos_id() const { return bos_id_; }
@@ -91,10 +99,12 @@ class Seq2Seq : public Model {
     Align::Result attn0;  // (1, S)
     RowVec c0;            // (D)
     std::vector<Step> steps;
-    Mat Z;                          // (t, 2D) [s_j; c_j] (or (t, D) s_j without attention)
-    Mat logits;                     // (t, Vt)
-    const MapEdit* edit = nullptr;  // an intervention's edit of the map (null: none)
-    std::vector<int> edited_rows;   // rows it changed (0 the start, j step j)
+    Mat Z;                            // (t, 2D) [s_j; c_j] (or (t, D) s_j without attention)
+    Mat logits;                       // (t, Vt)
+    const MapEdit* edit = nullptr;    // an intervention's edit of the map (null: none)
+    std::vector<int> edited_rows;     // rows it changed (0 the start, j step j)
+    int limit = 0;                    // greedy decoding: output_limit(S); teacher forcing: 0
+    bool stopped_for_length = false;  // greedy decoding reached `limit` without writing <eos>
   };
 
   void encode(const std::vector<int>& src, Cache& c) const;

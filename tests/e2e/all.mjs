@@ -53,6 +53,7 @@ export const FILES = [
   'first-view.mjs',
   'keystrokes.mjs',
   'seq2seq-typing.mjs',
+  'seq2seq-length.mjs',
   'train-workers.mjs',
   'teacher-mode.mjs',
   'newcomer.mjs',

@@ -28,7 +28,8 @@ describe('counting by hand', () => {
     const count = countKnown([
       reading(['the', 'cat', '?'], [false, false, true]), // words 2 known 2, "?" unknown
       reading(['I', 'sat', '.'], [true, false, false]), // words 2 known 1
-      reading(['the', 'mat', '.'], [false, false, false]), // known
+      // known; its translation was stopped for length (issue 53), which the count reports apart
+      { ...reading(['the', 'mat', '.'], [false, false, false]), stoppedForLength: true },
       reading(['我', '买', '了', '1998', '。'], [false, true, false, true, false]), // words 4 known 2
     ]);
     expect(count).toEqual({
@@ -42,6 +43,7 @@ describe('counting by hand', () => {
         ['i', 1],
         ['买', 1],
       ],
+      stopped: 1,
     });
   });
 
@@ -127,6 +129,7 @@ describe('counting what the engine reads', () => {
         ['?', 1],
         ['chair', 1],
       ],
+      stopped: 0,
     });
   });
 
@@ -150,6 +153,7 @@ describe('counting what the engine reads', () => {
         ['新', 1],
         ['辆', 1],
       ],
+      stopped: 0,
     });
   });
 

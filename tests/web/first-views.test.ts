@@ -115,6 +115,8 @@ describe('the record codec', () => {
     wordOf: Int32Array.from([0, 1]),
     words: ['a', 'b'],
     outputTokens: ['x'],
+    outputLimit: 9,
+    stoppedForLength: true,
     maps: [
       {
         name: 'm',

@@ -108,6 +108,8 @@ function handRecord(options: { causal?: boolean; sigmoid?: boolean; logN?: boole
     wordOf: Int32Array.from([0, 1, 2]),
     words: ['the', ' cat', ' sat'],
     outputTokens: [],
+    outputLimit: 0,
+    stoppedForLength: false,
     maps,
     tensors: [
       tensor('layer0.input', v),

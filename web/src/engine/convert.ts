@@ -14,6 +14,8 @@ export interface RawForward {
   word_of?: ListLike<number>;
   words?: ListLike<string>;
   output_tokens?: ListLike<string>;
+  output_limit?: number;
+  stopped_for_length?: boolean;
   maps: ListLike<RawMap>;
   tensors?: ListLike<RawTensor>;
 }
@@ -93,6 +95,8 @@ export function toForwardRecord(raw: RawForward): ForwardRecord {
     wordOf: raw.word_of == null ? new Int32Array(0) : ints(raw.word_of),
     words: toArray(raw.words).map(String),
     outputTokens: toArray(raw.output_tokens).map(String),
+    outputLimit: Number(raw.output_limit ?? 0),
+    stoppedForLength: raw.stopped_for_length === true,
     maps: toArray(raw.maps).map(toAttentionMap),
     tensors: toArray(raw.tensors).map(toTensor),
     truncated: null,

@@ -25,6 +25,8 @@ export interface EncodedRecord {
   wordOf: string;
   words: string[];
   outputTokens: string[];
+  outputLimit: number;
+  stoppedForLength: boolean;
   maps: EncodedMap[];
   tensors: { name: string; rows: number; cols: number; data: string }[];
 }
@@ -68,6 +70,8 @@ export function encodeRecord(record: ForwardRecord, keep: readonly string[]): En
     wordOf: toBase64(record.wordOf),
     words: record.words,
     outputTokens: record.outputTokens,
+    outputLimit: record.outputLimit,
+    stoppedForLength: record.stoppedForLength,
     maps: record.maps.map((m) => ({
       name: m.name,
       layer: m.layer,
@@ -110,6 +114,8 @@ export function decodeRecord(encoded: EncodedRecord): ForwardRecord {
     wordOf: ints(encoded.wordOf),
     words: encoded.words,
     outputTokens: encoded.outputTokens,
+    outputLimit: encoded.outputLimit,
+    stoppedForLength: encoded.stoppedForLength,
     maps: encoded.maps.map(map),
     tensors: encoded.tensors.map(tensor),
     truncated: null,

@@ -42,6 +42,13 @@ export interface ForwardRecord {
   wordOf: Int32Array; // (tokens) index into words: BPE splits one word into several tokens
   words: string[];
   outputTokens: string[]; // models that generate (seq2seq): the output, end token excluded
+  /**
+   * Models that generate: the most decoder steps this input allows, min(2 x its tokens + 5, the
+   * model's max_output_len); 0 for the others and for forced decoding (issue 53, "never loop").
+   */
+  outputLimit: number;
+  /** The decoder reached `outputLimit` without writing its end token: it was stopped for length. */
+  stoppedForLength: boolean;
   maps: AttentionMap[];
   tensors: Tensor[];
   truncated: Truncation | null;

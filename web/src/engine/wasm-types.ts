@@ -60,6 +60,8 @@ export interface ForwardResult extends Status {
   word_of: Int32Array; // token -> index into words (BPE splits a word into pieces)
   words: string[];
   output_tokens?: string[]; // models that generate (seq2seq): the output, end token excluded
+  output_limit?: number; // models that generate: the most decoder steps this input allows (0 otherwise)
+  stopped_for_length?: boolean; // the decoder reached output_limit without its end token
   maps: AttentionMapResult[]; // every attention map of the trace
   tensors: TensorResult[]; // other trace tensors (hidden states, q/k/v, logits, ...)
 }

@@ -10,6 +10,8 @@ export const enSeq2seq = {
   card: '{{variant}} · {{parameters}} parameters · held-out test: {{exactMatch}} exact match, {{measures}}.',
   confidence:
     'The model’s own probability of this output: {{p}} (each word’s probability at its step, multiplied, the end included); its least sure word is “{{word}}” ({{pw}}). A sure translation can still be wrong.',
+  confidenceStopped:
+    'The model’s own probability of these {{n}} words: {{p}} (each word’s probability at its step, multiplied; no end token, since it was stopped for length); its least sure word is “{{word}}” ({{pw}}).',
   cardLine: '{{variant}} · {{exactMatch}} exact match · {{parameters}} parameters',
   cardAlignDecay:
     'Trained with one extra setting: a weight decay of {{decay}} on W_K and W_Q only, which keeps the unscaled dot-product scores from growing until the softmax puts all weight on one word (without it the English → French dot model reached 39.5% exact match; docs/models.md).',
@@ -29,8 +31,11 @@ export const enSeq2seq = {
   fullStopAdded:
     'A full stop was added at the end: every sentence the model learned from ends with one, and without it the model does not know where to stop.',
   tooManyChars: 'Your text has {{length}} characters; only the first {{limit}} are read.',
-  noEos:
-    'The decoder reached its limit of {{max}} words without producing the end token <eos>: the model is lost on this input.',
+  stoppedForLength:
+    'Stopped for length: the decoder writes at most 2 × {{words}} + 5 = {{max}} words for a sentence of {{words}} words, and it reached {{max}} without writing the end token <eos>. The model is lost on this input: what it wrote is not a finished translation.',
+  stoppedAtModelLimit:
+    'Stopped for length: the decoder reached the most it ever writes, {{max}} words, without writing the end token <eos>. The model is lost on this input: what it wrote is not a finished translation.',
+  stoppedMark: 'stopped for length',
   engineError: 'The engine could not translate this: {{message}}',
   translationLabel: 'French translation',
   mapTitle: 'Attention weights of the decoder',

@@ -90,6 +90,8 @@ export const zhCN: Strings = {
     card: '{{variant}} · {{parameters}} 个参数 · 留出测试集：完全匹配率 {{exactMatch}}，{{measures}}。',
     confidence:
       '模型自己给这个输出的概率：{{p}}（每一步写出的词的概率相乘，包括结束符）；它最没把握的词是“{{word}}”（{{pw}}）。有把握的翻译也可能是错的。',
+    confidenceStopped:
+      '模型自己给这 {{n}} 个词的概率：{{p}}（每一步写出的词的概率相乘；没有结束符，因为它因长度截停）；它最没把握的词是“{{word}}”（{{pw}}）。',
     cardLine: '{{variant}} · 完全匹配率 {{exactMatch}} · {{parameters}} 个参数',
     cardAlignDecay:
       '训练时多用了一个设置：只对 W_K 和 W_Q 加 {{decay}} 的权重衰减，防止未缩放的点积分数不断变大、让 softmax 把全部权重放到一个词上（英译法的点积模型不加时完全匹配率只有 39.5%；见 docs/models.md）。',
@@ -108,7 +110,11 @@ export const zhCN: Strings = {
       '这个句子有 {{tokens}} 个词，本课最多翻译 {{max}} 个（模型训练时的句子长度是 3 到大约 40 个词）。缩短句子即可看到翻译。',
     fullStopAdded: '句末补上了句号：模型学过的每个句子都以句号结尾，没有句号它就不知道在哪里停下。',
     tooManyChars: '你的文本有 {{length}} 个字符，只读取前 {{limit}} 个。',
-    noEos: '解码器已写到 {{max}} 个词的上限，仍没有输出结束符 <eos>：模型在这个输入上迷失了。',
+    stoppedForLength:
+      '因长度截停：{{words}} 个词的句子，解码器最多写 2 × {{words}} + 5 = {{max}} 个词；它写到 {{max}} 个词仍没有输出结束符 <eos>。模型在这个输入上迷失了：它写出的不是完整的译文。',
+    stoppedAtModelLimit:
+      '因长度截停：解码器写到它最多能写的 {{max}} 个词，仍没有输出结束符 <eos>。模型在这个输入上迷失了：它写出的不是完整的译文。',
+    stoppedMark: '因长度截停',
     engineError: '引擎无法翻译：{{message}}',
     translationLabel: '法语翻译',
     mapTitle: '解码器的注意力权重',

@@ -1,11 +1,11 @@
 // How sure the model was of the translation it wrote (issue 52 B5): each written word's
 // probability, softmax(out[s_i; c_i]) at its step (the trace's logits), their product for the
-// whole sentence (<eos> included), and the least sure word. A wrong translation can be a sure one,
-// and a student reading only the words cannot tell either way.
+// whole sentence (<eos> included when the decoder wrote it), and the least sure word. A wrong
+// translation can be a sure one, and a student reading only the words cannot tell either way.
 
 import './strings';
 import { css, html, nothing, type TemplateResult } from 'lit';
-import { formatPercent, t } from '../../i18n';
+import { formatInteger, formatPercent, t } from '../../i18n';
 import { isolate } from '../../i18n/bidi';
 import { TRACE } from '../../engine/trace-names';
 import { findTensor, type ForwardRecord } from '../../engine/records';
@@ -43,12 +43,15 @@ export function renderConfidence(
 ): TemplateResult | typeof nothing {
   const c = translationConfidence(record, vocabulary);
   if (!c) return nothing;
+  const params = {
+    p: formatPercent(c.sequence),
+    word: isolate(c.weakest.word),
+    pw: formatPercent(c.weakest.p),
+    n: formatInteger(c.words.length),
+  };
+  // A translation stopped for length (issue 53) has no end token: its product is of the words only.
   return html`<p class="translation-confidence" data-p=${String(c.sequence)} data-weakest=${c.weakest.word}>
-    ${t('seq2seq.confidence', {
-      p: formatPercent(c.sequence),
-      word: isolate(c.weakest.word),
-      pw: formatPercent(c.weakest.p),
-    })}
+    ${t(record.stoppedForLength ? 'seq2seq.confidenceStopped' : 'seq2seq.confidence', params)}
   </p>`;
 }
 

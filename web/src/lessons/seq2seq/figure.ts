@@ -49,7 +49,7 @@ export function renderFigure(el: Seq2SeqElement): TemplateResult {
     ${renderTokens(el, record)}
     <div class="translation-box">
       <span class="translation-label">${say(el, 'translationLabel')}</span>
-      ${renderTranslation(el, record.outputTokens)}
+      ${renderTranslation(el, record.outputTokens, record.stoppedForLength)}
       ${el.model ? renderConfidence(record, el.model.targetVocabulary) : nothing}
     </div>
     ${bar}
@@ -76,7 +76,7 @@ function renderFirstView(el: Seq2SeqElement, record: ForwardRecord): TemplateRes
     ${firstViewNote('seq2seq', el.current)} ${renderTokens(el, record)}
     <div class="translation-box">
       <span class="translation-label">${say(el, 'translationLabel')}</span>
-      ${renderTranslation(el, record.outputTokens)}
+      ${renderTranslation(el, record.outputTokens, record.stoppedForLength)}
     </div>
     ${el.shown.mode === null ? nothing : renderMap(el, record, map, false)} ${renderCost(el, map)}
   `;

@@ -6,7 +6,7 @@
 // map does: 0 the start step s_0, j the j-th French word (rowBase 0 in the `intervene` text).
 
 import './strings';
-import { targetLang } from './pairs';
+import { stoppedMark, targetLang } from './pairs';
 import { css, html, nothing, type TemplateResult } from 'lit';
 import { formatPercent, t } from '../../i18n';
 import { isolate } from '../../i18n/bidi';
@@ -71,7 +71,7 @@ function renderConsequence(el: Seq2SeqElement, record: ForwardRecord): TemplateR
     <dl class="before-after">
       <dt>${t('intervene.seqBefore')}</dt>
       <dd class="translation-before" lang=${lang} data-translation=${before.join(' ')}>
-        ${before.join(' ')}
+        ${before.join(' ')}${stoppedMark(record.stoppedForLength)}
       </dd>
       <dt>${t('intervene.seqFree')}</dt>
       <dd
@@ -84,7 +84,7 @@ function renderConsequence(el: Seq2SeqElement, record: ForwardRecord): TemplateR
           freeError
             ? html`<span class="free-error">${sayIv(el, 'seqFreeError', { message: freeError })}</span>`
             : free
-              ? html`${words(free.outputTokens, before)}
+              ? html`${words(free.outputTokens, before)}${stoppedMark(free.stoppedForLength)}
                 ${free.outputTokens.join(' ') === before.join(' ') ? html`<span class="same">${sayIv(el, 'seqSameTranslation')}</span>` : nothing}`
               : t('intervene.computing')
         }

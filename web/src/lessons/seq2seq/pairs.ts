@@ -99,16 +99,29 @@ export function renderExamples(el: Seq2SeqElement): TemplateResult | typeof noth
   </div>`;
 }
 
-/** The translation: one line of text, and for Chinese the words the map's rows are, under it. */
-export function renderTranslation(el: Seq2SeqElement, words: readonly string[]): TemplateResult {
+/** After a translation the decoder was stopped for length (issue 53): "… (stopped for length)". */
+export function stoppedMark(stopped: boolean): TemplateResult | typeof nothing {
+  return stopped ? html`<span class="stopped-mark"> … (${t('seq2seq.stoppedMark')})</span>` : nothing;
+}
+
+/**
+ * The translation: one line of text, and for Chinese the words the map's rows are, under it; a
+ * translation the decoder was stopped for length (never wrote its end token) says so after it.
+ */
+export function renderTranslation(
+  el: Seq2SeqElement,
+  words: readonly string[],
+  stoppedForLength = false,
+): TemplateResult {
   const target = el.variant === LOCAL ? null : PAIR_LANGUAGES[el.pair].target;
   const text = joinWords(words, target ?? 'en');
   return html`<p
       class="translation"
       lang=${target ? langOf(target) : nothing}
       data-translation=${words.join(' ')}
+      data-stopped=${stoppedForLength ? 'length' : nothing}
     >
-      ${text}
+      ${text}${stoppedMark(stoppedForLength)}
     </p>
     ${
       target === 'zh'
@@ -165,6 +178,12 @@ export const pairsStyles = css`
     align-items: center;
     gap: 0.3rem;
     margin-top: 0.35rem;
+  }
+  .stopped-mark {
+    font-size: 0.85rem;
+    color: #5f4b00;
+    background: #fff9db;
+    border-radius: 4px;
   }
   .translation-words {
     margin: 0.3rem 0 0;

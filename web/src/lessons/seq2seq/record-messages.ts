@@ -3,10 +3,11 @@
 
 import './strings';
 import type { Message } from '../shared/messages';
-import { END_TOKEN, type ForwardRecord } from '../../engine/records';
+import type { ForwardRecord } from '../../engine/records';
 import { allWordsUnknown } from './view-model';
-import { formatInteger, t } from '../../i18n';
+import { formatInteger } from '../../i18n';
 import type { Seq2SeqElement } from './element';
+import { stoppedMessage } from './stopped';
 import { SEQ2SEQ_MAX_TOKENS, say } from './parts';
 import { isolate } from '../../i18n/bidi';
 
@@ -51,13 +52,7 @@ export function recordMessages(el: Seq2SeqElement, record: ForwardRecord): Messa
     });
   }
   if (el.fullStop().added) out.push({ kind: 'info', key: 'full-stop', text: say(el, 'fullStopAdded') });
-  const map = record.maps[0];
-  if (map && map.rows > 0 && map.rowLabels[map.rows - 1] !== END_TOKEN) {
-    out.push({
-      kind: 'warning',
-      key: 'no-eos',
-      text: t('seq2seq.noEos', { max: formatInteger(el.model?.maxOutputLen || map.rows) }),
-    });
-  }
+  const stopped = stoppedMessage(record);
+  if (stopped) out.push(stopped);
   return out;
 }

@@ -227,8 +227,9 @@ export function accuracyByLength(card: Record<string, unknown>): LengthPoint[] {
 
 /**
  * Every English sentence the models learned from ends with " ." (the corpus has no other ending),
- * and without it the decoder never writes its end token: it repeats itself for 80 words. So a
- * sentence typed without a full stop is read with one added; `added` says so, for the page to tell.
+ * and without it the decoder rarely writes its end token: it repeats itself until the engine stops
+ * it (2 x the words + 5, issue 53). So a sentence typed without a full stop is read with one added;
+ * `added` says so, for the page to tell.
  * The Chinese sentences of the English-Chinese grammar end with "。" (`stop`).
  */
 export function withFullStop(text: string, stop = '.'): { text: string; added: boolean } {
