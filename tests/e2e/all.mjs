@@ -54,6 +54,7 @@ export const FILES = [
   'keystrokes.mjs',
   'seq2seq-typing.mjs',
   'seq2seq-length.mjs',
+  'seq2seq-vocabulary.mjs',
   'train-workers.mjs',
   'teacher-mode.mjs',
   'newcomer.mjs',

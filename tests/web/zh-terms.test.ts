@@ -14,6 +14,8 @@ vi.hoisted(() => {
 import { showLanguage, t } from '../../web/src/i18n';
 import { en } from './support/en-all';
 import { zhCN } from '../../web/src/i18n/zh-CN';
+import { zhCNOpen, zhCNSeq2seqLocal } from '../../web/src/i18n/zh-CN-open';
+import { zhCNSeq2seqZhEn } from '../../web/src/i18n/zh-CN-seq2seq-pairs';
 import {
   lstmnMapTitle,
   playgroundMapTitle,
@@ -230,5 +232,12 @@ describe('the recall chart’s two SimpleRNNs are not the same one', () => {
     await showLanguage('en');
     expect(en.lstmn.recallIntro).not.toMatch(/same SimpleRNN/);
     expect(zh('lstmn.recallIntro')).not.toContain('同一个');
+  });
+
+  it('a list of words says no "these": Chinese has one plural form, so one unknown word reads the _other string too', () => {
+    const tables = [zhCN, zhCNOpen, zhCNSeq2seqLocal, zhCNSeq2seqZhEn].flatMap((table) => flatten(table));
+    const lists = tables.filter(([, text]) => text.includes('{{words}}'));
+    expect(lists.length).toBeGreaterThanOrEqual(4);
+    for (const [key, text] of lists) expect(text, key).not.toMatch(/这些|它们/);
   });
 });

@@ -26,7 +26,7 @@ export const zhCNOpen = {
   },
   bestHead: '（这是它最好的一个头的对齐未命中率：第 {{layer}} 层第 {{head}} 个头）',
   unknown_one: '你的模型不认识 {{words}} 这个词：它会被读成 <unk>。',
-  unknown_other: '你的模型不认识 {{words}} 这些词：它们会被读成 <unk>。',
+  unknown_other: '你的模型不认识 {{words}}：不认识的词会被读成 <unk>。',
   allUnknown: '这些词你的模型一个都不认识。它认识 {{size}} 个词，例如：{{examples}}。',
   outputTitle: '模型的输出',
   outputIntro:
@@ -74,7 +74,7 @@ export const zhCNSeq2seqLocal = {
   colsAxis: '列：被读的输入词（编码器状态）',
   costNote: 'm 是输入词数，t 是解码步数（输出词加上 <eos>）；多出的一行是起点 s₀。',
   unknown_one: '你的模型不认识 {{words}} 这个词：它会被读成 <unk>。',
-  unknown_other: '你的模型不认识 {{words}} 这些词：它们会被读成 <unk>。',
+  unknown_other: '你的模型不认识 {{words}}：不认识的词会被读成 <unk>。',
   allUnknown: '这些词你的模型一个都不认识。它认识 {{size}} 个词，例如：{{examples}}。',
   tooLong: '这段输入有 {{tokens}} 个词；本课最多读 {{max}} 个。',
   stepIntro:

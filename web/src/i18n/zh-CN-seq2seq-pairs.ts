@@ -48,7 +48,7 @@ export const zhCNSeq2seqZhEn: typeof enSeq2seqZhEn = {
   unknown_one:
     '模型不认识 {{words}} 这个词。它只认识玩具语料中的 {{size}} 个中文词，不认识的词会读作 <unk>，翻译可能出错。',
   unknown_other:
-    '模型不认识 {{words}} 这些词。它只认识玩具语料中的 {{size}} 个中文词，不认识的词会读作 <unk>，翻译可能出错。',
+    '模型不认识 {{words}}。它只认识玩具语料中的 {{size}} 个中文词，不认识的词会读作 <unk>，翻译可能出错。',
   allUnknown: '模型一个词都不认识。它只认识玩具语料中的 {{size}} 个中文词（试试“三只猫睡觉。”）。',
   empty: '输入一个中文句子，就能看到它的英文翻译。',
   punctuationOnly: '这里没有词，只有标点。请输入一个中文句子。',

@@ -101,7 +101,7 @@ export const zhCN: Strings = {
     unknown_one:
       '模型不认识 {{words}} 这个词。它只认识玩具语料中的 {{size}} 个英文词，不认识的词会被读成 <unk>，所以翻译可能出错。',
     unknown_other:
-      '模型不认识 {{words}} 这些词。它只认识玩具语料中的 {{size}} 个英文词，不认识的词会被读成 <unk>，所以翻译可能出错。',
+      '模型不认识 {{words}}。它只认识玩具语料中的 {{size}} 个英文词，不认识的词会被读成 <unk>，所以翻译可能出错。',
     allUnknown:
       '这些词模型一个都不认识。它只认识玩具语料中的 {{size}} 个英文词（试试 "the red car is fast ."）。',
     empty: '输入一个英文句子，就能看到它的法语翻译。',
@@ -115,6 +115,14 @@ export const zhCN: Strings = {
     stoppedAtModelLimit:
       '因长度截停：解码器写到它最多能写的 {{max}} 个词，仍没有输出结束符 <eos>。模型在这个输入上迷失了：它写出的不是完整的译文。',
     stoppedMark: '因长度截停',
+    nearestLabel: '最接近的已知词：',
+    nearestNone: '没有相近的词',
+    nearestPick: '用“{{by}}”替换“{{word}}”',
+    vocabularyEn: '这个模型认识的 {{count}} 个英文词',
+    vocabularyZh: '这个模型认识的 {{count}} 个中文词',
+    vocabularySearch: '查找词',
+    vocabularyShown: '{{count}} 个词中的 {{shown}} 个',
+    vocabularyNone: '这个模型认识的词里没有包含“{{query}}”的。',
     engineError: '引擎无法翻译：{{message}}',
     translationLabel: '法语翻译',
     mapTitle: '解码器的注意力权重',

@@ -43,7 +43,7 @@ import {
   type Variant,
   type LoadedModel,
 } from './parts';
-import { recordMessages } from './record-messages';
+import { recordMessages, unknownWords } from './record-messages';
 import { attributeValues, parseStep, SPEC } from './state';
 import {
   renderVariants,
@@ -59,6 +59,8 @@ import { stepPanelStyles } from './step-panel';
 import { readLengthCurves, renderLengthChart } from './length-chart';
 import { seq2seqStyles } from './styles';
 import { confidenceStyles } from './confidence';
+import { VocabularySlot } from './vocabulary-slot';
+import { vocabularyStyles } from './vocabulary-styles';
 import '../../figures/attention-map';
 import '../../figures/line-chart';
 import '../../figures/vector-strip';
@@ -107,10 +109,13 @@ export class Seq2SeqElement extends LessonElement<Variant, LoadedModel> {
     loadLocal: localLoader(seq2seqModel),
     manifest: servedFolders,
     onReady: (variant) => {
+      this.vocabulary.load();
       if (variant === this.variant) this.compute();
       else if (this.compare) this.computeOther();
     },
   });
+  /** The words the model knows (vocabulary.ts): a chunk asked for when the first model is ready. */
+  readonly vocabulary = new VocabularySlot(this);
   chartSeries: { curves: unknown; key: string; series: ChartSeries[] } | null = null;
   /** "Does attention explain the output?", for the word the step panel explains. */
   readonly explainSection = new ExplainSection(this, {
@@ -245,6 +250,15 @@ export class Seq2SeqElement extends LessonElement<Variant, LoadedModel> {
       box?.focus();
       box?.setSelectionRange(this.caret, this.caret);
     });
+  }
+
+  /** Puts the known word `by` in place of the unknown `word` the student typed (vocabulary.ts). */
+  replaceUnknown(word: string, by: string): void {
+    const text = this.vocabulary.view?.replace(this.text, word, by) ?? null;
+    if (text === null) return;
+    this.text = text;
+    this.interventions.sentenceChanged();
+    this.compute();
   }
 
   /** Shows another language pair (pairs.ts): `text`, or the pair's first example. */
@@ -406,6 +420,8 @@ export class Seq2SeqElement extends LessonElement<Variant, LoadedModel> {
       ${teacher ? nothing : this.opener.render()} ${teacher ? nothing : renderSuggestions(this)}
       ${teacher ? nothing : renderExamples(this)} ${renderCard(this)}
       ${renderMessages('seq2seq-messages', messages)}
+      ${teacher || !this.record || !this.vocabulary.view ? nothing : this.vocabulary.view.nearest(this, unknownWords(this.record))}
+      ${teacher || !this.vocabulary.view ? nothing : this.vocabulary.view.list(this)}
       <div
         class="figure"
         aria-busy=${this.busy || this.current?.status === 'loading' || firstViewRecord(this) ? 'true' : 'false'}
@@ -422,6 +438,7 @@ export class Seq2SeqElement extends LessonElement<Variant, LoadedModel> {
     seq2seqStyles,
     controlsStyles,
     confidenceStyles,
+    vocabularyStyles,
     comparePanelStyles,
     stepPanelStyles,
     openModelStyles,

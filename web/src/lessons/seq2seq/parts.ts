@@ -119,7 +119,6 @@ export function say(
 /** One trained model and the worker that runs it. */
 export interface LoadedModel extends EngineModel {
   card: CardSummary;
-  vocabularySize: number;
   /** The English words the model knows (for suggestions). */
   vocabulary: string[];
   /** The decoder's words by id (config "target_vocab"): what a forced step would write. */
@@ -151,7 +150,6 @@ export function seq2seqModel({ engine, info }: EngineModel): LoadedModel {
     engine,
     info,
     card: summarizeCard(info.card),
-    vocabularySize: source.size,
     maxOutputLen: Number(info.config.max_output_len ?? 0),
   };
 }

@@ -19,7 +19,8 @@ export function unknownWords(record: ForwardRecord): string[] {
 /** What the lesson says about a record: too long, unknown words, the added full stop, no end. */
 export function recordMessages(el: Seq2SeqElement, record: ForwardRecord): Message[] {
   const out: Message[] = [];
-  const size = formatInteger(el.model?.vocabularySize ?? 0);
+  // The words it knows, as the vocabulary list counts them (vocabulary.ts): no punctuation, no <unk>.
+  const size = formatInteger(el.model?.vocabulary.length ?? 0);
   if (record.tokens.length > SEQ2SEQ_MAX_TOKENS) {
     out.push({
       kind: 'warning',

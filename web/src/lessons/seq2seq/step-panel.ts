@@ -65,7 +65,7 @@ export function renderStep(el: Seq2SeqElement, record: ForwardRecord): TemplateR
         detail.inputs
           ? html`<li data-part="inputs">
               <p>${t('seq2seq.stepState', { j: i, word: isolate(detail.output?.word ?? '') })}</p>
-              <div class="formula">
+              <div class="formula" tabindex="0">
                 ${tex(STEP_STATE.replaceAll('_{i-1}', `_{${i - 1}}`).replaceAll('_i', `_{${i}}`), true)}
               </div>
               ${vectorRow(`x'_{${i}}`, `x'_${i} (${detail.inputs.word})`, detail.inputs.embedding, maxAbs(detail.inputs.embedding))}
@@ -76,16 +76,16 @@ export function renderStep(el: Seq2SeqElement, record: ForwardRecord): TemplateR
             </li>`
           : html`<li data-part="start">
               <p>${say(el, 'stepStart')}</p>
-              <div class="formula">${tex(STEP_START, true)}</div>
+              <div class="formula" tabindex="0">${tex(STEP_START, true)}</div>
               ${vectorRow('s_0', 's_0', detail.state, scale)}
             </li>`
       }
       <li data-part="scores">
         <p>${say(el, 'stepScores', { m: detail.keys.length })}</p>
-        <div class="formula">
+        <div class="formula" tabindex="0">
           ${tex(score.replaceAll('_{ij}', `_{${i},j}`).replaceAll('s_i', `s_{${i}}`), true)}
         </div>
-        <div class="formula">
+        <div class="formula" tabindex="0">
           ${tex(STEP_SOFTMAX.replaceAll('{ij}', `{${i},j}`).replaceAll('{ik}', `{${i},k}`), true)}
         </div>
         ${scoresTable({
@@ -114,7 +114,7 @@ export function renderStep(el: Seq2SeqElement, record: ForwardRecord): TemplateR
       </li>
       <li data-part="context">
         <p>${say(el, row === 0 ? 'stepContextStart' : 'stepContext')}</p>
-        <div class="formula">
+        <div class="formula" tabindex="0">
           ${tex(STEP_CONTEXT.replaceAll('c_i', `c_{${i}}`).replaceAll('{i', `{${i},`), true)}
         </div>
         ${vectorRow(`c_{${i}}`, `c_${i}`, detail.context, scale)}
@@ -130,7 +130,7 @@ export function renderStep(el: Seq2SeqElement, record: ForwardRecord): TemplateR
               data-p=${String(detail.output.probability)}
             >
               <p>${say(el, 'stepOutput')}</p>
-              <div class="formula">${tex(STEP_OUTPUT.replaceAll('_i', `_{${i}}`), true)}</div>
+              <div class="formula" tabindex="0">${tex(STEP_OUTPUT.replaceAll('_i', `_{${i}}`), true)}</div>
               <p>
                 ${t('seq2seq.stepOutputWord', {
                   word: isolate(detail.output.word),
@@ -181,9 +181,15 @@ export const stepPanelStyles = css`
   .step-list p {
     margin: 0.2rem 0;
   }
+  /* A formula wider than the panel (375 px) scrolls: tabindex="0" on each lets a keyboard scroll it
+     (axe-core's scrollable-region-focusable; tests/e2e/seq2seq-vocabulary.mjs scans at 375 px). */
   .formula {
     overflow-x: auto;
     overflow-y: hidden;
+  }
+  .formula:focus-visible {
+    outline: 2px solid var(--attn-accent, #1f5fa8);
+    outline-offset: 2px;
   }
   .vector-row {
     display: flex;
