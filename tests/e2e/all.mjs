@@ -55,6 +55,7 @@ export const FILES = [
   'seq2seq-typing.mjs',
   'seq2seq-length.mjs',
   'seq2seq-vocabulary.mjs',
+  'lm-vocabulary.mjs',
   'train-workers.mjs',
   'teacher-mode.mjs',
   'newcomer.mjs',

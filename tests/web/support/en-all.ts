@@ -6,6 +6,7 @@ import { enLstmn } from '../../../web/src/i18n/en-lstmn';
 import { enSeq2seq } from '../../../web/src/i18n/en-seq2seq';
 import { enTrain } from '../../../web/src/i18n/en-train';
 import { enTransformer } from '../../../web/src/i18n/en-transformer';
+import { enLmVocab } from '../../../web/src/i18n/en-lm-vocabulary';
 
 export const en: Strings = {
   ...enShared,
@@ -13,4 +14,5 @@ export const en: Strings = {
   lstmn: { ...enShared.lstmn, ...enLstmn },
   transformer: { ...enShared.transformer, ...enTransformer },
   train: { ...enShared.train, ...enTrain },
+  lmVocab: enLmVocab,
 };

@@ -10,6 +10,7 @@ import { enExplain } from './en-explain';
 import { enOpen, enSeq2seqLocal } from './en-open';
 import type { enTransformer } from './en-transformer';
 import type { enTrain } from './en-train';
+import type { enLmVocab } from './en-lm-vocabulary';
 import { enIntervene } from './en-intervene';
 import { enEngine, enUrl } from './en-recover';
 import { enSeq2seqPairs, enSeq2seqEnZh, enSeq2seqZhEn } from './en-seq2seq-pairs';
@@ -260,5 +261,6 @@ export interface ViewStrings {
   lstmn: typeof enLstmn;
   transformer: typeof enTransformer;
   train: typeof enTrain;
+  lmVocab: typeof enLmVocab;
 }
 export type Strings = typeof enShared & ViewStrings;

@@ -59,6 +59,7 @@ import {
 import { attributeValues, withinTokens, SPEC, type View } from './state';
 import { renderModels, renderCard, controlsStyles } from './controls';
 import { wordPiecesStyles } from '../shared/word-pieces';
+import { LmVocabularySlot } from '../shared/lm-vocabulary-slot';
 import { renderFigure, readingFigureStyles } from './reading-figure';
 import { nextWordsStyles } from './next-words';
 import { stepPanelStyles } from './step-panel';
@@ -112,9 +113,12 @@ export class LstmnElement extends LessonElement<LmModel, LoadedModel> {
     }),
     manifest: servedFolders,
     onReady: (model) => {
+      this.vocabulary.load();
       if (model === this.model) this.compute();
     },
   });
+  /** The words the model keeps whole (lm-vocabulary.ts): a chunk asked for when the first model is ready. */
+  readonly vocabulary = new LmVocabularySlot(this);
   /** A Chinese sentence is read by the Chinese model, said in a line above the figures. */
   readonly zh = new ZhSwitch<LmModel>(this, 'zh-rnn-selfattn', LSTMN_MODELS);
   reading: Reading | null = null;
@@ -345,6 +349,19 @@ export class LstmnElement extends LessonElement<LmModel, LoadedModel> {
     return [...linkNote(this.localMissing), ...this.restartNote(), ...ladder];
   }
 
+  /** The split words' nearest whole words and the list of the words the model keeps whole. */
+  private renderVocabulary(): TemplateResult | typeof nothing {
+    const view = this.vocabulary.view;
+    const config = this.loaded?.info.config;
+    if (!view || !config) return nothing;
+    const record = this.record;
+    const replace = (word: string, by: string): void => {
+      const text = view.replace(this.text, word, by);
+      if (text !== null) this.typeText(text);
+    };
+    return html`${record ? view.nearest(config, record, replace) : nothing} ${view.list(config)}`;
+  }
+
   override render(): TemplateResult {
     const messages = this.messages();
     const teacher = isTeacherMode(this.controls);
@@ -362,7 +379,7 @@ export class LstmnElement extends LessonElement<LmModel, LoadedModel> {
         switches: renderModels(this),
       })}
       ${this.zh.render()} ${teacher ? nothing : this.opener.render()} ${renderCard(this)}
-      ${renderMessages('lstmn-messages', messages)}
+      ${renderMessages('lstmn-messages', messages)} ${teacher ? nothing : this.renderVocabulary()}
       <div
         class="figure"
         aria-busy=${this.busy || this.current?.status === 'loading' || firstViewRecord(this) ? 'true' : 'false'}

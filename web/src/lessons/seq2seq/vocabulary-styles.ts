@@ -74,6 +74,10 @@ export const vocabularyStyles = css`
     flex-wrap: wrap;
     gap: 0.2rem 0.8rem;
     max-height: 12rem;
-    overflow-y: auto;
+    overflow-y: auto; /* it scrolls: tabindex="0" lets a keyboard scroll it */
+  }
+  .vocabulary-list:focus-visible {
+    outline: 2px solid var(--attn-accent, #1f5fa8);
+    outline-offset: 2px;
   }
 `;

@@ -117,7 +117,12 @@ function renderVocabulary(
                   : t('seq2seq.vocabularyShown', { shown: formatInteger(shown.length), count })
               }
             </p>
-            <ul class="vocabulary-list" lang=${model.readsChinese ? 'zh' : 'en'}>
+            <ul
+              class="vocabulary-list"
+              lang=${model.readsChinese ? 'zh' : 'en'}
+              tabindex="0"
+              aria-label=${t(model.readsChinese ? 'seq2seq.vocabularyZh' : 'seq2seq.vocabularyEn', { count })}
+            >
               ${shown.map((w) => html`<li>${w}</li>`)}
             </ul>`
         : nothing
