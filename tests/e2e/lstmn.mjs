@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { test } from 'node:test';
 
-import { ARTIFACTS, drawnLefts, shownText, withoutIsolates } from './browser.mjs';
+import { ARTIFACTS, drawnLefts, eventually, expectCount, shownText, withoutIsolates } from './browser.mjs';
 import { interpolatePuOr } from 'd3';
 import {
   DEFAULT_SENTENCE,
@@ -243,8 +243,12 @@ test('clicking a row opens the step panel with the numbers of that step', async 
     withoutIsolates(await step.locator('h4').first().innerText()),
     /Step \d+ of \d+: reading “criminal”/,
   );
-  // The slide formulas, typeset.
-  assert.ok((await step.locator('.formula .katex').count()) >= 3);
+  // The slide formulas, typeset (KaTeX is fetched when the first formula is shown: waited for).
+  await eventually(
+    () => step.locator('.formula .katex').count(),
+    { until: (n) => n >= 3 },
+    'formulas typeset',
+  );
   // x_i, c_{i-1}, h_i and c_i with their real numbers.
   const vectors = await step.locator('.vector').evaluateAll((els) =>
     els.map((e) => ({
@@ -293,7 +297,7 @@ test('clicking a row opens the step panel with the numbers of that step', async 
   assert.equal(shown, scores.reduce((s, x) => s + x.alpha, 0).toFixed(4));
   // The top 5 next pieces for this position.
   const next = lesson(page, `.next[data-token="${token}"] li`);
-  assert.equal(await next.count(), 5);
+  await expectCount(next, 5, 'five next pieces');
   const probabilities = await next.evaluateAll((lis) => lis.map((li) => Number(li.getAttribute('data-p'))));
   for (let k = 1; k < 5; k++) assert.ok(probabilities[k] <= probabilities[k - 1]);
   assert.ok(probabilities.every((p) => p > 0 && p < 1));
