@@ -68,6 +68,7 @@ export const FILES = [
 /** Helpers the test files import: not test files themselves. */
 const HELPERS = new Set([
   'all.mjs',
+  'axe.mjs',
   'browser.mjs',
   'card-more.mjs',
   'downloads.mjs',

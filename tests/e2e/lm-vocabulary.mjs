@@ -1,7 +1,7 @@
 // Lessons 2 and 3's vocabulary (issue 53, part 3) on the built page (build/web) in Debian's
-// Chromium: a word the BPE cuts into pieces is offered the nearest words it keeps whole, and a
-// click puts one in its place; the list of the words kept whole opens, counts what the model's
-// merges make (a space and a word), and is searched as the student types; a Chinese sentence
+// Chromium: a word the BPE cuts into pieces is offered the nearest pieces that start a word (typed,
+// they stay one piece), and a click puts one in its place; the list of those pieces opens, counts
+// what the model's merges make (a space and letters), and is searched as typed; a Chinese sentence
 // switches to the character model, whose list counts its characters; in the English interface at
 // 1280 px and the Chinese one at 375 px, with no serious axe-core violation.
 // Screenshots: tests/e2e/artifacts/lm-vocabulary-*.png.
@@ -10,7 +10,6 @@
 
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -24,10 +23,9 @@ import {
   saveScreenshot,
   shownText,
 } from './browser.mjs';
+import { seriousViolations } from './axe.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-
 let session;
 before(async () => {
   session = await openSession('lm-vocabulary');
@@ -55,19 +53,6 @@ const LESSONS = [
   { lesson: 'lstmn', tag: 'attnlab-lstmn', folder: 'lm-rnn-selfattn', zh: 'lm-zh-rnn-selfattn' },
   { lesson: 'transformer', tag: 'attnlab-transformer', folder: 'tf-mlm', zh: 'tf-mlm-zh' },
 ];
-
-async function seriousViolations(page, tag) {
-  await page.evaluate(fs.readFileSync(axePath, 'utf8'));
-  return page.evaluate(async (sel) => {
-    const result = await window.axe.run(document.querySelector(sel), {
-      resultTypes: ['violations'],
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-    });
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  }, tag);
-}
 
 for (const { lesson, tag, folder, zh } of LESSONS)
   for (const [lang, width] of [

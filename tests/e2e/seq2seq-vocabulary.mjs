@@ -8,7 +8,6 @@
 
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -22,26 +21,10 @@ import {
   saveScreenshot,
   shownText,
 } from './browser.mjs';
+import { seriousViolations } from './axe.mjs';
 import { openSeqLesson, seq } from './seq2seq-page.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-
-/** axe-core on lesson 1 (shadow roots included): serious and critical violations only. */
-async function seriousViolations(page) {
-  // Evaluated through the DevTools protocol: the page's Content-Security-Policy refuses inline scripts.
-  await page.evaluate(fs.readFileSync(axePath, 'utf8'));
-  return page.evaluate(async () => {
-    const result = await window.axe.run(document.querySelector('attnlab-seq2seq'), {
-      resultTypes: ['violations'],
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-    });
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-}
 
 let session;
 before(async () => {
@@ -104,7 +87,11 @@ async function checkVocabulary(page, { folder, typed, unknown, pick }, lang) {
   // The nearest words of a second unknown word, and the open list, as axe-core reads them.
   await seq(page, 'textarea').fill(`${replaced} zzzq`);
   await seq(page, '.nearest-word[data-word="zzzq"] .nearest-none').waitFor();
-  assert.deepEqual(await seriousViolations(page), [], 'no serious accessibility violation');
+  assert.deepEqual(
+    await seriousViolations(page, 'attnlab-seq2seq'),
+    [],
+    'no serious accessibility violation',
+  );
   assert.ok((await shownText(details.locator('.vocabulary-count'))).includes(String(n)));
   await search.fill('zzzq');
   await eventually(() => items.count(), 0, 'nothing holds "zzzq"');

@@ -1,14 +1,14 @@
 // English strings of lessons 2 and 3's vocabulary panel (lessons/shared/lm-vocabulary.ts), added by
 // that chunk when it loads: a page that never loads a model does not download them.
 export const enLmVocab = {
-  nearestLabel: 'Nearest whole words:',
+  nearestLabel: 'Nearest one-piece spellings:',
   nearestNone: 'none close',
   nearestPick: 'Put “{{by}}” in place of “{{word}}”',
-  wordsSummary: 'The {{count}} words this model keeps whole',
+  wordsSummary: 'The {{count}} pieces that start a word in this model',
   wordsNote:
-    'Whole after a space: a sentence’s first word, or a word written with a capital the training text did not use, may still be cut into pieces.',
+    'A word typed as one of these, after a space, stays one piece. Many are only the start of longer words (“con”, “wh”): the tokenizer learned its pieces from Austen’s novels, not from a dictionary. A sentence’s first word has no space before it and may still be cut.',
   charsSummary: 'The {{count}} characters this model knows',
-  search: 'Find a word',
+  search: 'Find a piece',
   shown: '{{shown}} of {{count}}',
-  none: 'Nothing this model keeps whole contains “{{query}}”.',
+  none: 'No piece that starts a word contains “{{query}}”.',
 };

@@ -9,21 +9,10 @@ import { zhCNIntervene } from './zh-CN-intervene';
 import { zhCNEngine, zhCNUrl } from './zh-CN-recover';
 import { zhCNSeq2seqPairs, zhCNSeq2seqEnZh, zhCNSeq2seqZhEn } from './zh-CN-seq2seq-pairs';
 import { zhCNZhText } from './zh-CN-zh';
+import { zhCNLmVocab } from './zh-CN-lm-vocabulary';
 
 export const zhCN: Strings = {
-  // Lessons 2 and 3's vocabulary panel (lessons/shared/lm-vocabulary.ts; en-lm-vocabulary.ts).
-  lmVocab: {
-    nearestLabel: '最接近的完整词：',
-    nearestNone: '没有相近的词',
-    nearestPick: '用“{{by}}”替换“{{word}}”',
-    wordsSummary: '这个模型保持完整的 {{count}} 个词',
-    wordsNote:
-      '这里指前面有空格时保持完整：句子的第一个词，或者用了训练文本里没有的大写写法的词，仍可能被切成片段。',
-    charsSummary: '这个模型认识的 {{count}} 个字',
-    search: '查找词',
-    shown: '{{count}} 个中的 {{shown}} 个',
-    none: '这个模型保持完整的词里没有包含“{{query}}”的。',
-  },
+  lmVocab: zhCNLmVocab,
   app: {
     title: 'AttnLab — 看见注意力',
     brand: 'AttnLab',

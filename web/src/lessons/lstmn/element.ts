@@ -117,7 +117,7 @@ export class LstmnElement extends LessonElement<LmModel, LoadedModel> {
       if (model === this.model) this.compute();
     },
   });
-  /** The words the model keeps whole (lm-vocabulary.ts): a chunk asked for when the first model is ready. */
+  /** The pieces that start a word, or the characters (lm-vocabulary.ts): a chunk asked for when the first model is ready. */
   readonly vocabulary = new LmVocabularySlot(this);
   /** A Chinese sentence is read by the Chinese model, said in a line above the figures. */
   readonly zh = new ZhSwitch<LmModel>(this, 'zh-rnn-selfattn', LSTMN_MODELS);
@@ -349,19 +349,6 @@ export class LstmnElement extends LessonElement<LmModel, LoadedModel> {
     return [...linkNote(this.localMissing), ...this.restartNote(), ...ladder];
   }
 
-  /** The split words' nearest whole words and the list of the words the model keeps whole. */
-  private renderVocabulary(): TemplateResult | typeof nothing {
-    const view = this.vocabulary.view;
-    const config = this.loaded?.info.config;
-    if (!view || !config) return nothing;
-    const record = this.record;
-    const replace = (word: string, by: string): void => {
-      const text = view.replace(this.text, word, by);
-      if (text !== null) this.typeText(text);
-    };
-    return html`${record ? view.nearest(config, record, replace) : nothing} ${view.list(config)}`;
-  }
-
   override render(): TemplateResult {
     const messages = this.messages();
     const teacher = isTeacherMode(this.controls);
@@ -379,7 +366,7 @@ export class LstmnElement extends LessonElement<LmModel, LoadedModel> {
         switches: renderModels(this),
       })}
       ${this.zh.render()} ${teacher ? nothing : this.opener.render()} ${renderCard(this)}
-      ${renderMessages('lstmn-messages', messages)} ${teacher ? nothing : this.renderVocabulary()}
+      ${renderMessages('lstmn-messages', messages)} ${teacher ? nothing : this.vocabulary.render(this)}
       <div
         class="figure"
         aria-busy=${this.busy || this.current?.status === 'loading' || firstViewRecord(this) ? 'true' : 'false'}

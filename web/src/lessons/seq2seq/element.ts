@@ -43,7 +43,7 @@ import {
   type Variant,
   type LoadedModel,
 } from './parts';
-import { recordMessages, unknownWords } from './record-messages';
+import { recordMessages } from './record-messages';
 import { attributeValues, parseStep, SPEC } from './state';
 import {
   renderVariants,
@@ -60,7 +60,6 @@ import { readLengthCurves, renderLengthChart } from './length-chart';
 import { seq2seqStyles } from './styles';
 import { confidenceStyles } from './confidence';
 import { VocabularySlot } from './vocabulary-slot';
-import { vocabularyStyles } from './vocabulary-styles';
 import '../../figures/attention-map';
 import '../../figures/line-chart';
 import '../../figures/vector-strip';
@@ -225,10 +224,8 @@ export class Seq2SeqElement extends LessonElement<Variant, LoadedModel> {
 
   onInput(event: Event): void {
     const box = event.target as HTMLTextAreaElement;
-    this.text = box.value;
     this.caret = box.selectionStart ?? box.value.length;
-    this.interventions.sentenceChanged();
-    this.compute();
+    this.typeText(box.value);
   }
 
   onCaret(event: Event): void {
@@ -252,10 +249,8 @@ export class Seq2SeqElement extends LessonElement<Variant, LoadedModel> {
     });
   }
 
-  /** Puts the known word `by` in place of the unknown `word` the student typed (vocabulary.ts). */
-  replaceUnknown(word: string, by: string): void {
-    const text = this.vocabulary.view?.replace(this.text, word, by) ?? null;
-    if (text === null) return;
+  /** Reads `text` as if typed (a nearest word put in place, vocabulary.ts). */
+  typeText(text: string): void {
     this.text = text;
     this.interventions.sentenceChanged();
     this.compute();
@@ -419,9 +414,7 @@ export class Seq2SeqElement extends LessonElement<Variant, LoadedModel> {
       })}
       ${teacher ? nothing : this.opener.render()} ${teacher ? nothing : renderSuggestions(this)}
       ${teacher ? nothing : renderExamples(this)} ${renderCard(this)}
-      ${renderMessages('seq2seq-messages', messages)}
-      ${teacher || !this.record || !this.vocabulary.view ? nothing : this.vocabulary.view.nearest(this, unknownWords(this.record))}
-      ${teacher || !this.vocabulary.view ? nothing : this.vocabulary.view.list(this)}
+      ${renderMessages('seq2seq-messages', messages)} ${teacher ? nothing : this.vocabulary.render(this)}
       <div
         class="figure"
         aria-busy=${this.busy || this.current?.status === 'loading' || firstViewRecord(this) ? 'true' : 'false'}
@@ -438,7 +431,6 @@ export class Seq2SeqElement extends LessonElement<Variant, LoadedModel> {
     seq2seqStyles,
     controlsStyles,
     confidenceStyles,
-    vocabularyStyles,
     comparePanelStyles,
     stepPanelStyles,
     openModelStyles,

@@ -2,7 +2,9 @@
 // its code is asked for once, when the first model is ready, so the lesson's first view does not
 // download it; until it has come (or if it never does) the lesson shows no panel and works as before.
 
-import type { ReactiveControllerHost } from 'lit';
+import { html, nothing, type ReactiveControllerHost, type TemplateResult } from 'lit';
+import type { Seq2SeqElement } from './element';
+import { unknownWords } from './record-messages';
 import { formatInteger, t } from '../../i18n';
 import type { VocabularyView } from './vocabulary';
 
@@ -10,7 +12,7 @@ export class VocabularySlot {
   /** The panel, once its chunk has come. */
   view: VocabularyView | null = null;
   private asked = false;
-  constructor(private readonly host: ReactiveControllerHost) {}
+  constructor(private readonly host: ReactiveControllerHost & HTMLElement) {}
 
   load(): void {
     if (this.asked) return;
@@ -23,5 +25,12 @@ export class VocabularySlot {
       .catch(() => {
         this.asked = false; // not fetched (offline?): the next model ready asks again
       });
+  }
+
+  /** Each unknown word's nearest known words and the list, for the lesson's model and sentence. */
+  render(el: Seq2SeqElement): TemplateResult | typeof nothing {
+    const view = this.view;
+    if (!view) return nothing;
+    return html`${el.record ? view.nearest(el, unknownWords(el.record)) : nothing} ${view.list(el)}`;
   }
 }

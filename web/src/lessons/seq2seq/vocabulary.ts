@@ -1,12 +1,11 @@
 // Lesson 1's vocabulary (issue 53, part 3): for each word of the sentence the model does not
 // know, the known words nearest to it (a click puts one in its place), and the list of every word
-// the model reads, searchable, in the language it reads. A chunk of its own: the element imports it
-// once a model is loaded (element.ts loadVocabulary), so the lesson's first view does not download
-// it. VocabularyView owns the panel's state (open, the search); the words are the loaded model's
-// (parts.ts LoadedModel.vocabulary); the searching is lessons/shared/vocabulary-search.ts. Its
-// styles are vocabulary-styles.ts, which the element's static styles hold from the start. It
-// imports nothing of the lesson's own (its strings are loaded with the element), so the bundler
-// splits no lesson module into a chunk of its own for it.
+// the model reads, searchable, in the language it reads. A chunk of its own, fetched by
+// vocabulary-slot.ts once a model is loaded, so the lesson's first view does not download it.
+// VocabularyView holds the panel's state (shared/vocabulary-panel.ts, which adds its styles); the
+// words are the loaded model's (parts.ts LoadedModel.vocabulary); the searching is
+// shared/vocabulary-search.ts. It imports nothing of the lesson's own (its strings
+// load with the element), so the bundler splits no lesson module into a chunk for it.
 
 import { html, nothing, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import type { formatInteger, t } from '../../i18n';
@@ -20,29 +19,16 @@ export interface Say {
   formatInteger: typeof formatInteger;
 }
 import { nearestWords, replaceWord, searchVocabulary } from '../shared/vocabulary-search';
+import { VocabularyPanel } from '../shared/vocabulary-panel';
 import type { Seq2SeqElement } from './element';
 
 /** The panel: whether the list is open, what was typed into its search box, and its drawing. */
-export class VocabularyView {
-  open = false;
-  query = '';
+export class VocabularyView extends VocabularyPanel {
   constructor(
-    private readonly host: ReactiveControllerHost,
+    host: ReactiveControllerHost & HTMLElement,
     private readonly say: Say,
-  ) {}
-  readonly toggled = (e: Event): void => {
-    const open = (e.target as HTMLDetailsElement).open;
-    if (open === this.open) return;
-    this.open = open;
-    this.host.requestUpdate();
-  };
-  readonly searched = (e: Event): void => {
-    this.query = (e.target as HTMLInputElement).value;
-    this.host.requestUpdate();
-  };
-  /** `text` with the unknown `word` replaced by `by` (null: not there as typed). */
-  replace(text: string, word: string, by: string): string | null {
-    return replaceWord(text, word, by);
+  ) {
+    super(host);
   }
   /** `unknown`: the sentence's words the model read as <unk> (record-messages.ts unknownWords). */
   nearest(el: Seq2SeqElement, unknown: readonly string[]): TemplateResult | typeof nothing {
@@ -51,6 +37,12 @@ export class VocabularyView {
   list(el: Seq2SeqElement): TemplateResult | typeof nothing {
     return renderVocabulary(el, this, this.say);
   }
+}
+
+/** The known word `by` in place of the unknown `word`, read as if typed. */
+function putInPlace(el: Seq2SeqElement, word: string, by: string): void {
+  const text = replaceWord(el.text, word, by);
+  if (text !== null) el.typeText(text);
 }
 
 /** "pizza → none close", "cats → cat car": each unknown word of `record` and its nearest known words. */
@@ -78,7 +70,7 @@ function renderNearest(
                     class="nearest-pick"
                     data-word=${by}
                     title=${t('seq2seq.nearestPick', { word, by })}
-                    @click=${() => el.replaceUnknown(word, by)}
+                    @click=${() => putInPlace(el, word, by)}
                   >
                     ${by}
                   </button>`,

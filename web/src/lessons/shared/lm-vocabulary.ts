@@ -1,18 +1,20 @@
 // Lessons 2 and 3's vocabulary (issue 53, part 3): for each word the byte-level BPE cut into
-// pieces, the nearest words it keeps whole (a click puts one in its place), and the list of the
-// words it keeps whole (or, for a character model, the characters it knows), searchable. A chunk of
+// pieces, the nearest pieces that start a word (a word typed as one stays whole; a click puts one
+// in its place), and the list of those pieces (or, for a character model, its characters),
+// searchable. Many such pieces only begin longer words (" con"): the panel says so. A chunk of
 // its own, fetched by lm-vocabulary-slot.ts when a lesson's first model is ready: its code, its
-// English strings and its styles stay out of the lessons' first views. What it needs of the page
+// English strings and its styles stay out of lessons 2 and 3's first views. What it needs of the page
 // (the i18n functions, the tokenizer's tokens, the record's words) is handed in, since importing
 // those modules here would make the bundler re-split the chunks the first views share.
-// LmVocabularyView owns the panel's state (open, the search).
+// LmVocabularyView owns the panel's state (open, the search: vocabulary-panel.ts).
 
-import { css, html, nothing, type CSSResult, type ReactiveControllerHost, type TemplateResult } from 'lit';
+import { html, nothing, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import type { ForwardRecord } from '../../engine/records';
 import type { addEnglish, formatInteger, t } from '../../i18n';
 import { enLmVocab } from '../../i18n/en-lm-vocabulary';
 import type { tokenVocabulary, wordGroups } from './lm';
 import { nearestWords, replaceWord, searchVocabulary } from './vocabulary-search';
+import { VocabularyPanel } from './vocabulary-panel';
 
 /** What the panel uses of the page, handed in by the slot. */
 export interface LmVocabularyDeps {
@@ -23,7 +25,7 @@ export interface LmVocabularyDeps {
   wordGroups: typeof wordGroups;
 }
 
-/** The words a tokenizer keeps whole: BPE tokens that are a space and a word; a character model's characters. */
+/** What a tokenizer keeps as one piece: BPE tokens that are a space and letters; a character model's characters. */
 export interface KnownWords {
   kind: 'words' | 'chars';
   words: string[];
@@ -44,30 +46,15 @@ export function knownWords(tokenizer: unknown, tokens: readonly string[]): Known
   return { kind, words: unique, set: new Set(unique) };
 }
 
-export class LmVocabularyView {
-  open = false;
-  query = '';
+export class LmVocabularyView extends VocabularyPanel {
   private known = new WeakMap<object, KnownWords>();
   constructor(
-    private readonly host: ReactiveControllerHost & HTMLElement,
+    host: ReactiveControllerHost & HTMLElement,
     private readonly deps: LmVocabularyDeps,
   ) {
+    super(host);
     deps.addEnglish({ lmVocab: enLmVocab });
-    // Its styles join the lesson's own (Chromium, Firefox and Safari adopt constructed sheets).
-    const root = host.shadowRoot;
-    const sheet = (lmVocabularyStyles as CSSResult).styleSheet;
-    if (root && sheet) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
   }
-  readonly toggled = (e: Event): void => {
-    const open = (e.target as HTMLDetailsElement).open;
-    if (open === this.open) return;
-    this.open = open;
-    this.host.requestUpdate();
-  };
-  readonly searched = (e: Event): void => {
-    this.query = (e.target as HTMLInputElement).value;
-    this.host.requestUpdate();
-  };
 
   /** `text` with the split `word` replaced by `by` (null: not there as typed). */
   replace(text: string, word: string, by: string): string | null {
@@ -169,85 +156,3 @@ export class LmVocabularyView {
     </details>`;
   }
 }
-
-const lmVocabularyStyles = css`
-  .nearest {
-    display: flex;
-    flex-wrap: wrap;
-    align-items: center;
-    gap: 0.3rem 0.8rem;
-    margin: 0.35rem 0;
-    font-size: 0.85rem;
-  }
-  .nearest-label,
-  .nearest-none,
-  .vocabulary-note,
-  .vocabulary-count {
-    color: var(--attn-muted, #5b6678);
-  }
-  .nearest-word {
-    display: inline-flex;
-    flex-wrap: wrap;
-    align-items: center;
-    gap: 0.25rem;
-  }
-  .unknown-word {
-    border: 1px dashed #b4462c;
-    border-radius: 4px;
-    padding: 0 0.3rem;
-  }
-  .nearest-pick {
-    font: inherit;
-    padding: 0.1rem 0.6rem;
-    min-height: 24px;
-    border: 1px solid #b8c4d6;
-    border-radius: 999px;
-    background: #fff;
-    color: var(--attn-text, #1d2433);
-    cursor: pointer;
-  }
-  .nearest-pick:focus-visible {
-    outline: 2px solid var(--attn-accent, #1f5fa8);
-    outline-offset: 2px;
-  }
-  .vocabulary {
-    margin: 0.35rem 0;
-    font-size: 0.9rem;
-  }
-  .vocabulary summary {
-    cursor: pointer;
-    padding: 0.2rem 0; /* a target of at least 24 px (WCAG 2.5.8) */
-    color: var(--attn-accent, #1f5fa8);
-  }
-  .vocabulary-note,
-  .vocabulary-count {
-    margin: 0.2rem 0;
-  }
-  .vocabulary-search {
-    display: flex;
-    align-items: center;
-    gap: 0.5rem;
-    margin: 0.4rem 0;
-  }
-  .vocabulary-search input {
-    font: inherit;
-    padding: 0.2rem 0.4rem;
-    min-width: 0;
-    flex: 1 1 10rem;
-    max-width: 20rem;
-  }
-  .vocabulary-list {
-    list-style: none;
-    margin: 0;
-    padding: 0;
-    display: flex;
-    flex-wrap: wrap;
-    gap: 0.2rem 0.8rem;
-    max-height: 12rem;
-    overflow-y: auto; /* it scrolls: tabindex="0" lets a keyboard scroll it */
-  }
-  .vocabulary-list:focus-visible {
-    outline: 2px solid var(--attn-accent, #1f5fa8);
-    outline-offset: 2px;
-  }
-`;

@@ -138,7 +138,7 @@ export class TransformerElement extends LessonElement<TfModel, LoadedModel> {
       if (model === this.model) this.compute();
     },
   });
-  /** The words the model keeps whole (lm-vocabulary.ts): a chunk asked for when the first model is ready. */
+  /** The pieces that start a word, or the characters (lm-vocabulary.ts): a chunk asked for when the first model is ready. */
   readonly vocabulary = new LmVocabularySlot(this);
   /** The shuffle demonstration: the no-position model in a worker of its own, loaded when near. */
   readonly shuffleDemo = new ShuffleDemo(this);
@@ -380,19 +380,6 @@ export class TransformerElement extends LessonElement<TfModel, LoadedModel> {
     super.updated();
   }
 
-  /** The split words' nearest whole words and the list of the words the model keeps whole. */
-  private renderVocabulary(): TemplateResult | typeof nothing {
-    const view = this.vocabulary.view;
-    const config = this.loaded?.info.config;
-    if (!view || !config) return nothing;
-    const record = this.record;
-    const replace = (word: string, by: string): void => {
-      const text = view.replace(this.text, word, by);
-      if (text !== null) this.typeText(text);
-    };
-    return html`${record ? view.nearest(config, record, replace) : nothing} ${view.list(config)}`;
-  }
-
   override render(): TemplateResult {
     const messages = this.messages();
     const panels = this.shown.panels;
@@ -409,7 +396,7 @@ export class TransformerElement extends LessonElement<TfModel, LoadedModel> {
         switches: renderModels(this),
       })}
       ${this.zh.render()} ${teacher ? nothing : this.opener.render()} ${renderCard(this)}
-      ${renderMessages('tf-messages', messages)} ${teacher ? nothing : this.renderVocabulary()}
+      ${renderMessages('tf-messages', messages)} ${teacher ? nothing : this.vocabulary.render(this)}
       <div
         class="figure"
         aria-busy=${this.busy || this.current?.status === 'loading' || firstViewRecord(this) ? 'true' : 'false'}

@@ -1,9 +1,34 @@
-// The styles of lesson 1's vocabulary panel (vocabulary.ts): in the element's static styles from
-// the start, while the panel's code is a chunk fetched once a model is loaded.
+// What the lessons' vocabulary panels share (lesson 1's seq2seq/vocabulary.ts, lessons 2 and 3's
+// lm-vocabulary.ts): the state of the list (open or not, the search typed) and the styles of the
+// nearest words and the list, which the panel adds to its lesson's shadow root when its chunk
+// arrives, so no lesson's first view downloads them.
 
-import { css } from 'lit';
+import { css, type CSSResult, type ReactiveControllerHost } from 'lit';
 
-export const vocabularyStyles = css`
+/** Whether the list is open and what was typed into its search box; each change redraws the host. */
+export class VocabularyPanel {
+  open = false;
+  query = '';
+  constructor(protected readonly host: ReactiveControllerHost & HTMLElement) {
+    // Chromium, Firefox and Safari adopt constructed style sheets (as Lit's own styles are).
+    const root = host.shadowRoot;
+    const sheet = (vocabularyStyles as CSSResult).styleSheet;
+    if (root && sheet && !root.adoptedStyleSheets.includes(sheet))
+      root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+  }
+  readonly toggled = (e: Event): void => {
+    const open = (e.target as HTMLDetailsElement).open;
+    if (open === this.open) return;
+    this.open = open;
+    this.host.requestUpdate();
+  };
+  readonly searched = (e: Event): void => {
+    this.query = (e.target as HTMLInputElement).value;
+    this.host.requestUpdate();
+  };
+}
+
+const vocabularyStyles = css`
   .nearest {
     display: flex;
     flex-wrap: wrap;
@@ -13,7 +38,9 @@ export const vocabularyStyles = css`
     font-size: 0.85rem;
   }
   .nearest-label,
-  .nearest-none {
+  .nearest-none,
+  .vocabulary-note,
+  .vocabulary-count {
     color: var(--attn-muted, #5b6678);
   }
   .nearest-word {
@@ -30,6 +57,7 @@ export const vocabularyStyles = css`
   .nearest-pick {
     font: inherit;
     padding: 0.1rem 0.6rem;
+    min-height: 24px;
     border: 1px solid #b8c4d6;
     border-radius: 999px;
     background: #fff;
@@ -49,6 +77,10 @@ export const vocabularyStyles = css`
     padding: 0.2rem 0; /* a target of at least 24 px (WCAG 2.5.8) */
     color: var(--attn-accent, #1f5fa8);
   }
+  .vocabulary-note,
+  .vocabulary-count {
+    margin: 0.2rem 0;
+  }
   .vocabulary-search {
     display: flex;
     align-items: center;
@@ -56,15 +88,12 @@ export const vocabularyStyles = css`
     margin: 0.4rem 0;
   }
   .vocabulary-search input {
+    box-sizing: border-box;
     font: inherit;
     padding: 0.2rem 0.4rem;
     min-width: 0;
     flex: 1 1 10rem;
     max-width: 20rem;
-  }
-  .vocabulary-count {
-    margin: 0.2rem 0;
-    color: var(--attn-muted, #5b6678);
   }
   .vocabulary-list {
     list-style: none;
