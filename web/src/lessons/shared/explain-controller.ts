@@ -25,7 +25,7 @@ import type { ExplainParts, HeadMatching } from './explain-panel';
 
 /** What the controller needs of an engine (EngineClient, or a fake in tests). */
 export interface ExplainEngine {
-  forward(text: string, target?: string, intervention?: string): Promise<ForwardRecord>;
+  forward(text: string, target?: string, intervention?: string, lane?: string): Promise<ForwardRecord>;
   importance(text: string, row: number, word: number, target?: string): Promise<Importance>;
 }
 
@@ -150,6 +150,14 @@ const labelsOf = (map: AttentionMap): InputWord[] =>
 const rowOf = (map: AttentionMap, row: number): number[] =>
   Array.from(map.weights.subarray(row * map.cols, (row + 1) * map.cols));
 
+/**
+ * The lanes of the panel's forwards (engine.ts: latest wins per lane). On the lesson's main lane,
+ * the second of a pair (or the lesson's own next forward) replaced the first while the worker was
+ * busy, and the part said "replaced by a newer request" (a fresh-clone CI run, df4c307).
+ */
+const EXPLAIN_LANE = 'explain';
+const EXPLAIN_FREE_LANE = 'explain-free';
+
 export class ExplainController implements ReactiveController {
   parts: ExplainParts = { uniform: null, seeds: null, importance: null };
   private ticket = 0;
@@ -186,8 +194,8 @@ export class ExplainController implements ReactiveController {
     // (forced, rows comparable), the output shown is what it writes when free.
     const uniform = interventionJson([{ op: 'uniform' }]);
     Promise.all([
-      engine.forward(text, target, uniform),
-      target === undefined ? null : engine.forward(text, undefined, uniform),
+      engine.forward(text, target, uniform, EXPLAIN_LANE),
+      target === undefined ? null : engine.forward(text, undefined, uniform, EXPLAIN_FREE_LANE),
     ])
       .then(([forced, free]) => {
         set('uniform', {
@@ -204,7 +212,10 @@ export class ExplainController implements ReactiveController {
     else if (seedEngine !== 'loading')
       // With a target (Seq2Seq) the other seed reads the same translation, so its map's rows are
       // the same steps; what it writes itself is a free run of its own.
-      Promise.all([seedEngine.forward(text, target), target === undefined ? null : seedEngine.forward(text)])
+      Promise.all([
+        seedEngine.forward(text, target, undefined, EXPLAIN_LANE),
+        target === undefined ? null : seedEngine.forward(text, undefined, undefined, EXPLAIN_FREE_LANE),
+      ])
         .then(([other, free]) => {
           const mine = drawn(record);
           const partner = seedPartner(mine, drawn(other), mapIndex, request.matchHeads === true);
