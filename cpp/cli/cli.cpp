@@ -76,13 +76,15 @@ const std::vector<Command>& commands() {
        {}},
       {"evaluate",
        R"(usage: attnlab evaluate MODEL_DIR --data PAIRS.tsv [--limit N]
-       attnlab evaluate MODEL_DIR --corpus DIR [--write-card]
+       attnlab evaluate MODEL_DIR --corpus DIR [--write-card [--card-key KEY]]
   --data PAIRS.tsv  seq2seq: exact match, token accuracy, alignment error rate of the attention
   --limit N         only the first N pairs
   --corpus DIR      a language model (lm or mlm) on DIR's valid and test splits, as its training did
-  --write-card      store the figures on the model's card.json
+  --write-card      store the figures on the model's card.json (under "metrics")
+  --card-key KEY    under "KEY" instead: another corpus's figures beside the training corpus's
+                    (lessons 2 and 3: "metrics_austen", Austen alone, docs/models.md)
 )",
-       {"--data", "--limit", "--corpus"},
+       {"--data", "--limit", "--corpus", "--card-key"},
        {"--write-card"}},
       {"corpus",
        R"(usage: attnlab corpus --out DIR [--pair en-fr|en-zh|zh-en] [--seed N] [--train N] [--valid N]

@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 
 #include "cli/commands.h"
@@ -21,12 +22,18 @@ namespace attnlab::cli {
 namespace {
 
 // "init_from": the training starts from a model folder's weights (train/loop.h). The folder must
-// hold the same model: the same config, key for key, so every tensor fits. Returns the folder's card.
-nlohmann::json read_start_weights(Model& model, const std::string& folder) {
+// hold the same model: the same config, key for key, so every tensor fits; or the same model with a
+// vocabulary its tokenizer extends ("task.extend_tokenizer_of": its tensors grow, grow_vocabulary).
+// Returns the folder's card.
+nlohmann::json read_start_weights(Model& model, const std::string& folder, int& grown_from) {
   const LoadedModel base = load_model_dir(folder);
   const nlohmann::json& want = model.config();
   const nlohmann::json have = base.model->config();
-  if (have != want) {
+  nlohmann::json want_rest = want, have_rest = have;
+  for (const char* key : {"tokenizer", "vocab_size"}) want_rest.erase(key), have_rest.erase(key);
+  const bool grows = have != want && want_rest == have_rest && want.contains("tokenizer") &&
+                     have.contains("tokenizer") && bpe_extends(want["tokenizer"], have["tokenizer"]);
+  if (have != want && !grows) {
     nlohmann::json all = want;
     all.update(have);  // every key of either
     std::string key;
@@ -41,6 +48,13 @@ nlohmann::json read_start_weights(Model& model, const std::string& folder) {
   }
   SafetensorsFile weights;
   weights.tensors = export_weights(*base.model);
+  grown_from = grows ? have.value("vocab_size", 0) : 0;
+  if (grows) {
+    std::map<std::string, Shape> shapes;
+    for (const TensorData& t : export_weights(model)) shapes[t.name] = t.shape;
+    grow_vocabulary(weights.tensors, have["tokenizer"], want["tokenizer"],
+                    [&](const std::string& name) { return shapes.count(name) ? shapes[name] : Shape{}; });
+  }
   assign_weights(model, weights, folder);
   return base.card;
 }
@@ -55,7 +69,9 @@ int cmd_train(const Args& a, std::ostream& out) {
   config["model"] = complete_model_config(config);
   std::unique_ptr<Model> model = build_model(config["model"]);
   nlohmann::json base_card;  // the card of the "init_from" folder, read once with its weights
-  set_init_from_reader([&](Model& m, const std::string& folder) { base_card = read_start_weights(m, folder); });
+  int grown_from = 0;        // its vocabulary's size when the run grows it (extend_tokenizer_of)
+  set_init_from_reader(
+      [&](Model& m, const std::string& folder) { base_card = read_start_weights(m, folder, grown_from); });
   struct Uninstall {  // the reader refers to base_card: it goes when cmd_train returns or throws
     ~Uninstall() { set_init_from_reader(nullptr); }
   } uninstall;
@@ -86,6 +102,13 @@ int cmd_train(const Args& a, std::ostream& out) {
                                      {"seed", base_card.value("seed", nlohmann::json())},
                                      {"training", base},
                                      {"metrics", base_card.value("metrics", nlohmann::json::object())}};
+    // A run that grew the vocabulary says from what to what, and on which text (docs/models.md,
+    // "Everyday English"): the page tells the student (lessons/shared/card-int8.ts).
+    if (grown_from > 0)
+      card["training"]["vocabulary_grown"] = {
+          {"from", grown_from},
+          {"to", model->config().value("vocab_size", 0)},
+          {"corpus", config.value("task", nlohmann::json::object()).value("corpus", "")}};
   }
   const LoopConfig loop = read_loop_config(config, 1, 1, 1e-3);
   // "I8+I4": 8-bit weights with the tensors of weights_i4 in 4 bits (as quantize --i4 writes it).
@@ -123,7 +146,11 @@ int evaluate_text_model(const Args& a, std::ostream& out) {
   }
   if (a.has("--write-card")) {
     nlohmann::json card = lm.card;
-    card["metrics"] = metrics;
+    const std::string key = a.has("--card-key") ? a.get("--card-key") : "metrics";
+    if (key.rfind("metrics", 0) != 0)
+      throw UsageError("--card-key must start with \"metrics\" (\"metrics_austen\"), got \"" + key + "\"");
+    if (key != "metrics") metrics["corpus"] = a.get("--corpus");
+    card[key] = metrics;
     std::ofstream((std::filesystem::path(dir) / "card.json").string()) << card.dump(2) << "\n";
   }
   out << metrics.dump(2) << "\n";

@@ -46,6 +46,8 @@ void assign_weights(Model& model, const SafetensorsFile& file, const std::string
 
 // The model's parameters as safetensors tensors (PyTorch names and shapes).
 std::vector<TensorData> export_weights(Model& model);
+// config.json's text: dump(2), but a BPE tokenizer's merges one pair a line.
+std::string config_file_text(const nlohmann::json& config);
 // i4: the 2-D tensors (by file name) stored in 4 bits whatever dtype says (a mixed I8 model);
 // i4_group > 0: the 4-bit tensors with a scale per i4_group columns (TensorData::group).
 void save_model_dir(const std::string& dir, Model& model, const nlohmann::json& card, DType dtype = DType::F32,

@@ -81,16 +81,40 @@ BpeTokenizer BpeTokenizer::train(const std::string& text, int vocab_size, const 
   BpeTokenizer tok;
   const int target_merges = vocab_size - 256 - static_cast<int>(specials.size());
   if (target_merges < 0) throw std::invalid_argument("vocab_size must be at least 256 + the special tokens");
+  tok.learn_merges(text, target_merges, min_count);
+  for (const std::string& sp : specials) {
+    tok.specials_.push_back(sp);
+    tok.token_bytes_.push_back(sp);
+  }
+  return tok;
+}
 
-  // Distinct chunks with their counts, in first-seen order (deterministic).
+BpeTokenizer BpeTokenizer::extend(const BpeTokenizer& base, const std::string& text, int vocab_size,
+                                  int64_t min_count) {
+  if (vocab_size < base.vocab_size())
+    throw std::invalid_argument("an extended vocabulary needs at least the " + std::to_string(base.vocab_size()) +
+                                " entries of the one it extends, got " + std::to_string(vocab_size));
+  BpeTokenizer tok;
+  for (const auto& [a, b] : base.merges_) tok.add_merge(a, b);
+  tok.learn_merges(text, vocab_size - 256 - static_cast<int>(base.specials_.size()), min_count);
+  for (const std::string& sp : base.specials_) {
+    tok.specials_.push_back(sp);
+    tok.token_bytes_.push_back(sp);
+  }
+  return tok;
+}
+
+void BpeTokenizer::learn_merges(const std::string& text, int target_merges, int64_t min_count) {
+  // Distinct chunks with their counts, in first-seen order (deterministic), each cut by the
+  // merges learned so far.
   std::unordered_map<std::string, int> chunk_index;
   std::vector<std::vector<int>> words;
   std::vector<int64_t> counts;
   for (const std::string& c : bpe_chunks(text)) {
     auto [it, fresh] = chunk_index.emplace(c, static_cast<int>(words.size()));
     if (fresh) {
-      words.emplace_back(c.begin(), c.end());
-      for (int& b : words.back()) b &= 0xFF;
+      words.emplace_back();
+      encode_chunk(c, words.back());
       counts.push_back(0);
     }
     ++counts[it->second];
@@ -107,15 +131,15 @@ BpeTokenizer BpeTokenizer::train(const std::string& text, int vocab_size, const 
     }
 
   std::vector<int> seen(words.size(), -1);
-  for (int m = 0; m < target_merges; ++m) {
+  for (int m = n_merges(); m < target_merges; ++m) {
     uint64_t best = 0;
     int64_t best_count = 0;
     for (const auto& [p, c] : pair_count)
       if (c > best_count || (c == best_count && c > 0 && p < best)) best = p, best_count = c;
     if (best_count < min_count) break;
     const int a = static_cast<int>(best >> 32), b = static_cast<int>(best & 0xFFFFFFFFu);
-    tok.add_merge(a, b);
-    const int merged = 255 + static_cast<int>(tok.merges_.size());
+    add_merge(a, b);
+    const int merged = 255 + n_merges();
     const std::vector<int> candidates = pair_words[best];
     for (int w : candidates) {
       if (seen[w] == m) continue;
@@ -144,11 +168,6 @@ BpeTokenizer BpeTokenizer::train(const std::string& text, int vocab_size, const 
     pair_count.erase(best);
     pair_words.erase(best);
   }
-  for (const std::string& sp : specials) {
-    tok.specials_.push_back(sp);
-    tok.token_bytes_.push_back(sp);
-  }
-  return tok;
 }
 
 BpeTokenizer BpeTokenizer::from_json(const nlohmann::json& j) {

@@ -34,6 +34,13 @@ class BpeTokenizer {
   // the smallest (left id, right id).
   static BpeTokenizer train(const std::string& text, int vocab_size, const std::vector<std::string>& specials = {},
                             int64_t min_count = 2);
+  // Goes on learning from where base stopped: base's merges first, unchanged and in their order
+  // (so every id below 256 + base.n_merges() keeps its bytes), then new merges learned on text
+  // already cut by base's, until the vocabulary has vocab_size entries; base's special tokens
+  // follow the new merges. A model trained with base grows into it (lessons 2 and 3's English,
+  // issue 53: the tokenizer learned on Austen, extended on Austen with the Brown Corpus and
+  // WordNet's examples). Throws std::invalid_argument when vocab_size is below base's.
+  static BpeTokenizer extend(const BpeTokenizer& base, const std::string& text, int vocab_size, int64_t min_count = 2);
   // {"kind": "bpe", "merges": [[a, b], ...], "special": ["<eos>", ...]}; throws std::invalid_argument.
   static BpeTokenizer from_json(const nlohmann::json& j);
   nlohmann::json to_json() const;
@@ -47,6 +54,8 @@ class BpeTokenizer {
 
   int vocab_size() const { return static_cast<int>(token_bytes_.size()); }
   int n_merges() const { return static_cast<int>(merges_.size()); }
+  const std::pair<int, int>& merge(int k) const { return merges_.at(static_cast<size_t>(k)); }
+  const std::vector<std::string>& specials() const { return specials_; }
   int special_id(const std::string& name) const;  // -1 when absent
   const std::string& token_bytes(int id) const { return token_bytes_.at(id); }
   // A token's bytes as readable UTF-8: bytes that are not part of a valid UTF-8 sequence (a piece
@@ -55,6 +64,8 @@ class BpeTokenizer {
 
  private:
   void add_merge(int a, int b);
+  // Learns merges on text (cut by this tokenizer's merges so far) until there are target_merges.
+  void learn_merges(const std::string& text, int target_merges, int64_t min_count);
   void encode_chunk(const std::string& chunk, std::vector<int>& out) const;
 
   std::vector<std::pair<int, int>> merges_;       // in learned order; merge k makes id 256 + k

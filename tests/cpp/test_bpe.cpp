@@ -94,3 +94,31 @@ TEST_CASE("bpe: merges apply in learned order and the JSON round-trips") {
                       Catch::Contains("merge 0 must be two ids below 256"));
   REQUIRE_THROWS_WITH(tok.decode({9999}), Catch::Contains("outside the vocabulary"));
 }
+
+TEST_CASE("bpe: extend keeps every old merge and id, learns new words on new text, specials last") {
+  const BpeTokenizer base = BpeTokenizer::train(repeat(kSample, 20), 300, {"<eos>"});
+  const std::string everyday = repeat("the cat sat on the mat. my dog bites the postman. ", 30);
+  // Before: " cat" is cut into pieces; the new text makes it a merge of its own.
+  CHECK(base.encode(" cat").size() > 1);
+  const BpeTokenizer grown = BpeTokenizer::extend(base, everyday + repeat(kSample, 2), 360);
+  CHECK(grown.vocab_size() == 360);
+  REQUIRE(grown.n_merges() > base.n_merges());
+  for (int k = 0; k < base.n_merges(); ++k) CHECK(grown.merge(k) == base.merge(k));
+  for (int id = 0; id < 256 + base.n_merges(); ++id) CHECK(grown.token_bytes(id) == base.token_bytes(id));
+  CHECK(grown.special_id("<eos>") == grown.vocab_size() - 1);
+  CHECK(grown.encode(" cat").size() == 1);
+  CHECK(grown.encode(" postman").size() == 1);
+  // A word base kept whole stays that token.
+  int whole = 0;
+  for (const std::string& chunk : bpe_chunks(kSample))
+    if (base.encode(chunk).size() == 1) {
+      CHECK(grown.encode(chunk) == base.encode(chunk));
+      ++whole;
+    }
+  CHECK(whole > 20);
+  // Deterministic, lossless, and an extension of nothing is training.
+  CHECK(BpeTokenizer::extend(base, everyday + repeat(kSample, 2), 360).to_json() == grown.to_json());
+  CHECK(grown.decode(grown.encode(everyday)) == everyday);
+  CHECK(BpeTokenizer::extend(BpeTokenizer(), everyday, 300).to_json() == BpeTokenizer::train(everyday, 300).to_json());
+  CHECK_THROWS_AS(BpeTokenizer::extend(base, everyday, 299), std::invalid_argument);
+}

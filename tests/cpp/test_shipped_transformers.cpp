@@ -53,7 +53,15 @@ TEST_CASE("shipped: transformer masked language models reproduce their cards' te
     if (dtype == "I8" || dtype == "I8+I4") CHECK(lm.card["training"].value("weights_dtype", "") == "I8");
     if (dtype == "I4") {
       CHECK(lm.card["training"].value("weights_dtype", "") == "I4");
-      CHECK(lm.card["training"]["init_from"]["training"].value("weights_dtype", "") == "I8");
+      // Fine-tuned in 4 bits from an 8-bit model; a grown vocabulary (issue 53) is one more run
+      // after that fine-tuning, so the 8-bit model is one step further back.
+      const nlohmann::json& from = lm.card["training"]["init_from"]["training"];
+      if (lm.card["training"].contains("vocabulary_grown")) {
+        CHECK(from.value("weights_dtype", "") == "I4");
+        CHECK(from["init_from"]["training"].value("weights_dtype", "") == "I8");
+      } else {
+        CHECK(from.value("weights_dtype", "") == "I8");
+      }
     }
     CHECK(lm.card["training"].contains("weights_i4") == (dtype == "I8+I4"));
     // A trained model, not a random one: well below the loss of a uniform guess, ln V.

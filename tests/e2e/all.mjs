@@ -62,6 +62,7 @@ export const FILES = [
   'seq2seq-downloads.mjs',
   'transformer-downloads.mjs',
   'unsupported.mjs',
+  'lesson-download.mjs',
   'sizes.mjs',
 ];
 

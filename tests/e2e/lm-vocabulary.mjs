@@ -63,7 +63,7 @@ for (const { lesson, tag, folder, zh } of LESSONS)
       const $ = (page, selector) => page.locator(`${tag} ${selector}`);
       const known = bpeWords(folder);
       const number = (n) => new Intl.NumberFormat(lang).format(n);
-      assert.ok(known.includes('the') && !known.includes('cat'), `${folder}: the fixture's words`);
+      assert.ok(known.includes('the') && !known.includes('libary'), `${folder}: the fixture's words`);
       const page = await session.newPage({ width });
       await page.goto(lessonUrl(session.origin, lesson, lang === 'en' ? '' : '?lang=zh-CN'));
       const summary = $(page, 'details.vocabulary summary');
@@ -71,18 +71,19 @@ for (const { lesson, tag, folder, zh } of LESSONS)
       const said = await shownText(summary);
       assert.ok(said.includes(number(known.length)), `the summary counts ${known.length}: ${said}`);
 
-      // "cat" is c·at: offered words the model keeps whole; a click puts the first in its place.
-      const typed = 'my cat sleeps on the chair';
+      // "libary" (a student's spelling of "library") is cut into pieces: offered words the model
+      // keeps whole; a click puts the first in its place.
+      const typed = 'we read in the libary today';
       await $(page, 'textarea').fill(typed);
-      const near = $(page, '.nearest-word[data-word="cat"]');
+      const near = $(page, '.nearest-word[data-word="libary"]');
       await near.waitFor({ timeout: 30_000 });
       const picks = await near.locator('.nearest-pick').evaluateAll((bs) => bs.map((b) => b.dataset.word));
-      assert.ok(picks.length > 0, 'cat has near words');
+      assert.ok(picks.length > 0, 'libary has near words');
       for (const w of picks) assert.ok(known.includes(w), `${w} is kept whole`);
       await near.locator('.nearest-pick').first().click();
       await eventually(
         () => $(page, 'textarea').inputValue(),
-        typed.replace('cat', picks[0]),
+        typed.replace('libary', picks[0]),
         'the word put in',
       );
       await eventually(() => near.count(), 0, 'the word replaced is no longer offered');

@@ -171,19 +171,29 @@ test('perplexity next to the plain model of the same budget, from the cards; the
   let text = await vs.innerText();
   assert.equal(await vs.getAttribute('data-baseline'), 'rnn');
   assert.ok(text.includes(perplexity('lm-rnn')), text);
-  assert.ok(text.includes(`${percent('lm-rnn-selfattn', 'lm-rnn')} higher`), text);
-  // The gap is what the self-weight penalty costs, not the cell (issue 52 A7): said with the same
-  // cell's figure trained without the penalty, when that model is served.
-  assert.match(text, /self-weight penalty/);
-  if (served.includes('lm-rnn-selfattn-nopenalty'))
-    assert.ok(text.includes(perplexity('lm-rnn-selfattn-nopenalty')), text);
-  // The recall panel says the same next to the recall result (below the map: drawn once scrolled to).
+  // Which way the gap goes is the cards' (issue 53: on the English mix the cell reads better; on
+  // Austen alone it read worse, and that gap was the self-weight penalty's, issue 52 A7).
+  const better = cardOf('lm-rnn-selfattn').metrics.test.perplexity < cardOf('lm-rnn').metrics.test.perplexity;
   await scrollIntoRenderedView(page, lesson(page, '.recall-perplexity'));
   const recall = await lesson(page, '.recall-perplexity').innerText();
   for (const folder of ['lm-rnn-selfattn', 'lm-rnn']) assert.ok(recall.includes(perplexity(folder)), recall);
-  assert.ok(recall.includes(`${percent('lm-rnn-selfattn', 'lm-rnn')} worse`), recall);
+  if (better) {
+    assert.ok(text.includes(`${percent('lm-rnn-selfattn', 'lm-rnn')} lower`), text);
+    assert.ok(recall.includes(`${percent('lm-rnn-selfattn', 'lm-rnn')} below the plain SimpleRNN`), recall);
+  } else {
+    assert.ok(text.includes(`${percent('lm-rnn-selfattn', 'lm-rnn')} higher`), text);
+    // The gap is what the self-weight penalty costs, not the cell (issue 52 A7): said with the same
+    // cell's figure trained without the penalty, when that model is served.
+    assert.match(text, /self-weight penalty/);
+    if (served.includes('lm-rnn-selfattn-nopenalty'))
+      assert.ok(text.includes(perplexity('lm-rnn-selfattn-nopenalty')), text);
+    assert.ok(recall.includes(`${percent('lm-rnn-selfattn', 'lm-rnn')} worse`), recall);
+    if (served.includes('lm-rnn-selfattn-nopenalty'))
+      assert.match(recall, /same budget, but that is what the self-weight penalty it was trained with costs/);
+  }
+  // The recall note lists the unpenalized cell's figure either way.
   if (served.includes('lm-rnn-selfattn-nopenalty'))
-    assert.match(recall, /same budget, but that is what the self-weight penalty it was trained with costs/);
+    assert.ok(recall.includes(perplexity('lm-rnn-selfattn-nopenalty')), recall);
 
   await lesson(page, '.models [data-model="lstmn"]').click();
   await lesson(page, '.objective .lstmn-style').waitFor();

@@ -1,8 +1,13 @@
-// Lesson 2's 9.4% (issue 52 A7): the slides' [x; c] cell as shipped reads the test text 9.4% worse
-// than the plain SimpleRNN of the same budget, but the same cell trained without the self-weight
-// penalty (models/lm-rnn-selfattn-nopenalty) reads it about as well as the plain model (50.7
-// against 50.8). So the gap is the penalty's cost, not the cell's: wherever the page, the README or
-// docs/models.md gives that gap, the same place must say so, with the unpenalized cell's figure.
+// Lesson 2's gap between the slides' [x; c] cell and the plain SimpleRNN of the same budget (issue 52
+// A7): on Austen alone (2,048 pieces) the cell as shipped read the test text 9.4% worse, and the same
+// cell trained without the self-weight penalty (models/lm-rnn-selfattn-nopenalty) about as well as
+// the plain model (50.7 against 50.8), so that gap was the penalty's cost, not the cell's. With the
+// vocabulary grown for everyday English (issue 53) the cell reads the mix better than the plain
+// model (195.8 against 208.1), and better still without the penalty (187.6). Whichever way the
+// cards fall, the page says it from them: a gap the cell loses is said to be the penalty's where
+// the twin shows it; one it wins is said as a lower perplexity. Wherever the README or
+// docs/models.md compares the two figures, the same place gives the unpenalized cell's figure and
+// names the penalty.
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
@@ -63,31 +68,41 @@ describe('the [x; c] cell’s gap to the plain SimpleRNN is said to be the penal
   const twin = cards['rnn-selfattn-nopenalty'].testPerplexity!;
   const plain = cards.rnn.testPerplexity!;
 
-  it('the shipped cards: the cell is worse with the penalty, and no worse than the plain model without it', () => {
-    expect(gap).toBeGreaterThan(0.05);
-    expect(twin).toBeLessThanOrEqual(plain);
+  it('the shipped cards: the penalty costs the cell perplexity', () => {
+    expect(twin).toBeLessThan(cards['rnn-selfattn'].testPerplexity!);
   });
 
   for (const language of ['en', 'zh-CN'] as const) {
     it(`the card line of the penalized cell (${language})`, async () => {
       await showLanguage(language);
       const text = templateText(renderCard(lesson('rnn-selfattn')));
-      const said = sayingOf(text, formatPercent(gap));
+      const said = sayingOf(text, formatPercent(Math.abs(gap)));
       expect(said, text).not.toBe('');
-      expect(said).toMatch(penaltyWord[language]);
-      expect(said).toContain(formatPerplexity(twin));
-      expect(said).toContain(formatPerplexity(plain));
-      if (language === 'en') expect(text).not.toMatch(/self-attention does not help/);
+      expect(text).toContain(formatPerplexity(plain));
+      if (gap > 0) {
+        expect(said).toMatch(penaltyWord[language]);
+        expect(said).toContain(formatPerplexity(twin));
+        if (language === 'en') expect(text).not.toMatch(/self-attention does not help/);
+      } else if (language === 'en') {
+        expect(said).toMatch(/lower/);
+        expect(said).not.toMatch(/higher/);
+      }
     });
 
     it(`the recall panel’s perplexity note (${language})`, async () => {
       await showLanguage(language);
       const text = templateText(renderPerplexities(lesson('rnn-selfattn')));
-      const said = sayingOf(text, formatPercent(gap));
+      const said = sayingOf(text, formatPercent(Math.abs(gap)));
       expect(said, text).not.toBe('');
-      expect(said).toMatch(penaltyWord[language]);
-      expect(said).toContain(formatPerplexity(twin));
-      expect(said).toContain(formatPerplexity(plain));
+      if (gap > 0) {
+        expect(said).toMatch(penaltyWord[language]);
+        expect(said).toContain(formatPerplexity(twin));
+        expect(said).toContain(formatPerplexity(plain));
+      } else if (language === 'en') {
+        expect(said).toMatch(/below the plain SimpleRNN/);
+      }
+      // the list gives all three of the cell's readings, the unpenalized one among them
+      expect(text).toContain(formatPerplexity(twin));
     });
   }
 

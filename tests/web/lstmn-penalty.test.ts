@@ -86,7 +86,10 @@ describe('the self-weight penalty, penalized against unpenalized, in the WASM Se
     expect(cb.seed).toBe(ca.seed);
     expect(cb.parameters).toBe(ca.parameters);
     expect((cb.training as { steps: number }).steps).toBe((ca.training as { steps: number }).steps);
-    expect(cb.data).toEqual(ca.data);
+    // the same text; each grew its own Austen-stage folder's vocabulary, the same BPE (the configs
+    // above are equal, tokenizer included)
+    const data = (c: Record<string, unknown>) => ({ ...(c.data as object), extend_tokenizer_of: null });
+    expect(data(cb)).toEqual(data(ca));
     // and each card says how it was trained
     expect(String(ca.description)).toMatch(/penalty of 0\.5/);
     expect(String(cb.description)).toMatch(/without the self-weight penalty/);
@@ -136,19 +139,19 @@ describe('what the lesson typesets and compares', () => {
     expect(parseModel('rnn-selfattn', LESSONS.lstmn)).toBe('rnn-selfattn');
   });
 
-  // What docs/models.md and the README say of the shipped (tied, 8-bit) models: retraining any of
-  // them must revisit those sentences.
-  it('from the cards: both SimpleRNN cells are worse than the plain SimpleRNN of the same budget, the LSTMN-style model better than the LSTM', () => {
+  // What docs/models.md and the README say of the shipped models (issue 53: the vocabulary grown to
+  // 8,192 pieces on Austen with the Brown Corpus and WordNet's examples, test perplexity on that mix):
+  // retraining any of them must revisit those sentences. Until issue 53 (Austen alone, 2,048 pieces)
+  // neither SimpleRNN cell beat the plain SimpleRNN; on the mix the [x; c] cell does.
+  it('from the cards: the [x; c] cell reads better than the plain SimpleRNN of the same budget, the LSTMN-style model better than the LSTM, and the penalty costs perplexity', () => {
     const arch = architectureOf(json(FOLDERS['rnn-selfattn'], 'config.json'));
     expect(baselineOf(arch)).toBe('rnn');
     expect(baselineOf(architectureOf(json(FOLDERS.lstmn, 'config.json')))).toBe('lstm');
     expect(baselineOf(architectureOf(json(FOLDERS.rnn, 'config.json')))).toBeNull();
-    const worse = comparePerplexity(card('rnn-selfattn'), card('rnn'));
-    expect(worse).toBeGreaterThan(0.05); // 59.44 against 55.83: 6.5% higher
-    expect(comparePerplexity(card('rnn-selfattn-ch'), card('rnn'))).toBeGreaterThan(0.05); // 59.03: 5.7%
-    expect(comparePerplexity(card('lstmn'), card('lstm'))).toBeLessThan(0); // 45.52 against 46.11: 1.3% lower
-    // the penalty's cost (the objective panel): 59.44 with it, 55.33 without
-    expect(comparePerplexity(card('rnn-selfattn'), card('rnn-selfattn-nopenalty'))).toBeGreaterThan(0.05);
+    expect(comparePerplexity(card('rnn-selfattn'), card('rnn'))).toBeLessThan(0); // 195.8 against 208.1
+    expect(comparePerplexity(card('lstmn'), card('lstm'))).toBeLessThan(0); // 174.3 against 185.8
+    // the penalty's cost (the objective panel): 195.8 with it, 187.6 without
+    expect(comparePerplexity(card('rnn-selfattn'), card('rnn-selfattn-nopenalty'))).toBeGreaterThan(0.02);
     expect(comparePerplexity(card('rnn-selfattn'), { ...card('rnn'), testPerplexity: null })).toBeNull();
   });
 });

@@ -268,9 +268,44 @@ export interface FineTuned {
   baseI4: string[];
 }
 
-/** card.training.init_from, written by `attnlab train` for a recipe with "init_from"; else null. */
-export function fineTuned(card: Record<string, unknown>): FineTuned | null {
+/** A vocabulary grown by a fine-tuning run (card.training.vocabulary_grown, issue 53). */
+export interface VocabularyGrown {
+  /** Pieces before and after. */
+  from: number;
+  to: number;
+  /** Steps and learning rate of the run that grew it. */
+  steps: number | null;
+  lr: number | null;
+}
+
+/**
+ * card.training.vocabulary_grown, written by `attnlab train` for a recipe with
+ * "extend_tokenizer_of" (lessons 2 and 3's English models, docs/models.md "Everyday English");
+ * null for every other card, and for one whose sizes are not whole numbers.
+ */
+export function vocabularyGrown(card: Record<string, unknown>): VocabularyGrown | null {
   const training = (card.training ?? {}) as Record<string, unknown>;
+  const grown = training.vocabulary_grown;
+  if (grown === null || typeof grown !== 'object') return null;
+  const g = grown as Record<string, unknown>;
+  const from = numberOr(g.from),
+    to = numberOr(g.to);
+  if (from === null || to === null || !Number.isInteger(from) || !Number.isInteger(to)) return null;
+  return { from, to, steps: numberOr(training.steps), lr: numberOr(training.lr) };
+}
+
+/**
+ * card.training.init_from, written by `attnlab train` for a recipe with "init_from"; else null.
+ * For a card whose last run grew the vocabulary (vocabularyGrown), the fine-tuning in 4 bits is
+ * the run before it: its card is the one init_from holds.
+ */
+export function fineTuned(card: Record<string, unknown>): FineTuned | null {
+  const outer = (card.training ?? {}) as Record<string, unknown>;
+  const grownFrom =
+    vocabularyGrown(card) && outer.init_from && typeof outer.init_from === 'object'
+      ? (outer.init_from as Record<string, unknown>)
+      : null;
+  const training = grownFrom ? ((grownFrom.training ?? {}) as Record<string, unknown>) : outer;
   const from = training.init_from;
   if (from === null || typeof from !== 'object') return null;
   const base = ((from as Record<string, unknown>).training ?? {}) as Record<string, unknown>;

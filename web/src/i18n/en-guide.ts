@@ -130,7 +130,7 @@ export const enGuide = {
       },
       next: {
         prompt: 'After “She was very”, which word does the model think comes next?',
-        explain: 'Its top guess is “{{found}}”, learned from Jane Austen’s novels.',
+        explain: 'Its top guess is “{{found}}”, learned from Jane Austen’s novels and everyday English.',
       },
     },
   },

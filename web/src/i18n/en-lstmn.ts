@@ -60,7 +60,7 @@ export const enLstmn = {
     'The model reads at most {{max}} pieces and your text has {{tokens}}: the figures show its first {{chars}} characters.',
   engineError: 'The engine could not read this: {{message}}',
   foreign:
-    'The model learned English from Jane Austen. It reads any text as byte pieces, but letters of other scripts and emoji are pieces it has hardly seen, so its attention and guesses mean little here.',
+    'The model learned English from Jane Austen’s novels and everyday English (the Brown Corpus, WordNet’s examples). It reads any text as byte pieces, but letters of other scripts and emoji are pieces it has hardly seen, so its attention and guesses mean little here.',
   unspaced:
     'Chinese, Japanese and Thai are written without spaces between words, and “Whole words” cuts the text at spaces: here a whole sentence is one “word”, so its map is a single cell. The model itself reads byte pieces: choose “Pieces” above to see what it reads.',
   noAttention:
@@ -119,7 +119,7 @@ export const enLstmn = {
   recallNote:
     'Without attention the first token must survive d updates of the hidden state, and it fades. With self-attention its state stays one of the states the last step can read, however far back; whether a model reads it there, the training lab’s recall task draws, step by step.',
   recallPerplexity:
-    'The same [x; c] cell, trained as a language model on Austen, by test perplexity (lower is better, the same test tokens): {{list}}.',
+    'The same [x; c] cell, trained as a language model on Austen and everyday English, by test perplexity (lower is better, the same test tokens): {{list}}.',
   recallPerplexityWorse:
     'Less likely to forget is not the same as a better next-word guess: on these {{context}}-piece windows the slides’ cell is {{percent}} worse than the plain SimpleRNN of the same budget.',
   recallPerplexityPenalty:

@@ -30,7 +30,7 @@ export const enTransformer = {
   truncated:
     'This model reads at most {{max}} tokens and your text has {{tokens}}: the figures show its first {{chars}} characters.',
   foreign:
-    'The models learned English from Jane Austen. Other scripts (Chinese, Arabic, emoji, …) are read byte by byte as rare pieces, so expect odd patterns.',
+    'The models learned English from Jane Austen’s novels and everyday English (the Brown Corpus, WordNet’s examples). Other scripts (Chinese, Arabic, emoji, …) are read byte by byte as rare pieces, so expect odd patterns.',
   viewLabel: 'Look at',
   viewHead: 'Head view',
   viewModel: 'Model view',

@@ -96,7 +96,7 @@ export const enShared = {
   lstmn: {
     heading: '2. RNN + self-attention',
     intro:
-      'A small recurrent language model, trained on Jane Austen’s novels (a Chinese sentence goes to one trained on Song dynasty ci poems, read a character at a time), reads your sentence one piece at a time. At every step it looks back at everything it has read so far, the current word included, decides how much of each to take in, and uses that mix (the context c) to guess the next word (Cheng, Dong & Lapata, 2016). How each model was trained is shown under its card: the slides’ cell needed an extra loss term to look back rather than at the current word.',
+      'A small recurrent language model, trained on Jane Austen’s novels and then on everyday English (the Brown Corpus and WordNet’s example sentences; a Chinese sentence goes to one trained on Song dynasty ci poems, read a character at a time), reads your sentence one piece at a time. At every step it looks back at everything it has read so far, the current word included, decides how much of each to take in, and uses that mix (the context c) to guess the next word (Cheng, Dong & Lapata, 2016). How each model was trained is shown under its card: the slides’ cell needed an extra loss term to look back rather than at the current word.',
     modelRnnSelfattn: 'SimpleRNN + self-attention',
     modelRnnSelfattnCh: 'Variant [x; c; h]',
     modelZh: 'Chinese: SimpleRNN + self-attention, by characters',
@@ -132,6 +132,8 @@ export const enShared = {
       'Of these weights, {{names}} are 4-bit numbers instead (half a byte each, with {{scales}}): it was trained for {{base}} steps with 8-bit weights, then fine-tuned for {{steps}} more steps with these 4-bit ones at a lower learning rate, so every figure here is that of the model you run (docs/models.md, “Fine-tuned in 4 bits”).',
     int4AllTunedMixed:
       'Its weights are 4-bit numbers (half a byte each, with {{scales}}): it was trained for {{base}} steps with 8-bit weights and 4-bit {{baseNames}}, then fine-tuned for {{steps}} more steps with every weight in 4 bits at a lower learning rate, so every figure here is that of the model you run (docs/models.md, “Fine-tuned in 4 bits”).',
+    grown:
+      'Then its vocabulary was grown from {{from}} to {{to}} pieces for everyday English: the tokenizer learned more merges on Austen together with the Brown Corpus and WordNet’s example sentences, each new piece started as the mean of its two parts, and the model trained {{steps}} more steps on that mix. Its perplexity is measured on the mix’s held-out text (docs/models.md, “Everyday English”).',
     // the 4-bit tensors of the shipped models, in words (card-int8.ts tensorWords)
     tensors: {
       embedding: 'the embedding table ({{name}})',

@@ -115,7 +115,7 @@ export const zhCNGuide = {
       },
       next: {
         prompt: '在“She was very”之后，模型认为下一个词是什么？',
-        explain: '它的首选是“{{found}}”，这是从简·奥斯汀的小说中学到的。',
+        explain: '它的首选是“{{found}}”，这是从简·奥斯汀的小说和日常英文中学到的。',
       },
     },
   },

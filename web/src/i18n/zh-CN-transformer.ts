@@ -37,7 +37,7 @@ export const zhCNTransformer: Strings['transformer'] = {
   tooManyChars: '你的文字有 {{length}} 个字符，只使用前 {{limit}} 个。',
   truncated: '这个模型最多读 {{max}} 个词元，你的文字有 {{tokens}} 个：图中显示前 {{chars}} 个字符。',
   foreign:
-    '这些模型是从简·奥斯汀的小说学的英文。其他文字（中文、阿拉伯文、表情符号等）会被逐字节读成罕见的片段，图案可能很奇怪。',
+    '这些模型是从简·奥斯汀的小说和日常英文（布朗语料库、WordNet 的例句）学的英文。其他文字（中文、阿拉伯文、表情符号等）会被逐字节读成罕见的片段，图案可能很奇怪。',
   viewLabel: '查看方式',
   viewHead: '注意力头视图',
   viewModel: '模型视图',

@@ -15,7 +15,7 @@ import { LOCAL, type WithLocal } from '../shared/model-set';
 import { localCard, renderLocalCard, withLocalOption } from '../shared/local-model';
 import type { View } from './state';
 import { renderConstantGuess } from '../shared/zh-switch';
-import { renderInt4, renderInt8, renderTied } from '../shared/card-int8';
+import { renderGrown, renderInt4, renderInt8, renderTied } from '../shared/card-int8';
 import { trainedInt8 } from '../../engine/model-folder';
 import { renderCardMore } from '../shared/card-fold';
 
@@ -93,7 +93,7 @@ export function renderCard(el: LstmnElement): TemplateResult | typeof nothing {
         ${text} ${renderBaseline(el, loaded.arch, card)}
         ${renderConstantGuess(loaded.info.card, 'lm')}${renderInt8(trainedInt8(loaded.info.card))}${renderInt4(
           loaded.info.card,
-        )}${renderTied(loaded.info.config)}
+        )}${renderGrown(loaded.info.card)}${renderTied(loaded.info.config)}
       </p>`,
     )}
   </div>`;

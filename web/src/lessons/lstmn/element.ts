@@ -1,5 +1,5 @@
 // <attnlab-lstmn>: lesson 2, an RNN that reads with self-attention (Cheng, Dong & Lapata 2016).
-// The student types English; a small language model trained on Jane Austen (models/lm-*) reads it
+// The student types English; a small language model trained on Jane Austen and everyday English (models/lm-*) reads it
 // one piece at a time in a worker. At step i it attends over h_1..h_i and predicts the next piece
 // from [h_i; c_i]. This element holds the state (properties, attributes, models, the latest
 // forward) and composes the figures, each in its own module of this folder: the reading figure

@@ -5,7 +5,7 @@
 
 import { html, nothing, type TemplateResult } from 'lit';
 import { currentLanguage, formatNumber, t } from '../../i18n';
-import { fineTuned, int4Group, trainedInt4 } from '../../engine/model-folder';
+import { fineTuned, int4Group, trainedInt4, vocabularyGrown } from '../../engine/model-folder';
 
 // What each shipped 4-bit tensor is, in words (the Chinese interface names no tensor by its code).
 const TENSOR_WORDS: Record<string, string> = {
@@ -57,6 +57,26 @@ export function renderInt4(card: Record<string, unknown>): TemplateResult | type
     data-group=${group ?? nothing}
     data-tuned=${tuned ? 'true' : nothing}
     >${t(key, { names, scales, baseNames, ...steps })}</span
+  >`;
+}
+
+/**
+ * A model whose vocabulary was grown for everyday English after its training on Austen says so,
+ * with the sizes and the steps (lessons 2 and 3; docs/models.md, "Everyday English").
+ */
+export function renderGrown(card: Record<string, unknown>): TemplateResult | typeof nothing {
+  const grown = vocabularyGrown(card);
+  if (!grown) return nothing;
+  return html` <span
+    class="card-trick"
+    data-key="vocabulary-grown"
+    data-from=${grown.from}
+    data-to=${grown.to}
+    >${t('cards.grown', {
+      from: formatNumber(grown.from),
+      to: formatNumber(grown.to),
+      steps: formatNumber(grown.steps ?? 0),
+    })}</span
   >`;
 }
 

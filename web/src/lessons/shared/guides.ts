@@ -238,7 +238,7 @@ export const GUIDES: Record<Lesson, Guide> = {
         id: 'jane',
         model: 'tf-mlm',
         text: 'Elizabeth smiled at Jane.',
-        keys: ['Elizabeth', 'sm', 'iled', 'at', 'Jane', '.'], // the model's pieces: "smiled" is two
+        keys: ['Elizabeth', 'smiled', 'at', 'Jane', '.'], // the model's pieces (the grown vocabulary keeps "smiled" whole)
         row: rowOfQuery('Jane', PREVIOUS.layer, PREVIOUS.head),
       },
     ],

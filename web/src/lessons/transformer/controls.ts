@@ -10,7 +10,7 @@ import { formatInteger, formatNumber, formatPercent, t } from '../../i18n';
 import type { TransformerElement } from './element';
 import { MODEL_KEYS } from './parts';
 import { renderConstantGuess } from '../shared/zh-switch';
-import { renderInt4, renderInt8, renderTied } from '../shared/card-int8';
+import { renderGrown, renderInt4, renderInt8, renderTied } from '../shared/card-int8';
 import { trainedInt8 } from '../../engine/model-folder';
 import { isolate } from '../../i18n/bidi';
 import { LOCAL } from '../shared/model-set';
@@ -79,7 +79,7 @@ export function renderCard(el: TransformerElement): TemplateResult | typeof noth
         ${t(key, values)}
         ${renderConstantGuess(loaded.info.card, arch.objective === 'mlm' ? 'mlm' : 'lm')}${renderInt8(
           trainedInt8(loaded.info.card),
-        )}${renderInt4(loaded.info.card)}${renderTied(loaded.info.config)}
+        )}${renderInt4(loaded.info.card)}${renderGrown(loaded.info.card)}${renderTied(loaded.info.config)}
       </p>`,
     )}
   </div>`;
