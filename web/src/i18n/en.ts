@@ -108,7 +108,7 @@ export const enShared = {
   transformer: {
     heading: '3. Transformer self-attention',
     intro:
-      'A Transformer layer reads a whole sentence at once. Every token turns its vector a into a query q, a key k and a value v; it compares its query with every key, turns the scores into weights, and takes the weighted sum of the values. Several heads do this side by side, and layers repeat it. These small models were trained on Jane Austen (the Chinese one, on Song dynasty ci poems, a character at a time); type anything and follow every number.',
+      'A Transformer layer reads a whole sentence at once. Every token turns its vector a into a query q, a key k and a value v; it compares its query with every key, turns the scores into weights, and takes the weighted sum of the values. Several heads do this side by side, and layers repeat it. These small models were trained on Jane Austen’s novels and everyday English (the Brown Corpus, WordNet’s examples; the Chinese one, on Song dynasty ci poems, a character at a time); type anything and follow every number.',
     modelMlm: 'Masked LM',
     modelLm: 'Causal LM',
     modelAdditive: 'Additive scores',
@@ -133,7 +133,7 @@ export const enShared = {
     int4AllTunedMixed:
       'Its weights are 4-bit numbers (half a byte each, with {{scales}}): it was trained for {{base}} steps with 8-bit weights and 4-bit {{baseNames}}, then fine-tuned for {{steps}} more steps with every weight in 4 bits at a lower learning rate, so every figure here is that of the model you run (docs/models.md, “Fine-tuned in 4 bits”).',
     grown:
-      'Then its vocabulary was grown from {{from}} to {{to}} pieces for everyday English: the tokenizer learned more merges on Austen together with the Brown Corpus and WordNet’s example sentences, each new piece started as the mean of its two parts, and the model trained {{steps}} more steps on that mix. Its perplexity is measured on the mix’s held-out text (docs/models.md, “Everyday English”).',
+      'Then its vocabulary was grown from {{from}} to {{to}} pieces for everyday English: the tokenizer learned more merges on Austen together with the Brown Corpus and WordNet’s example sentences, each new piece started as the mean of its two parts, and the model trained {{steps}} more steps on that mix. The figures on this card are measured on the mix’s held-out text (docs/models.md, “Everyday English”).',
     // the 4-bit tensors of the shipped models, in words (card-int8.ts tensorWords)
     tensors: {
       embedding: 'the embedding table ({{name}})',

@@ -5,7 +5,7 @@ import type { Strings } from './en';
 export const zhCNTransformer: Strings['transformer'] = {
   heading: '3. Transformer 自注意力',
   intro:
-    'Transformer 的一层一次读入整个句子。每个词元把自己的向量 a 变成查询 q、键 k 和值 v；用自己的查询和每个键比较，把分数变成权重，再对值加权求和。几个头并排做这件事（多头注意力），一层层重复。这些小模型是在简·奥斯汀的小说上训练的（中文模型在宋词上训练，逐字阅读）；输入任何句子，每个数都可以看到。',
+    'Transformer 的一层一次读入整个句子。每个词元把自己的向量 a 变成查询 q、键 k 和值 v；用自己的查询和每个键比较，把分数变成权重，再对值加权求和。几个头并排做这件事（多头注意力），一层层重复。这些小模型是在简·奥斯汀的小说和日常英文（布朗语料库、WordNet 的例句）上训练的（中文模型在宋词上训练，逐字阅读）；输入任何句子，每个数都可以看到。',
   inputLabel: '你的句子',
   placeholder: '输入一个英文句子……',
   modelLabel: '模型',
