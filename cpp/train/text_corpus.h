@@ -30,8 +30,9 @@ bool bpe_extends(const nlohmann::json& grown, const nlohmann::json& base);
 // weights for `base`: every tensor whose first dimension is base's vocabulary size and the model's
 // new one (the embedding table, an output layer's weight and bias) gets a row per token of grown:
 // a token base had keeps its row (a special token moves to its new id), a token a new merge (a, b)
-// makes starts as the mean of the rows of a and b (its two pieces; Gee et al. 2022 initialize new
-// tokens from their pieces the same way), and training goes on from there. `shape_of` gives each
+// makes starts as the mean of the rows of a and b (its two pieces; close to Gee et al. 2022's
+// "fast vocabulary transfer", which averages all of a new token's old pieces), and training goes
+// on from there. `shape_of` gives each
 // tensor's shape in the grown model; a tensor whose shape differs any other way is refused.
 // Throws std::invalid_argument.
 void grow_vocabulary(std::vector<TensorData>& tensors, const nlohmann::json& base, const nlohmann::json& grown,
