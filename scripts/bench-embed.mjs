@@ -67,7 +67,7 @@ function kindOf(url) {
 const rows = [];
 for (const target of targets) {
   const name = `bench-embed-${target.query.replace(/\W/g, '') || 'app'}`;
-  const session = await openSession(name, { gzip: true, http2: useHttp2 });
+  const session = await openSession(name, { gzip: true, http2: useHttp2, validators: false });
   const page = await session.newPage();
   const files = new Map();
   // Sizes from the served files themselves: under throttling Chromium reports the streamed WASM of

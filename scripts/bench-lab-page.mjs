@@ -22,7 +22,7 @@ const runs = [
   ['mirror', 'dot', '&train.layers=1', 'sinusoidal-1'],
   ['mirror', 'dot', '&train.positions=none', 'none-2'],
 ].filter(([task]) => only.length === 0 || only.includes(task));
-const session = await openSession('bench-lab-page');
+const session = await openSession('bench-lab-page', { validators: false });
 console.log(
   `Chromium, budget ${budget} s per run, each task's lab defaults (web/src/lessons/train/state.ts)`,
 );

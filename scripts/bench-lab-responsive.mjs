@@ -14,7 +14,7 @@ const seconds = Number(process.argv[2] ?? 10);
 const clicks = Number(process.argv[3] ?? 20);
 const query = process.argv[4] ?? 'train.steps=20000&train.versus=none';
 
-const session = await openSession('bench-lab-responsive');
+const session = await openSession('bench-lab-responsive', { validators: false });
 const page = await session.newPage();
 await page.goto(`${session.origin}/?embed=train&${query}`);
 await page.waitForFunction(() =>

@@ -76,7 +76,9 @@ const FIGURES = [
   },
 ];
 
-const server = await serve(path.resolve(process.env.ATTNLAB_WEB_DIR ?? path.join(repoRoot, 'build/web')));
+const server = await serve(path.resolve(process.env.ATTNLAB_WEB_DIR ?? path.join(repoRoot, 'build/web')), {
+  validators: false, // every page downloads and compiles as on a first visit, as measured before
+});
 const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'attnlab-bench-'));
 const context = await launchChromium(userDataDir);
 try {

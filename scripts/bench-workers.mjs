@@ -17,7 +17,7 @@ const LESSONS = [
   { embed: 'transformer', tag: 'attnlab-transformer', group: 'models', pill: 'data-model', drawn: '.chips' },
 ];
 
-const session = await openSession('bench-workers');
+const session = await openSession('bench-workers', { validators: false });
 try {
   for (const lesson of LESSONS) {
     const page = await session.newPage();

@@ -87,11 +87,15 @@ TEST_CASE("shipped: the recall curve's d = 20 point re-trains to the stored accu
     double sum = 0;
     for (size_t s = 0; s < attnlab_test::shipped_subset(seeds.size()); ++s) {  // sanitized.h
       INFO(kRecallKeys[k] << ", seed " << seeds[s]);
-      const nlohmann::json cfg = recall_train_config(k, 20, seeds[s].get<int>());
+      nlohmann::json cfg = recall_train_config(k, 20, seeds[s].get<int>());
+      cfg["steps"] = attnlab_test::shipped_steps(cfg["steps"].get<int>());  // sanitized.h
       auto model = build_model(cfg["model"]);
       std::ostringstream log;
       const TrainReport rep = train_from_config(*model, cfg, log);
-      CHECK(rep.test_accuracy == point["per_seed"][s].get<double>());
+      if (attnlab_test::kSanitized)
+        CHECK((rep.test_accuracy >= 0 && rep.test_accuracy <= 1));
+      else
+        CHECK(rep.test_accuracy == point["per_seed"][s].get<double>());
       sum += rep.test_accuracy;
     }
     if (!attnlab_test::kSanitized)
@@ -134,9 +138,14 @@ TEST_CASE("shipped: language models reproduce their cards' perplexity on the hea
     REQUIRE(metrics.contains("test_head"));
     const std::vector<int> ids = lm.model->tokenizer().encode(head).ids;
     REQUIRE(static_cast<int64_t>(ids.size()) > kTestHeadTokens);
-    const LmMetrics fresh = evaluate_lm(*lm.model, ids, metrics["context"].get<int>(), kTestHeadTokens);
-    CHECK(fresh.tokens == metrics["test_head"]["tokens"].get<int64_t>());
-    CHECK(fresh.perplexity == Approx(metrics["test_head"]["perplexity"].get<double>()).epsilon(1e-6));
+    const int64_t n = attnlab_test::shipped_tokens(kTestHeadTokens);  // sanitized.h
+    const LmMetrics fresh = evaluate_lm(*lm.model, ids, metrics["context"].get<int>(), n);
+    if (attnlab_test::kSanitized) {
+      CHECK(std::isfinite(fresh.perplexity));
+    } else {
+      CHECK(fresh.tokens == metrics["test_head"]["tokens"].get<int64_t>());
+      CHECK(fresh.perplexity == Approx(metrics["test_head"]["perplexity"].get<double>()).epsilon(1e-6));
+    }
     // and the whole-split figure the page shows is the one the card was trained to report
     CHECK(metrics["test"]["perplexity"].get<double>() > 1.0);
     CHECK(lm.card["parameters"] == lm.model->parameter_count());

@@ -19,6 +19,7 @@ import {
   lessonsIdle,
   openSession,
   scrollIntoRenderedView,
+  openDetails,
 } from './browser.mjs';
 
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -230,7 +231,7 @@ test('guided paths: each lesson predicts, then reveals the live model’s answer
   const page = await openSettled();
   for (const lesson of ['seq2seq', 'lstmn', 'transformer']) {
     const guide = page.locator(`attnlab-guide[lesson="${lesson}"]`);
-    await guide.locator('summary').click();
+    await openDetails(guide.locator('summary'), `${lesson}: the guide opened`);
     const questions = guide.locator('li.question');
     // The guide's questions arrive with its strings (a chunk of their own): wait for them.
     await eventually(() => questions.count(), { until: (n) => n >= 2 }, `${lesson}: at least two questions`);
@@ -269,17 +270,15 @@ test('predict by drawing, with the keyboard only: arrow keys set the row, Reveal
   const page = await openSettled();
   for (const lesson of ['seq2seq', 'lstmn', 'transformer']) {
     const guide = page.locator(`attnlab-guide[lesson="${lesson}"]`);
-    await guide.locator('summary').click();
+    await openDetails(guide.locator('summary'), `${lesson}: the guide opened`);
     const draw = guide.locator('li.draw-question');
     await expectCount(draw, 1, `${lesson}: one drawing question`);
     const reveal = draw.locator('button.reveal');
     assert.equal(await reveal.isDisabled(), true, 'reveal waits for a drawing');
     const sliders = draw.locator('input[type="range"]');
     // All the weight on the last word the row reads: focus its slider, then End (100%).
-    await sliders.last().focus();
-    await page.keyboard.press('End');
-    await sliders.first().focus();
-    await page.keyboard.press('ArrowRight'); // 5 on the first word
+    await sliders.last().press('End'); // focused, then the key
+    await sliders.first().press('ArrowRight'); // 5 on the first word
     // The keys reached the sliders (each slider's value is the guide's state, drawn back into it).
     await eventually(
       async () => [await sliders.first().inputValue(), await sliders.last().inputValue()],

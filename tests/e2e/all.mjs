@@ -95,6 +95,37 @@ function parseArgs(argv) {
   return options;
 }
 
+/**
+ * Each file's processor time, where the machine lets this runner make cgroups (Linux cgroup v1
+ * `cpuacct`, as root): the file's Node process starts in a group of its own, which Chromium and
+ * every process it starts inherit, even the ones that are never waited for (a renderer's time is
+ * not added to its parent's when Chromium's zygote leaves it to init). Elsewhere: not measured.
+ */
+const CPUACCT = '/sys/fs/cgroup/cpuacct';
+function cpuGroup(file) {
+  const dir = path.join(CPUACCT, `attnlab-e2e-${process.pid}-${file.replace(/\W/g, '-')}`);
+  try {
+    fs.mkdirSync(dir);
+    fs.accessSync(path.join(dir, 'tasks'), fs.constants.W_OK);
+  } catch {
+    return null;
+  }
+  return {
+    /** The command that runs `argv` inside the group. */
+    wrap: (argv) => ['/bin/sh', ['-c', `echo $$ > '${dir}/tasks' && exec "$@"`, 'sh', ...argv]],
+    /** Processor seconds used in the group; removes it. */
+    close() {
+      const seconds = Number(fs.readFileSync(path.join(dir, 'cpuacct.usage'), 'utf8')) / 1e9;
+      try {
+        fs.rmdirSync(dir); // fails while a process is left in it: then it stays, named by file
+      } catch {
+        console.log(`== ${file}: a process outlived it (${dir})`);
+      }
+      return seconds;
+    },
+  };
+}
+
 async function main() {
   const options = parseArgs(process.argv.slice(2));
   const onDisk = fs.readdirSync(here).filter((f) => f.endsWith('.mjs') && !HELPERS.has(f));
@@ -121,7 +152,10 @@ async function main() {
   const runOne = (file) =>
     new Promise((resolve) => {
       const begin = Date.now();
-      const child = spawn(process.execPath, ['--test-reporter=spec', path.join(here, file)], {
+      const group = cpuGroup(file);
+      const argv = [process.execPath, '--test-reporter=spec', path.join(here, file)];
+      const [command, args] = group ? group.wrap(argv) : [argv[0], argv.slice(1)];
+      const child = spawn(command, args, {
         env,
         stdio: ['ignore', 'pipe', 'pipe'],
       });
@@ -130,6 +164,7 @@ async function main() {
       child.stderr.on('data', (chunk) => (output += chunk));
       child.on('close', (code, signal) => {
         const seconds = (Date.now() - begin) / 1000;
+        const cpu = group ? group.close() : NaN;
         // The spec reporter marks a failed test with ✖ and lists them again under "failing tests:".
         const body = output.split('\n✖ failing tests:')[0];
         const failed = body
@@ -140,7 +175,7 @@ async function main() {
         if (code !== 0 && failed.length === 0)
           failed.push(`exited with ${signal ?? code} (see its output above)`);
         process.stdout.write(`\n== ${file} (${seconds.toFixed(0)} s)\n${output}`);
-        results.push({ file, seconds, passed, failed });
+        results.push({ file, seconds, cpu, passed, failed });
         resolve();
       });
     });
@@ -149,10 +184,18 @@ async function main() {
   };
   await Promise.all(Array.from({ length: Math.min(options.jobs, files.length) }, worker));
 
-  console.log('\n== time per file (s), passed / failed tests');
-  for (const r of [...results].sort((a, b) => b.seconds - a.seconds))
-    console.log(`${r.seconds.toFixed(0).padStart(5)}  ${r.file.padEnd(28)} ${r.passed} / ${r.failed.length}`);
-  console.log(`== ${((Date.now() - started) / 1000).toFixed(0)} s in all`);
+  const measured = results.every((r) => !Number.isNaN(r.cpu));
+  console.log(
+    `\n== time per file: wall-clock s, ${measured ? 'processor s (its Node, Chromium and workers), ' : ''}passed / failed tests`,
+  );
+  for (const r of [...results].sort((a, b) => (measured ? b.cpu - a.cpu : b.seconds - a.seconds)))
+    console.log(
+      `${r.seconds.toFixed(0).padStart(5)} ${measured ? r.cpu.toFixed(0).padStart(5) : ''}  ${r.file.padEnd(28)} ${r.passed} / ${r.failed.length}`,
+    );
+  const cpuAll = results.reduce((sum, r) => sum + r.cpu, 0);
+  console.log(
+    `== ${((Date.now() - started) / 1000).toFixed(0)} s in all${measured ? `, ${cpuAll.toFixed(0)} processor s` : ''}`,
+  );
   const failed = results.flatMap((r) => r.failed.map((name) => `${r.file}: ${name}`));
   if (failed.length) {
     console.log(`\n== ${failed.length} failed:`);

@@ -2,6 +2,7 @@
 // Debian's Chromium launched headless with the flags that keep it off the network, and the session
 // every page test file opens (openSession).
 import { execFileSync } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import http2 from 'node:http2';
@@ -38,8 +39,10 @@ const COMPRESSED = new Set(['.html', '.js', '.mjs', '.css', '.wasm', '.json', '.
  * benchmark); the tests get the files as they are. `http2`: over TLS with HTTP/2, as GitHub Pages and
  * most static hosts serve (every request at once, where HTTP/1.1 answers six at a time), with a
  * certificate made for the run by openssl (the browser is told to accept it): the benchmark only.
+ * `validators` (default): an ETag per file, so a page opened again asks and gets 304 (below); false
+ * for a file whose every page must download everything, as on a first visit (slow-network.mjs).
  */
-export function serve(root, { gzip = false, http2: useHttp2 = false } = {}) {
+export function serve(root, { gzip = false, http2: useHttp2 = false, validators = true } = {}) {
   const packed = new Map();
   const handler = (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -61,16 +64,29 @@ export function serve(root, { gzip = false, http2: useHttp2 = false } = {}) {
         if (!packed.has(file)) packed.set(file, zlib.gzipSync(body, { level: 9 }));
         body = packed.get(file);
       }
-      res.writeHead(200, {
-        'content-type': MIME[ext] ?? 'application/octet-stream',
-        'content-length': body.length,
+      // A validator, as GitHub Pages and most static hosts send: a page opened again in the same
+      // browser asks with If-None-Match and gets 304, and Chromium reuses what it compiled from
+      // the cached copy (its JavaScript and WebAssembly code caches) instead of compiling the
+      // engine again for every page a test file opens.
+      const etag = `"${crypto.createHash('sha1').update(body).digest('base64url')}${encode ? '-gz' : ''}"`;
+      const headers = {
+        ...(validators ? { etag } : {}),
         ...(encode ? { 'content-encoding': 'gzip', vary: 'accept-encoding' } : {}),
         // Not no-store: Chromium reports a no-store response read as a stream (the page reads a
         // model's weights so, to show how much has arrived) as aborted once it ends
-        // (microsoft/playwright#42742). Without validators no-cache still fetches every time.
+        // (microsoft/playwright#42742). no-cache: every use asks again (a rebuilt file is seen).
         'cache-control': 'no-cache',
         // As GitHub Pages and most static hosts send: lets the cross-origin test load attnlab.js.
         'access-control-allow-origin': '*',
+      };
+      if (validators && req.headers['if-none-match'] === etag) {
+        res.writeHead(304, headers).end();
+        return;
+      }
+      res.writeHead(200, {
+        ...headers,
+        'content-type': MIME[ext] ?? 'application/octet-stream',
+        'content-length': body.length,
       });
       res.end(req.method === 'HEAD' ? undefined : body);
     });
@@ -175,7 +191,7 @@ const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  * 400 and up, dialogs, console errors) for the file's last test to check. session.newPage() opens
  * a tab that records its dialogs (dismissed) and console errors; session.close() ends it all.
  */
-export async function openSession(name, { gzip = false, http2: useHttp2 = false } = {}) {
+export async function openSession(name, { gzip = false, http2: useHttp2 = false, validators = true } = {}) {
   if (!fs.existsSync(path.join(WEB_DIR, 'index.html')))
     throw new Error(
       `no build at ${WEB_DIR}: run \`npm run build\` first (it needs the WASM from scripts/build-wasm)`,
@@ -183,7 +199,7 @@ export async function openSession(name, { gzip = false, http2: useHttp2 = false 
   if (!fs.existsSync(CHROMIUM_PATH))
     throw new Error(`Chromium not found at ${CHROMIUM_PATH} (apt-get install chromium)`);
   fs.mkdirSync(ARTIFACTS, { recursive: true });
-  const server = await serve(WEB_DIR, { gzip, http2: useHttp2 });
+  const server = await serve(WEB_DIR, { gzip, http2: useHttp2, validators });
   const origin = `${useHttp2 ? 'https' : 'http'}://127.0.0.1:${server.address().port}`;
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), `attnlab-e2e-${name}-`));
   const context = await launchChromium(userDataDir, CHROMIUM_PATH, { acceptSelfSigned: useHttp2 });
@@ -439,6 +455,23 @@ export async function assertTiedLine(cardLine, folder) {
   assert.equal(await line.count(), tied ? 1 : 0, `${folder}: tied-output line`);
   if (tied) assert.match(await line.innerText(), /reuses its embedding table|复用词嵌入表/, folder);
   return tied;
+}
+
+/**
+ * Opens the <details> that `summary` (a locator of its <summary>) heads, clicking it only while it
+ * is closed, and waits until it is open: a click that a layout shift sent elsewhere (lessons above
+ * taking their real heights) is made again, and one that landed is never undone by a second.
+ */
+export async function openDetails(summary, message = 'the details opened') {
+  const isOpen = () => summary.evaluate((s) => s.parentElement.open === true);
+  await eventually(
+    async () => {
+      if (!(await isOpen())) await summary.click();
+      return isOpen();
+    },
+    true,
+    message,
+  );
 }
 
 /**

@@ -9,7 +9,13 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { ARTIFACTS, assertNothingWentWrong, openSession, scrollIntoRenderedView } from './browser.mjs';
+import {
+  ARTIFACTS,
+  assertNothingWentWrong,
+  openSession,
+  scrollIntoRenderedView,
+  openDetails,
+} from './browser.mjs';
 
 let session;
 before(async () => {
@@ -66,7 +72,7 @@ for (const lang of ['en', 'zh-CN'])
         `card-fold-${tag.slice(8)}${query.includes('zh-en') ? '-zh-en' : ''}-${lang}`,
       );
       await card.screenshot({ path: `${name}-closed.png` });
-      await more.locator('summary').click();
+      await openDetails(more.locator('summary'), `${tag} ${lang}: More about this model opened`);
       for (const key of keys)
         assert.ok(await card.locator(`[data-key="${key}"]`).isVisible(), `${key} line shown`);
       assert.match(await card.innerText(), says);

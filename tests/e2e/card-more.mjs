@@ -2,13 +2,11 @@
 // that read what the card says beyond its one line. The lesson keeps it open from then on, for
 // every model it shows.
 
+import { openDetails } from './browser.mjs';
+
 /** Opens the "More about this model" of lesson `tag` (e.g. 'attnlab-seq2seq') if it is closed. */
 export async function openCardMore(page, tag) {
   const summary = page.locator(`${tag} .card details.card-more > summary`).first();
   await summary.waitFor({ timeout: 60_000 });
-  if (!(await summary.evaluate((s) => s.parentElement.open))) await summary.click();
-  await page.waitForFunction(
-    (t) => document.querySelector(t)?.shadowRoot?.querySelector('.card details.card-more')?.open === true,
-    tag,
-  );
+  await openDetails(summary, `${tag}: "More about this model" opened`);
 }

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { ARTIFACTS, WEB_DIR, openSession, scrollIntoRenderedView } from './browser.mjs';
+import { ARTIFACTS, WEB_DIR, openSession, scrollIntoRenderedView, openDetails } from './browser.mjs';
 
 /** The seed a shipped model's card names (each explain map is labelled with its own). */
 const seedOf = (folder) =>
@@ -86,7 +86,7 @@ test('lesson 1: uniform attention, two seeds, attention against the gradient; an
     document.querySelector('attnlab-seq2seq').shadowRoot?.querySelector('attnlab-attention-map'),
   );
   assert.equal(await root.locator('.explain-part').count(), 0, 'closed: nothing computed or shown');
-  await root.locator('details.explain-section > summary').click();
+  await openDetails(root.locator('details.explain-section > summary'), 'the explanation opened');
   const first = await parts(page, 'attnlab-seq2seq');
   console.log(`# lesson 1: ${JSON.stringify(first)}`);
   assert.ok(Number(first.moved) > 0 && Number(first.moved) <= 1, `moved ${first.moved}`);
@@ -148,7 +148,7 @@ test('lesson 3: the chosen head and word, in Chinese', async () => {
       .querySelector('attnlab-transformer')
       .shadowRoot?.querySelector('.view svg, .view attnlab-attention-map'),
   );
-  await root.locator('details.explain-section > summary').click();
+  await openDetails(root.locator('details.explain-section > summary'), 'the explanation opened');
   const got = await parts(page, 'attnlab-transformer');
   console.log(`# lesson 3: ${JSON.stringify(got)}`);
   assert.ok(Number(got.moved) > 0, `moved ${got.moved}`);
@@ -192,7 +192,7 @@ test('lesson 3: the two seeds’ heads are matched before they are compared (hea
       .querySelector('attnlab-transformer')
       .shadowRoot?.querySelector('.view svg, .view attnlab-attention-map'),
   );
-  await root.locator('details.explain-section > summary').click();
+  await openDetails(root.locator('details.explain-section > summary'), 'the explanation opened');
   await parts(page, 'attnlab-transformer');
   const seeds = await root.locator('[data-part="seeds"]').evaluate((part) => {
     const matched = part.querySelector('[data-match]');
@@ -227,7 +227,7 @@ test('lesson 2: the next-word guess after the last token; no second seed, said s
   await page.waitForFunction(() =>
     document.querySelector('attnlab-lstmn').shadowRoot?.querySelector('.reading, attnlab-attention-map'),
   );
-  await root.locator('details.explain-section > summary').click();
+  await openDetails(root.locator('details.explain-section > summary'), 'the explanation opened');
   const got = await parts(page, 'attnlab-lstmn');
   console.log(`# lesson 2: ${JSON.stringify(got)}`);
   assert.ok(Number(got.moved) > 0, `moved ${got.moved}`);

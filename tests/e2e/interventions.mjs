@@ -22,6 +22,7 @@ import {
   openSession,
   scrollIntoRenderedView,
   shownText,
+  openDetails,
 } from './browser.mjs';
 
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -362,7 +363,7 @@ test('axe-core: no serious or critical violation with a change in every lesson (
       await scrollIntoRenderedView(page, section);
       await settled(page, lesson);
       // The "More changes" switches are scanned too.
-      await at(page, lesson, '.intervene-more summary').click();
+      await openDetails(at(page, lesson, '.intervene-more summary'), `${lesson}: More changes opened`);
       if (!(await page.evaluate(() => 'axe' in window)))
         await page.evaluate(fs.readFileSync(axePath, 'utf8')); // the CSP refuses a script tag
       const violations = await page.evaluate(async (tag) => {

@@ -20,7 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, test } from 'node:test';
-import { ARTIFACTS, assertNothingWentWrong, openSession, withoutIsolates } from './browser.mjs';
+import { ARTIFACTS, assertNothingWentWrong, openSession, withoutIsolates, openDetails } from './browser.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const CLI = path.join(repo, 'build/native/attnlab');
@@ -157,7 +157,7 @@ async function refusal(files, lang, shot) {
   const detail = await root(page, '.open-error details code').textContent();
   const open = await root(page, '.open-error details').getAttribute('open');
   if (shot) {
-    await root(page, '.open-error details summary').click();
+    await openDetails(root(page, '.open-error details summary'), 'the engine message opened');
     await page.screenshot({ path: path.join(ARTIFACTS, `open-model-messages-${shot}.png`), fullPage: true });
   }
   await page.close();

@@ -20,6 +20,7 @@ import {
   openSession,
   saveScreenshot,
   shownText,
+  openDetails,
 } from './browser.mjs';
 import { seriousViolations } from './axe.mjs';
 import { openSeqLesson, seq } from './seq2seq-page.mjs';
@@ -69,7 +70,7 @@ async function checkVocabulary(page, { folder, typed, unknown, pick }, lang) {
   const summary = await shownText(details.locator('summary'));
   assert.ok(summary.includes(String(known.length)), `the summary counts ${known.length}: ${summary}`);
   assert.match(summary, lang === 'en' ? /words this model knows/ : /这个模型认识的/);
-  await details.locator('summary').click();
+  await openDetails(details.locator('summary'), 'the vocabulary opened');
   const items = details.locator('.vocabulary-list li');
   await eventually(() => items.count(), known.length, 'every known word listed');
   const search = details.locator('input[type="search"]');

@@ -22,6 +22,7 @@ import {
   openSession,
   scrollIntoRenderedView,
   WEB_DIR,
+  openDetails,
 } from './browser.mjs';
 import { downloadFrom } from './downloads.mjs';
 import { readSeqMap, seq, seqSection, settledTranslation as settled } from './seq2seq-page.mjs';
@@ -288,7 +289,7 @@ test('the intro and the guided tour follow the pair: the English -> Chinese tour
   assert.match(await intro.innerText(), /English-Chinese corpus/);
   const guide = page.locator('attnlab-guide[lesson="seq2seq"]');
   assert.equal(await guide.getAttribute('pair'), 'en-zh');
-  await guide.locator('summary').click();
+  await openDetails(guide.locator('summary'), 'the guide opened');
   const q = guide.locator('li.question[data-question="zhongwu"]');
   await q.locator('[data-choice="noon"]').click();
   await q.locator('button.reveal').click();

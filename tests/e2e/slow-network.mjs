@@ -13,7 +13,8 @@ import { assertNothingWentWrong, openSession, throttleNetwork, WEB_DIR } from '.
 
 let session;
 before(async () => {
-  session = await openSession('slow-network');
+  // No validators: every page of this file downloads the engine and the model as on a first visit.
+  session = await openSession('slow-network', { validators: false });
 });
 after(() => session?.close());
 

@@ -15,10 +15,12 @@ import { after, before, test } from 'node:test';
 import {
   ARTIFACTS,
   assertNothingWentWrong,
+  eventually,
   expectCount,
   lessonUrl,
   openSession,
   scrollIntoRenderedView,
+  shownText,
 } from './browser.mjs';
 import { openCardMore } from './card-more.mjs';
 
@@ -219,18 +221,28 @@ test('the Chinese interface offers a line the models learned from, read one char
   await scrollIntoRenderedView(page, box);
   await lstmnRows(page, 10);
   const example = at(page, 'attnlab-lstmn', '[data-zh-example]');
-  assert.equal((await example.innerText()).trim(), EXAMPLE);
+  // Read as shown (this page holds every lesson: innerText is '' while the lesson is off screen,
+  // and lessons above taking their real heights can move it off again): waited for, not read once.
+  await eventually(async () => (await shownText(example)).trim(), EXAMPLE, 'the example offered');
   await example.click();
   assert.equal(await box.inputValue(), EXAMPLE);
   await at(page, 'attnlab-lstmn', '.zh-switch[data-zh-model="on"]').waitFor();
-  assert.match(await at(page, 'attnlab-lstmn', '.zh-switch').innerText(), /一次读一个字/);
+  await eventually(
+    () => shownText(at(page, 'attnlab-lstmn', '.zh-switch')),
+    { until: (text) => /一次读一个字/.test(text) },
+    'the line says the model reads one character at a time',
+  );
   const items = await lstmnRows(page, 12);
   assert.deepEqual(
     items.map((r) => r.word),
     [...EXAMPLE],
   );
   await openCardMore(page, 'attnlab-lstmn'); // what the card says beyond its line (issue 52 B1)
-  assert.match(await at(page, 'attnlab-lstmn', '.card').innerText(), /常数猜测/);
+  await eventually(
+    () => shownText(at(page, 'attnlab-lstmn', '.card')),
+    { until: (text) => /常数猜测/.test(text) },
+    'the card gives the constant guess',
+  );
   await page.close();
 });
 
