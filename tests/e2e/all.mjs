@@ -76,6 +76,7 @@ const HELPERS = new Set([
   'lesson-driver.mjs',
   'lstmn-page.mjs',
   'seq2seq-page.mjs',
+  'serve.mjs',
   'train-page.mjs',
   'transformer-page.mjs',
 ]);
